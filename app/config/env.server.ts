@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+/** Environment contract of the panel; parsed once at boot. */
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    API_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .refine((url) => new URL(url).pathname.replace(/\/+$/, "").endsWith("/api"), {
+        error: "must end in /api, like https://api.example.com/api",
+      })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(10_000),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value) => parseTrustProxy(value)),
+    APP_DOWNLOAD_URL: optionalUrl,
+    ANDROID_APP_URL: optionalUrl,
+    IOS_APP_URL: optionalUrl,
+    APP_TIMEZONE: z
+      .string()
+      .default("UTC")
+      .refine(isTimeZone, { error: "must be an IANA time zone such as UTC or Europe/Paris" }),
+  })
+  .superRefine((env, ctx) => {
+    if (env.API_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required when API_URL is set",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { API_URL: string; SESSION_SECRET: string };
+
+/** Express's `trust proxy` value: a hop count, true/false, or a list of addresses. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Thrown when the environment is unusable; its message is one line for the operator. */
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses an environment; throws EnvError with one readable line when it is bad. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join(".") || "environment"} ${issue.message}`,
+    );
+    throw new EnvError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  if (!result.data.API_URL || !result.data.SESSION_SECRET) {
+    throw new EnvError("Invalid configuration: API_URL is not set (start through `npm start` for demo mode)");
+  }
+  return result.data as Env;
+}
+
+let current: Env | undefined;
+
+/** The validated environment of this process (parsed on first use). */
+export function env(): Env {
+  current ??= parseEnv(process.env);
+  return current;
+}
