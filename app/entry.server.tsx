@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 
+import { NonceProvider } from "~/components/nonce";
 import { requestFactsContext } from "~/server-context";
 
 export const streamTimeout = 5_000;
@@ -36,7 +37,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
         nonce,
         [readyOption]() {

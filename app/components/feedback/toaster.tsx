@@ -1,0 +1,67 @@
+import { CheckCircleIcon, ExclamationTriangleIcon, InformationCircleIcon, XMarkIcon } from "@heroicons/react/20/solid";
+import { useEffect, useState } from "react";
+
+/** A flash message as the root loader hands it to the page. */
+export interface FlashToast {
+  id: string;
+  type: "success" | "error" | "info" | "warning";
+  message: string;
+  description?: string;
+}
+
+/** How long a toast stays on screen when JavaScript runs (spec 9). */
+export const TOAST_DURATION_MS = 5000;
+
+const tone = {
+  success: { icon: CheckCircleIcon, className: "border-emerald-200 bg-emerald-50 text-emerald-900" },
+  error: { icon: ExclamationTriangleIcon, className: "border-red-200 bg-red-50 text-red-900" },
+  warning: { icon: ExclamationTriangleIcon, className: "border-amber-200 bg-amber-50 text-amber-900" },
+  info: { icon: InformationCircleIcon, className: "border-sky-200 bg-sky-50 text-sky-900" },
+} as const;
+
+/**
+ * Shows the flash toast at the top right. Without JavaScript it stays on the page and its
+ * close button is a CSS-only checkbox; with JavaScript it closes itself after 5 seconds.
+ */
+export function Toaster({ toast }: { toast: FlashToast | undefined }) {
+  const [dismissed, setDismissed] = useState<string | undefined>();
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setDismissed(toast.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  if (!toast || dismissed === toast.id) return null;
+  const { icon: Icon, className } = tone[toast.type];
+  const closeId = `toast-close-${toast.id}`;
+
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-end p-4">
+      <input id={closeId} type="checkbox" className="peer sr-only" aria-hidden="true" tabIndex={-1} />
+      <div
+        role={toast.type === "error" ? "alert" : "status"}
+        data-testid="toast"
+        data-type={toast.type}
+        className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg peer-checked:hidden ${className}`}
+      >
+        <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div className="min-w-0 flex-1 text-sm">
+          <p className="font-medium" data-testid="toast-message">{toast.message}</p>
+          {toast.description ? <p className="mt-1 opacity-80">{toast.description}</p> : null}
+        </div>
+        <label
+          htmlFor={closeId}
+          className="-m-1 cursor-pointer rounded p-1 opacity-70 hover:opacity-100"
+          onClick={(event) => {
+            event.preventDefault();
+            setDismissed(toast.id);
+          }}
+        >
+          <span className="sr-only">Dismiss</span>
+          <XMarkIcon className="size-4" aria-hidden="true" />
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** Centered card used by sign-in and every public account page. */
+export function AuthCard({ title, subtitle, children, footer }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <main className="flex min-h-full flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-white to-slate-100 px-4 py-12">
+      <Link to="/" className="mb-8 flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <span className="flex size-9 items-center justify-center rounded-lg bg-brand-600 text-white">C</span>
+        Community Admin
+      </Link>
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl ring-1 ring-slate-200">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        {subtitle ? <p className="mt-2 text-sm text-slate-600">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+      {footer ? <div className="mt-6 text-sm text-slate-600">{footer}</div> : null}
+    </main>
+  );
+}
+
+/** An inline alert for a form-level message (also readable without JavaScript). */
+export function FormAlert({ tone = "error", children }: { tone?: "error" | "success" | "info"; children: ReactNode }) {
+  const tones = {
+    error: "border-red-200 bg-red-50 text-red-800",
+    success: "border-emerald-200 bg-emerald-50 text-emerald-800",
+    info: "border-sky-200 bg-sky-50 text-sky-800",
+  };
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${tones[tone]}`}>
+      {children}
+    </div>
+  );
+}

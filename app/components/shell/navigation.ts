@@ -1,0 +1,36 @@
+import {
+  ChatBubbleLeftRightIcon,
+  CreditCardIcon,
+  HomeIcon,
+  MegaphoneIcon,
+  ShieldCheckIcon,
+  UsersIcon,
+} from "@heroicons/react/24/outline";
+import type { ComponentType, SVGProps } from "react";
+
+/** One sidebar entry (spec 3, navigation entry). */
+export interface NavigationEntry {
+  name: string;
+  url: string;
+  description?: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+}
+
+/** The sidebar's entries, in order (spec 2.2). */
+export const NAVIGATION: readonly NavigationEntry[] = [
+  { name: "Dashboard", url: "/", description: "Overview & Analytics", icon: HomeIcon },
+  { name: "Users", url: "/users", description: "User Management", icon: UsersIcon },
+  { name: "Forum", url: "/posts", description: "Posts & Comments", icon: ChatBubbleLeftRightIcon },
+  { name: "Announcements", url: "/announcements", description: "System Notifications", icon: MegaphoneIcon },
+  { name: "Citizenship", url: "/badge-requests", description: "Verification Requests", icon: ShieldCheckIcon },
+  { name: "Memberships", url: "/memberships", description: "Subscription Plans", icon: CreditCardIcon },
+];
+
+/**
+ * The active rule of spec 2.2: '/' only on an exact match; any other url when the path equals
+ * it or starts with it.
+ */
+export function isEntryActive(pathname: string, url: string): boolean {
+  if (url === "/") return pathname === "/";
+  return pathname === url || pathname.startsWith(url);
+}

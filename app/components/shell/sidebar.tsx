@@ -1,0 +1,79 @@
+import { ChevronDoubleLeftIcon, ChevronDoubleRightIcon } from "@heroicons/react/20/solid";
+import { Link, useLocation } from "react-router";
+
+import { isEntryActive, NAVIGATION } from "~/components/shell/navigation";
+import { type ShellUser, UserMenu } from "~/components/shell/user-menu";
+
+/** Id of the checkbox that opens the mobile sheet (works without JavaScript). */
+export const MOBILE_SIDEBAR_ID = "mobile-sidebar";
+
+/** The sidebar's content: brand, 'Navigation' entries, collapse toggle and user menu. */
+export function Sidebar({
+  user,
+  collapsed,
+  onToggle,
+}: {
+  user: ShellUser;
+  collapsed: boolean;
+  onToggle: (event: React.FormEvent<HTMLFormElement>) => void;
+}) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  // Icon-only applies to the desktop sidebar; the mobile sheet always shows labels.
+  const hideWhenCollapsed = collapsed ? "md:sr-only" : "";
+
+  return (
+    <div className="flex h-full flex-col gap-4 border-r border-slate-200 bg-white px-2 py-4">
+      <Link to="/" className="flex items-center gap-3 px-2" title="Community Admin">
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white">C</span>
+        <span className={`min-w-0 ${hideWhenCollapsed}`}>
+          <span className="block truncate text-sm font-semibold text-slate-900">Community</span>
+          <span className="block truncate text-xs text-slate-500">Admin Dashboard</span>
+        </span>
+      </Link>
+
+      <nav aria-label="Main" className="flex-1 overflow-y-auto">
+        <h2 className={`px-2 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${hideWhenCollapsed}`}>Navigation</h2>
+        <ul className="space-y-1">
+          {NAVIGATION.map((entry) => {
+            const active = isEntryActive(location.pathname, entry.url);
+            return (
+              <li key={entry.url}>
+                <Link
+                  to={entry.url}
+                  aria-current={active ? "page" : undefined}
+                  title={collapsed ? entry.name : undefined}
+                  className={`flex items-center gap-3 rounded-lg px-2 py-2 text-sm ${
+                    active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
+                  }`}
+                >
+                  <entry.icon className="size-5 shrink-0" aria-hidden="true" />
+                  <span className={`min-w-0 ${hideWhenCollapsed}`}>
+                    <span className="block truncate font-medium">{entry.name}</span>
+                    {entry.description ? <span className="block truncate text-xs text-slate-500">{entry.description}</span> : null}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <form method="post" action="/resources/sidebar" onSubmit={onToggle} className="hidden md:block">
+        <input type="hidden" name="expanded" value={String(collapsed)} />
+        <input type="hidden" name="redirectTo" value={here} />
+        <button
+          type="submit"
+          className="flex w-full items-center gap-3 rounded-lg px-2 py-2 text-sm text-slate-600 hover:bg-slate-100"
+          aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+          title="Toggle sidebar (Ctrl+B)"
+        >
+          {collapsed ? <ChevronDoubleRightIcon className="size-5 shrink-0" aria-hidden="true" /> : <ChevronDoubleLeftIcon className="size-5 shrink-0" aria-hidden="true" />}
+          <span className={hideWhenCollapsed}>Collapse</span>
+        </button>
+      </form>
+
+      <UserMenu user={user} collapsed={collapsed} />
+    </div>
+  );
+}

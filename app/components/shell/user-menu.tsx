@@ -1,0 +1,56 @@
+import { ArrowRightStartOnRectangleIcon, ChevronUpDownIcon } from "@heroicons/react/20/solid";
+import { Form, useNavigation } from "react-router";
+
+import { Avatar } from "~/components/ui/avatar";
+
+/** What the shell knows of the signed-in admin. */
+export interface ShellUser {
+  name: string;
+  email: string | null;
+  avatar: string | null;
+}
+
+/**
+ * The user menu at the bottom of the sidebar (spec 2.2). A <details> element, so it opens
+ * without JavaScript; 'Sign out' is a POST form, and a second click while it runs is ignored.
+ */
+export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: boolean }) {
+  const navigation = useNavigation();
+  const signingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+
+  return (
+    <details className="group relative">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-3 rounded-lg p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        title={collapsed ? user.name : undefined}
+      >
+        <Avatar src={user.avatar} name={user.name} size="sm" />
+        <span className={`min-w-0 flex-1 ${collapsed ? "md:sr-only" : ""}`}>
+          <span className="block truncate text-sm font-medium text-slate-900">{user.name}</span>
+          <span className="block truncate text-xs text-slate-500">Administrator</span>
+        </span>
+        <ChevronUpDownIcon className={`size-4 text-slate-400 ${collapsed ? "md:hidden" : ""}`} aria-hidden="true" />
+      </summary>
+      <div className="absolute bottom-full left-0 z-50 mb-2 w-64 rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200">
+        <div className="flex items-center gap-3 border-b border-slate-100 pb-3">
+          <Avatar src={user.avatar} name={user.name} size="md" />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
+            {user.email ? <p className="truncate text-xs text-slate-500">{user.email}</p> : null}
+            <span className="mt-1 inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">Admin</span>
+          </div>
+        </div>
+        <Form method="post" action="/logout" className="pt-2">
+          <button
+            type="submit"
+            disabled={signingOut}
+            className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+          >
+            <ArrowRightStartOnRectangleIcon className="size-4" aria-hidden="true" />
+            {signingOut ? "Signing out..." : "Sign out"}
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ButtonHTMLAttributes } from "react";
+import { Link, type LinkProps } from "react-router";
+
+type Variant = "primary" | "secondary" | "danger" | "ghost";
+type Size = "sm" | "md";
+
+const base =
+  "inline-flex items-center justify-center gap-2 rounded-md font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
+const variants: Record<Variant, string> = {
+  primary: "bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600",
+  secondary: "bg-white text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-brand-600",
+  danger: "bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600",
+  ghost: "text-slate-700 shadow-none hover:bg-slate-100 focus-visible:outline-brand-600",
+};
+const sizes: Record<Size, string> = { sm: "px-2.5 py-1.5 text-sm", md: "px-4 py-2 text-sm" };
+
+/** Class names of a button look, for elements that are not <Button> (links, labels). */
+export function buttonClass(variant: Variant = "primary", size: Size = "md", extra = ""): string {
+  return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
+}
+
+/** A button in one of the panel's looks. */
+export function Button({
+  variant = "primary",
+  size = "md",
+  className = "",
+  type = "button",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
+  return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+}
+
+/** A link that looks like a button. */
+export function ButtonLink({
+  variant = "primary",
+  size = "md",
+  className = "",
+  ...props
+}: LinkProps & { variant?: Variant; size?: Size }) {
+  return <Link className={buttonClass(variant, size, className)} {...props} />;
+}

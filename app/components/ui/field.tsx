@@ -1,0 +1,73 @@
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+
+const inputClass =
+  "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-600 aria-invalid:ring-red-500";
+
+interface FieldShellProps {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+/** Label, control, hint and error message, wired for assistive technology. */
+export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="mt-1.5">{children}</div>
+      {hint && !error ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600" data-field-error>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Props shared by the field components. */
+interface FieldProps {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled text input with its error. */
+export function TextField({ label, error, hint, id, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <input
+        id={fieldId}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...input}
+      />
+    </FieldShell>
+  );
+}
+
+/** A labelled textarea with its error. */
+export function TextAreaField({ label, error, hint, id, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <textarea
+        id={fieldId}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...textarea}
+      />
+    </FieldShell>
+  );
+}
+
+export { inputClass };

@@ -1,0 +1,38 @@
+import { data } from "react-router";
+
+import { type FormErrors, toFormErrors, withoutSecrets } from "~/forms/form-data.server";
+import { dataWithError } from "~/session/toast.server";
+import { isUpstreamError } from "~/upstream/errors";
+
+/** What an action answers when a submission fails: field errors, a form-level message and the typed values. */
+export interface FailedSubmission {
+  errors: FormErrors;
+  values: Record<string, unknown>;
+  formError?: string;
+}
+
+/**
+ * Turns a failed upstream call into the re-rendered form (spec 8): field errors go onto their
+ * fields and into the toast as 'field: message'; otherwise the server's message, else `fallback`.
+ * Anything that is not an upstream failure is rethrown.
+ */
+export function failSubmission(request: Request, error: unknown, values: Record<string, unknown>, fallback: string) {
+  if (!isUpstreamError(error)) throw error;
+  const fieldEntries = Object.entries(error.fieldErrors);
+  const toast = fieldEntries.length
+    ? fieldEntries.map(([field, message]) => `${field}: ${message}`).join("\n")
+    : error.messageOr(fallback);
+  const body: FailedSubmission = {
+    errors: toFormErrors(error.fieldErrors),
+    values: withoutSecrets(values),
+    formError: fieldEntries.length ? undefined : toast,
+  };
+  const status = error.status >= 400 && error.status < 500 ? error.status : 502;
+  return dataWithError(request, body, toast, { status });
+}
+
+/** Answers a submission that failed validation in the panel itself (messages shown inline). */
+export function invalidSubmission(errors: FormErrors, values: Record<string, unknown>) {
+  const body: FailedSubmission = { errors, values: withoutSecrets(values) };
+  return data(body, { status: 400 });
+}

@@ -1,0 +1,16 @@
+import * as z from "zod/mini";
+
+// Form schemas use zod/mini: they ship to the browser, where full zod would cost ~25 KB.
+
+/** A string that must be non-blank after trimming; `message` is shown when it is missing. */
+export function requiredText(message: string) {
+  return z.string({ error: message }).check(z.trim(), z.minLength(1, message));
+}
+
+/** A string that may be absent; blank counts as absent. */
+export function optionalText() {
+  return z.optional(z.string().check(z.trim()));
+}
+
+/** The email pattern of spec 5 ("a standard email pattern"). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

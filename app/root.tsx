@@ -1,0 +1,64 @@
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+
+import type { Route } from "./+types/root";
+import "./app.css";
+import { type FlashToast, Toaster } from "~/components/feedback/toaster";
+import { useNonce } from "~/components/nonce";
+import { NotFoundPage } from "~/components/not-found-page";
+import { readToast } from "~/session/toast.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await readToast(request);
+  const flash: FlashToast | undefined = toast
+    ? { id: crypto.randomUUID(), type: toast.type, message: toast.message, description: toast.description }
+    : undefined;
+  return data({ toast: flash }, { headers });
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full font-sans">
+        {children}
+        <Toaster toast={rootData?.toast} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Details stay in the server log; the page never shows a stack trace in production.
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center px-6 py-24 text-center">
+      <p className="text-5xl font-bold text-brand-600">{status}</p>
+      <h1 className="mt-4 text-2xl font-semibold text-slate-900">Something went wrong</h1>
+      <p className="mt-3 text-slate-600">The page could not be shown. Please try again in a moment.</p>
+      <a href="/" className="mt-8 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        Back to Home
+      </a>
+      {detail ? <pre className="mt-8 max-w-3xl overflow-auto text-left text-xs text-slate-500">{detail}</pre> : null}
+    </main>
+  );
+}

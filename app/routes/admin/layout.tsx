@@ -1,0 +1,121 @@
+import { Bars3Icon, XMarkIcon } from "@heroicons/react/24/outline";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
+
+import type { Route } from "./+types/layout";
+import { MOBILE_SIDEBAR_ID, Sidebar } from "~/components/shell/sidebar";
+import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-state";
+import { displayName, requireUser } from "~/session/user.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return {
+    user: { name: displayName(user), email: user.email, avatar: user.avatar },
+    sidebarExpanded: readSidebarExpanded(request.headers.get("cookie")),
+  };
+}
+
+// Signed-in pages are personal: never stored by a browser or proxy cache.
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const [expanded, setExpanded] = useState(loaderData.sidebarExpanded);
+  const mobileToggle = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+
+  const toggle = useCallback(() => setExpanded((current) => !current), []);
+
+  // Remember the choice the way the no-JavaScript form post does: in the sidebar_state cookie.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    document.cookie = sidebarCookie(expanded, window.location.protocol === "https:");
+  }, [expanded]);
+
+  // Ctrl or Meta + b toggles the sidebar (spec 2.2).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() === "b" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [toggle]);
+
+  // The mobile sheet closes once the admin has picked a page.
+  useEffect(() => {
+    if (mobileToggle.current) mobileToggle.current.checked = false;
+  }, [location.pathname]);
+
+  const collapsed = !expanded;
+  return (
+    <div className="min-h-full" data-sidebar-state={expanded ? "expanded" : "collapsed"}>
+      <input ref={mobileToggle} id={MOBILE_SIDEBAR_ID} type="checkbox" className="peer sr-only" aria-label="Open sidebar" />
+
+      <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 md:hidden">
+        <label htmlFor={MOBILE_SIDEBAR_ID} className="-m-2 cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100">
+          <Bars3Icon className="size-6" aria-hidden="true" />
+          <span className="sr-only">Open sidebar</span>
+        </label>
+        <span className="text-sm font-semibold text-slate-900">Admin Dashboard</span>
+      </header>
+
+      <label
+        htmlFor={MOBILE_SIDEBAR_ID}
+        className="fixed inset-0 z-40 hidden bg-slate-900/40 peer-checked:block md:!hidden"
+        aria-hidden="true"
+      />
+
+      <aside
+        aria-label="Sidebar"
+        className={`fixed inset-y-0 left-0 z-50 w-[18rem] -translate-x-full transition-transform duration-200 peer-checked:translate-x-0 md:z-20 md:translate-x-0 md:transition-[width] ${
+          collapsed ? "md:w-[3rem]" : "md:w-[16rem]"
+        }`}
+      >
+        <label
+          htmlFor={MOBILE_SIDEBAR_ID}
+          className="absolute top-3 right-3 z-10 cursor-pointer rounded-md p-1 text-slate-500 hover:bg-slate-100 md:hidden"
+        >
+          <XMarkIcon className="size-5" aria-hidden="true" />
+          <span className="sr-only">Close sidebar</span>
+        </label>
+        <Sidebar
+          user={loaderData.user}
+          collapsed={collapsed}
+          onToggle={(event) => {
+            event.preventDefault();
+            toggle();
+          }}
+        />
+      </aside>
+
+      <div className={`pt-16 transition-[padding] md:pt-0 ${collapsed ? "md:pl-[3rem]" : "md:pl-[16rem]"}`}>
+        <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** The main layout's error fallback (spec 2.1): the shell's content area shows what went wrong. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto max-w-xl px-6 py-24 text-center">
+      <p className="text-4xl font-bold text-brand-600">{status}</p>
+      <h1 className="mt-3 text-xl font-semibold">{status === 403 ? "You do not have access to this page" : "Something went wrong"}</h1>
+      <p className="mt-2 text-slate-600">Please try again, or go back to the dashboard.</p>
+      <a href="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
+        Back to Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,88 @@
+import { Form, Link, redirect, replace, useNavigation } from "react-router";
+
+import type { Route } from "./+types/login";
+import { AuthCard, FormAlert } from "~/components/layout/auth-card";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { PasswordField } from "~/components/ui/password-field";
+import { LoginSchema } from "~/forms/auth";
+import { failSubmission, invalidSubmission } from "~/forms/failure.server";
+import { readForm } from "~/forms/form-data.server";
+import { usePanelForm } from "~/forms/use-panel-form";
+import { safeRedirect } from "~/session/safe-redirect";
+import { getCurrentUser, setCookieHeaders, storeUser } from "~/session/user.server";
+import { signIn } from "~/upstream/auth.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (user.role) throw redirect("/");
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return { redirectTo: redirectTo ? safeRedirect(redirectTo) : undefined };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readForm(request, LoginSchema);
+  if (!form.ok) return invalidSubmission(form.errors, form.values);
+  const { email, password, redirectTo } = form.data;
+
+  try {
+    const { data: answer, setCookies } = await signIn(request, { email, password });
+    const userCookie = await storeUser(request, answer.data.user);
+    // replace(): the sign-in page does not stay in history (spec 2.3).
+    return replace(safeRedirect(redirectTo), { headers: setCookieHeaders([...setCookies, userCookie]) });
+  } catch (error) {
+    return failSubmission(request, error, form.values, "An error occurred during login");
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Login · Admin Dashboard" }];
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const typed = actionData?.values ?? {};
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = usePanelForm(LoginSchema, {
+    defaultValues: { email: String(typed.email ?? ""), password: "", redirectTo: loaderData.redirectTo },
+  });
+
+  return (
+    <AuthCard
+      title="Sign in to your account"
+      subtitle="Admin Dashboard"
+      footer={
+        <>
+          Don&apos;t have an account?{" "}
+          <Link to="/get-app" className="font-semibold text-brand-600 hover:text-brand-700">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
+        {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
+        {loaderData.redirectTo ? <input type="hidden" {...register("redirectTo")} /> : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+        <div className="flex justify-end">
+          <Link to="/forgot-password" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+            Forgot your password
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Signing in..." : "Login"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,61 @@
+import { createCookieSessionStorage } from "react-router";
+import { createToastUtilsWithCustomSession, getToast } from "remix-toast";
+
+import { env } from "~/config/env.server";
+import { isSecureRequest } from "~/session/request.server";
+
+type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
+type ToastStorage = ReturnType<typeof createCookieSessionStorage>;
+
+/** Name of the flash cookie that carries one toast across a redirect. */
+export const TOAST_COOKIE = "toast";
+
+// remix-toast's default storage is signed with a public secret and never Secure,
+// so every toast goes through a storage of ours: signed with SESSION_SECRET,
+// HttpOnly, SameSite=Lax, and Secure whenever the request came over HTTPS.
+const storages = new Map<boolean, { storage: ToastStorage; utils: ToastUtils }>();
+
+function toastsFor(request: Request) {
+  const secure = isSecureRequest(request);
+  let entry = storages.get(secure);
+  if (!entry) {
+    const storage = createCookieSessionStorage({
+      cookie: {
+        name: TOAST_COOKIE,
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        secrets: [env().SESSION_SECRET],
+      },
+    });
+    entry = { storage, utils: createToastUtilsWithCustomSession(storage) };
+    storages.set(secure, entry);
+  }
+  return entry;
+}
+
+/** Reads (and clears) the pending toast of this request. */
+export function readToast(request: Request) {
+  return getToast(request, toastsFor(request).storage);
+}
+
+/** Redirects with a success toast. */
+export function redirectWithSuccess(request: Request, to: string, message: string, init?: ResponseInit) {
+  return toastsFor(request).utils.redirectWithSuccess(to, message, init);
+}
+
+/** Redirects with an error toast. */
+export function redirectWithError(request: Request, to: string, message: string, init?: ResponseInit) {
+  return toastsFor(request).utils.redirectWithError(to, message, init);
+}
+
+/** Answers data (for a re-rendered form) together with an error toast. */
+export function dataWithError<T>(request: Request, data: T, message: string, init?: ResponseInit) {
+  return toastsFor(request).utils.dataWithError(data, message, init);
+}
+
+/** Answers data together with a success toast. */
+export function dataWithSuccess<T>(request: Request, data: T, message: string, init?: ResponseInit) {
+  return toastsFor(request).utils.dataWithSuccess(data, message, init);
+}

@@ -1,0 +1,114 @@
+import { createCookie, redirect } from "react-router";
+import { z } from "zod";
+
+import { env } from "~/config/env.server";
+import { currentLocation, isSecureRequest } from "~/session/request.server";
+import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
+import { expireCookie } from "~/upstream/session-cookie.server";
+
+/** The signed-in admin as the panel remembers them (spec 3, current user). */
+export interface CurrentUser {
+  role: string | null;
+  userName: string;
+  username: string | null;
+  email: string | null;
+  avatar: string | null;
+}
+
+/** The user cookie lives 7 days (spec 9). */
+export const USER_COOKIE_MAX_AGE = 604_800;
+
+/** Who the panel shows when no (valid) user cookie came: spec 3's default. */
+export const ANONYMOUS_USER: CurrentUser = { role: null, userName: "User", username: null, email: null, avatar: null };
+
+const StoredUserSchema = z.object({
+  role: z.string().nullable(),
+  userName: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+
+// The cookie is signed: a tampered or unsigned one parses as absent. It only decides what to
+// show; the upstream's 401/403 decide what is allowed.
+const cookies = new Map<boolean, ReturnType<typeof createCookie>>();
+function userCookie(request: Request) {
+  const secure = isSecureRequest(request);
+  let cookie = cookies.get(secure);
+  if (!cookie) {
+    cookie = createCookie("user", {
+      path: "/",
+      maxAge: USER_COOKIE_MAX_AGE,
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      secrets: [env().SESSION_SECRET],
+    });
+    cookies.set(secure, cookie);
+  }
+  return cookie;
+}
+
+/** The current user from the signed cookie, or the anonymous default. */
+export async function getCurrentUser(request: Request): Promise<CurrentUser> {
+  const raw: unknown = await userCookie(request).parse(request.headers.get("cookie"));
+  const parsed = StoredUserSchema.safeParse(raw);
+  return parsed.success ? parsed.data : ANONYMOUS_USER;
+}
+
+/** The name the shell shows: the username, else the email (spec 3). */
+export function displayName(user: CurrentUser): string {
+  return user.username || user.email || user.userName;
+}
+
+/** A Set-Cookie line storing the signed-in user; the role is kept upper-cased (spec 6). */
+export function storeUser(
+  request: Request,
+  user: { role: string; userName?: string | null; username?: string | null; email: string; avatar?: string | null },
+): Promise<string> {
+  const stored: CurrentUser = {
+    role: user.role.toUpperCase(),
+    userName: user.userName || user.username || user.email,
+    username: user.username ?? null,
+    email: user.email,
+    avatar: user.avatar ?? null,
+  };
+  return userCookie(request).serialize(stored);
+}
+
+/** Set-Cookie lines that sign the browser out of the panel and the upstream. */
+export async function signOutCookies(request: Request): Promise<string[]> {
+  const secure = isSecureRequest(request);
+  return [
+    await userCookie(request).serialize("", { maxAge: 0, expires: new Date(0) }),
+    expireCookie(UPSTREAM_SESSION_COOKIE, secure),
+  ];
+}
+
+/** Headers carrying several Set-Cookie lines. */
+export function setCookieHeaders(lines: string[], headers = new Headers()): Headers {
+  for (const line of lines) headers.append("Set-Cookie", line);
+  return headers;
+}
+
+/** The sign-in page for someone who was at `location`. */
+export function loginUrl(location: string): string {
+  return location === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(location)}`;
+}
+
+/**
+ * Sends the browser to sign in, clearing the panel's cookies, with a way back to where it was.
+ * Used when the user has no role and when the upstream answers 401.
+ */
+export async function redirectToLogin(request: Request): Promise<Response> {
+  return redirect(loginUrl(currentLocation(request)), {
+    headers: setCookieHeaders(await signOutCookies(request)),
+  });
+}
+
+/** The current user, or a redirect to sign in when they have no role (spec 2.2). */
+export async function requireUser(request: Request): Promise<CurrentUser & { role: string }> {
+  const user = await getCurrentUser(request);
+  if (!user.role) throw await redirectToLogin(request);
+  return user as CurrentUser & { role: string };
+}

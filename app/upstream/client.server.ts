@@ -1,0 +1,204 @@
+import { z, type ZodType } from "zod";
+
+import { env } from "~/config/env.server";
+import { isSecureRequest } from "~/session/request.server";
+import { redirectToLogin } from "~/session/user.server";
+import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
+import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
+import { toFieldErrors, UpstreamError } from "~/upstream/errors";
+import { readCookie, rewriteSetCookie, sessionSetCookies } from "~/upstream/session-cookie.server";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type QueryValue = string | number | boolean | null | undefined;
+
+/** One call to the upstream API: where, what, and the schema its answer must match. */
+export interface UpstreamCall<T> {
+  method?: Method;
+  /** Path below API_URL, starting with "/" (e.g. "/users/42"). */
+  path: string;
+  /** Query parameters; null, undefined and "" are left out. */
+  query?: Record<string, QueryValue>;
+  /** JSON body. */
+  body?: unknown;
+  /** Schema of a successful answer's body. */
+  schema: ZodType<T>;
+  /**
+   * A call that needs no session (sign-in, password and account pages): its 401 is an answer
+   * for the form. Every other call's 401 signs the browser out and sends it to /login.
+   */
+  public?: boolean;
+}
+
+/** A successful call: the validated body and the session cookie lines to relay to the browser. */
+export interface UpstreamResult<T> {
+  data: T;
+  setCookies: string[];
+}
+
+/** GETs are retried at most this many times, on a transport fault or a 502/503/504. */
+export const MAX_GET_RETRIES = 2;
+/** The first retry waits this long; each further one waits twice as long. */
+export const FIRST_RETRY_DELAY_MS = 250;
+
+const RETRYABLE_STATUSES = new Set([502, 503, 504]);
+
+const ErrorBodySchema = z
+  .object({
+    message: z.string().optional(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .catch({});
+
+/**
+ * Calls the upstream API on behalf of the browser's request: forwards only the upstream session
+ * cookie, aborts with the request or after UPSTREAM_TIMEOUT_MS, retries idempotent GETs, validates
+ * the answer and turns every failure into an UpstreamError.
+ */
+export async function callUpstream<T>(request: Request, call: UpstreamCall<T>): Promise<UpstreamResult<T>> {
+  const { API_URL, UPSTREAM_TIMEOUT_MS } = env();
+  const method = call.method ?? "GET";
+  const url = buildUrl(API_URL, call.path, call.query);
+  const deadline = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
+  const signal = AbortSignal.any([request.signal, deadline]);
+  const init: RequestInit = { method, headers: forwardHeaders(request, call.body), signal, redirect: "manual" };
+  if (call.body !== undefined) init.body = JSON.stringify(call.body);
+
+  const started = performance.now();
+  const fail = (error: UpstreamError): never => {
+    logFailure(method, call.path, error, performance.now() - started);
+    throw error;
+  };
+
+  let response: Response | undefined;
+  for (let attempt = 0; ; attempt++) {
+    const mayRetry = method === "GET" && attempt < MAX_GET_RETRIES;
+    try {
+      response = await fetch(url, init);
+    } catch (cause) {
+      if (request.signal.aborted) fail(new UpstreamError(499, "The request was cancelled", {}, "aborted"));
+      if (deadline.aborted) fail(timeoutError());
+      if (!mayRetry) fail(new UpstreamError(502, "The upstream API could not be reached", {}, "network"));
+      void cause;
+    }
+    if (response && !(mayRetry && RETRYABLE_STATUSES.has(response.status))) break;
+    await response?.body?.cancel();
+    response = undefined;
+    const waited = await sleep(FIRST_RETRY_DELAY_MS * 2 ** attempt, signal);
+    if (!waited) fail(request.signal.aborted ? new UpstreamError(499, "The request was cancelled", {}, "aborted") : timeoutError());
+  }
+
+  let body: unknown;
+  try {
+    const text = await response.text();
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    if (deadline.aborted) fail(timeoutError());
+    body = undefined;
+  }
+
+  if (response.status === 401 && !call.public) {
+    logFailure(method, call.path, new UpstreamError(401, "Unauthorized"), performance.now() - started);
+    throw await redirectToLogin(request);
+  }
+
+  if (!response.ok) {
+    const parsed = ErrorBodySchema.parse(body);
+    const message = parsed.message?.trim();
+    fail(
+      new UpstreamError(
+        response.status,
+        message || `The upstream API answered ${response.status}`,
+        toFieldErrors(parsed.errors),
+        "http",
+        Boolean(message),
+      ),
+    );
+  }
+
+  const result = call.schema.safeParse(body);
+  if (!result.success) {
+    fail(new UpstreamError(502, `Unexpected answer from the upstream API (${z.prettifyError(result.error).split("\n")[0]})`, {}, "invalid-response"));
+  }
+
+  const secure = isSecureRequest(request);
+  const setCookies = sessionSetCookies(response.headers, UPSTREAM_SESSION_COOKIE).map((line) => rewriteSetCookie(line, secure));
+  return { data: result.data as T, setCookies };
+}
+
+function buildUrl(base: string, path: string, query: UpstreamCall<unknown>["query"]): string {
+  const url = new URL(`${base}${path.startsWith("/") ? path : `/${path}`}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === "") continue;
+    url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+function forwardHeaders(request: Request, body: unknown): Headers {
+  const headers = new Headers({ accept: "application/json" });
+  if (body !== undefined) headers.set("content-type", "application/json");
+  const session = readCookie(request.headers.get("cookie"), UPSTREAM_SESSION_COOKIE);
+  if (session) headers.set("cookie", `${UPSTREAM_SESSION_COOKIE}=${session}`);
+  return headers;
+}
+
+function timeoutError(): UpstreamError {
+  return new UpstreamError(504, "The upstream API did not answer in time", {}, "timeout");
+}
+
+/** Waits, unless the signal fires first; tells whether the full wait happened. */
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+// The path is logged without its query: tokens travel in queries.
+function logFailure(method: string, path: string, error: UpstreamError, durationMs: number) {
+  if (error.failure === "aborted") return;
+  console.warn(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: error.status >= 500 ? "error" : "warn",
+      msg: "upstream call failed",
+      method,
+      path,
+      status: error.status,
+      failure: error.failure,
+      durationMs: Math.round(durationMs),
+    }),
+  );
+}
+
+/** Inputs of one endpoint call: path params, query and body as the contract types them. */
+export interface EndpointInput<E extends EndpointSpec> {
+  params?: Record<string, string | number>;
+  query?: E["query"] extends ZodType ? z.input<E["query"]> : never;
+  body?: E["body"] extends ZodType ? z.input<E["body"]> : never;
+  public?: boolean;
+}
+
+/** Calls a contract endpoint (see callUpstream) and returns its validated answer. */
+export function callEndpoint<E extends EndpointSpec>(
+  request: Request,
+  endpoint: E,
+  input: EndpointInput<E> = {},
+): Promise<UpstreamResult<z.output<E["answer"]>>> {
+  return callUpstream<z.output<E["answer"]>>(request, {
+    method: endpoint.method,
+    path: buildPath(endpoint.path, input.params),
+    query: input.query as Record<string, QueryValue> | undefined,
+    body: input.body,
+    schema: endpoint.answer as ZodType<z.output<E["answer"]>>,
+    public: input.public,
+  });
+}

@@ -1,0 +1,137 @@
+/** Contract of the announcement calls. */
+import { z } from "zod";
+import { defineEndpoint, IdSchema, MessageAnswerSchema, PagePaginationSchema, PageQuerySchema } from "./common.ts";
+
+/** Limits of spec sections 5 and 9. */
+export const ANNOUNCEMENT_TITLE_MAX = 255;
+export const ANNOUNCEMENT_DESCRIPTION_MAX = 2000;
+
+const IsoDateTimeSchema = z.iso.datetime({ local: true, offset: true });
+
+/** True for an ISO 8601 date-time, with or without seconds and offset. */
+export function isIsoDateTime(value: string): boolean {
+  return IsoDateTimeSchema.safeParse(value).success;
+}
+
+/** True for an absolute http(s) URL. */
+export function isAbsoluteUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** An announcement (spec section 3). */
+export const AnnouncementSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  description: z.string(),
+  date: z.string(),
+  isActive: z.boolean(),
+  isPinned: z.boolean(),
+  imageUrl: z.string().nullish(),
+  publishedAt: z.string().nullish(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type Announcement = z.output<typeof AnnouncementSchema>;
+
+/** Body of POST /announcements and PUT /announcements/{id}; messages are spec section 5's. */
+export const AnnouncementBodySchema = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(ANNOUNCEMENT_TITLE_MAX, "Title must be less than 255 characters"),
+  description: z
+    .string({ error: "Description is required" })
+    .trim()
+    .min(1, "Description is required")
+    .max(ANNOUNCEMENT_DESCRIPTION_MAX, "Description must be less than 2000 characters"),
+  date: z
+    .string({ error: "Date is required" })
+    .trim()
+    .min(1, "Date is required")
+    .refine(isIsoDateTime, "Date must be a valid date-time"),
+  isActive: z.boolean({ error: "isActive must be a boolean" }).optional(),
+  isPinned: z.boolean({ error: "isPinned must be a boolean" }).optional(),
+  // Empty values mean "none": the panel omits them, other clients may send "" or null.
+  imageUrl: z
+    .string({ error: "Please enter a valid URL" })
+    .trim()
+    .refine((value) => value === "" || isAbsoluteUrl(value), "Please enter a valid URL")
+    .nullish(),
+  publishedAt: z
+    .string({ error: "Published date must be a valid date-time" })
+    .trim()
+    .refine((value) => value === "" || isIsoDateTime(value), "Published date must be a valid date-time")
+    .nullish(),
+});
+export type AnnouncementBody = z.input<typeof AnnouncementBodySchema>;
+
+/** Query of GET /announcements. */
+export const AnnouncementListQuerySchema = PageQuerySchema;
+export type AnnouncementListQuery = z.input<typeof AnnouncementListQuerySchema>;
+
+/** Answer of GET /announcements: pinned first, then newest date. */
+export const AnnouncementListAnswerSchema = z.object({
+  data: z.array(AnnouncementSchema),
+  pagination: PagePaginationSchema,
+});
+export type AnnouncementListAnswer = z.output<typeof AnnouncementListAnswerSchema>;
+
+/** Answer of create, update and the two toggles: a message and the announcement. */
+export const AnnouncementMutationAnswerSchema = z.object({
+  message: z.string(),
+  data: AnnouncementSchema,
+});
+export type AnnouncementMutationAnswer = z.output<typeof AnnouncementMutationAnswerSchema>;
+
+/** The four tiles of the announcements screen. */
+export const AnnouncementStatsSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  pinned: z.number().int(),
+  today: z.number().int(),
+});
+export type AnnouncementStats = z.output<typeof AnnouncementStatsSchema>;
+
+/** Answer of GET /announcements/stats/overview. */
+export const AnnouncementStatsAnswerSchema = z.object({ data: AnnouncementStatsSchema });
+export type AnnouncementStatsAnswer = z.output<typeof AnnouncementStatsAnswerSchema>;
+
+/** The announcement calls of spec section 7. */
+export const announcementEndpoints = {
+  stats: defineEndpoint({ method: "GET", path: "/announcements/stats/overview", answer: AnnouncementStatsAnswerSchema }),
+  list: defineEndpoint({
+    method: "GET",
+    path: "/announcements",
+    query: AnnouncementListQuerySchema,
+    answer: AnnouncementListAnswerSchema,
+  }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/announcements",
+    body: AnnouncementBodySchema,
+    answer: AnnouncementMutationAnswerSchema,
+  }),
+  update: defineEndpoint({
+    method: "PUT",
+    path: "/announcements/:id",
+    body: AnnouncementBodySchema,
+    answer: AnnouncementMutationAnswerSchema,
+  }),
+  remove: defineEndpoint({ method: "DELETE", path: "/announcements/:id", answer: MessageAnswerSchema }),
+  toggleStatus: defineEndpoint({
+    method: "PATCH",
+    path: "/announcements/:id/toggle-status",
+    answer: AnnouncementMutationAnswerSchema,
+  }),
+  togglePinned: defineEndpoint({
+    method: "PATCH",
+    path: "/announcements/:id/toggle-pinned",
+    answer: AnnouncementMutationAnswerSchema,
+  }),
+} as const;

@@ -1,0 +1,93 @@
+/** Contract of the sign-in, sign-out, password and email-verification calls. */
+import { z } from "zod";
+import { defineEndpoint, IdSchema, MessageAnswerSchema, requiredText } from "./common.ts";
+
+/** Name of the upstream's session cookie, forwarded by the panel on every call. */
+export const UPSTREAM_SESSION_COOKIE = "session";
+
+/** Lifetime of an upstream session, in seconds (7 days, like the panel's user cookie). */
+export const UPSTREAM_SESSION_MAX_AGE = 604_800;
+
+/** Password length limits of spec section 9. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 20;
+
+/** Role the panel always asks for at sign-in (spec section 6). */
+export const SIGNIN_ROLE_ADMIN = "ADMIN";
+
+const EmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Body of POST /auth/signin: the credentials plus the role asked for. */
+export const SigninBodySchema = z.object({
+  email: requiredText("Email is required").toLowerCase(),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  role: z.string({ error: "Role must be a string" }).optional(),
+});
+export type SigninBody = z.input<typeof SigninBodySchema>;
+
+/** The signed-in user as the sign-in answer describes it (stored in the panel's user cookie). */
+export const SessionUserSchema = z.object({
+  id: IdSchema,
+  role: z.string(),
+  userName: z.string().nullish(),
+  username: z.string().nullish(),
+  email: z.string(),
+  avatar: z.string().nullish(),
+});
+export type SessionUser = z.output<typeof SessionUserSchema>;
+
+/** Answer of POST /auth/signin; the session itself travels in the Set-Cookie header. */
+export const SigninAnswerSchema = z.object({
+  message: z.string(),
+  data: z.object({ user: SessionUserSchema }),
+});
+export type SigninAnswer = z.output<typeof SigninAnswerSchema>;
+
+/** Body of POST /auth/forgot-password. */
+export const ForgotPasswordBodySchema = z.object({
+  email: requiredText("Email is required").toLowerCase().regex(EmailPattern, "Invalid email address"),
+});
+export type ForgotPasswordBody = z.input<typeof ForgotPasswordBodySchema>;
+
+/** Password rules of spec sections 5 and 9. */
+export const NewPasswordSchema = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** Body of POST /auth/reset-password. */
+export const ResetPasswordBodySchema = z.object({
+  token: requiredText("Token is required"),
+  password: NewPasswordSchema,
+});
+export type ResetPasswordBody = z.input<typeof ResetPasswordBodySchema>;
+
+/** Query of GET /auth/verify-email/. */
+export const VerifyEmailQuerySchema = z.object({ token: requiredText("Token is required") });
+export type VerifyEmailQuery = z.input<typeof VerifyEmailQuerySchema>;
+
+/** The auth calls of spec section 7. */
+export const authEndpoints = {
+  signin: defineEndpoint({ method: "POST", path: "/auth/signin", body: SigninBodySchema, answer: SigninAnswerSchema }),
+  logout: defineEndpoint({ method: "GET", path: "/auth/logout", answer: MessageAnswerSchema }),
+  forgotPassword: defineEndpoint({
+    method: "POST",
+    path: "/auth/forgot-password",
+    body: ForgotPasswordBodySchema,
+    answer: MessageAnswerSchema,
+  }),
+  resetPassword: defineEndpoint({
+    method: "POST",
+    path: "/auth/reset-password",
+    body: ResetPasswordBodySchema,
+    answer: MessageAnswerSchema,
+  }),
+  // The trailing slash is the provider's spelling; the demo API accepts it with or without.
+  verifyEmail: defineEndpoint({
+    method: "GET",
+    path: "/auth/verify-email/",
+    query: VerifyEmailQuerySchema,
+    answer: MessageAnswerSchema,
+  }),
+} as const;

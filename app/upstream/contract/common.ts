@@ -1,0 +1,116 @@
+/**
+ * Shared pieces of the upstream API contract: error bodies, pagination, ids and the
+ * endpoint descriptor. Pure module (no Node imports): the panel's upstream client and
+ * the demo API both import it, so the two cannot drift apart.
+ */
+import { z } from "zod";
+
+/** Base path of every upstream call, on the provider's host and on the demo API. */
+export const API_BASE_PATH = "/api";
+
+/**
+ * Entity ids. The demo API sends integers; a provider may send strings. Both are accepted
+ * and the panel always sees a string, which is what route params and links need anyway.
+ */
+export const IdSchema = z
+  .union([z.number().int().nonnegative(), z.string().min(1)])
+  .transform((id) => String(id));
+export type Id = z.output<typeof IdSchema>;
+
+/** An id sent in a request body: a JSON number or a string of digits. */
+export const IdInputSchema = z.union(
+  [z.number().int().positive(), z.string().regex(/^\d+$/)],
+  { error: (issue) => (issue.input === undefined ? "Id is required" : "Id must be a positive integer") },
+);
+
+/** Error body with only a message, e.g. 401, 403, 404. */
+export const ErrorBodySchema = z.object({ message: z.string() });
+export type ErrorBody = z.output<typeof ErrorBodySchema>;
+
+/** One server-side validation error; `field` may be dotted (`body.title`). */
+export const FieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.output<typeof FieldErrorSchema>;
+
+/** Error body of a failed validation (400): the panel maps each entry onto its form field. */
+export const ValidationErrorBodySchema = z.object({
+  message: z.string(),
+  errors: z.array(FieldErrorSchema),
+});
+export type ValidationErrorBody = z.output<typeof ValidationErrorBodySchema>;
+
+/** Any error body the upstream sends: `errors` is present only on validation failures. */
+export const AnyErrorBodySchema = z.object({
+  message: z.string(),
+  errors: z.array(FieldErrorSchema).optional(),
+});
+export type AnyErrorBody = z.output<typeof AnyErrorBodySchema>;
+
+/** Answer of most mutations: just a message to toast. */
+export const MessageAnswerSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.output<typeof MessageAnswerSchema>;
+
+/** Pagination block of the users list. */
+export const PaginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Pagination = z.output<typeof PaginationSchema>;
+
+/** Pagination block of the announcements list (adds hasNext and hasPrev). */
+export const PagePaginationSchema = PaginationSchema.extend({
+  hasNext: z.boolean(),
+  hasPrev: z.boolean(),
+});
+export type PagePagination = z.output<typeof PagePaginationSchema>;
+
+/** Query of a paged list; numbers travel as strings in the query string. */
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().positive().optional(),
+  search: z.string().optional(),
+});
+export type PageQuery = z.input<typeof PageQuerySchema>;
+
+/** The form field a server error belongs to: the part after the first dot (`body.title` -> `title`). */
+export function formFieldName(field: string): string {
+  const dot = field.indexOf(".");
+  return dot === -1 ? field : field.slice(dot + 1);
+}
+
+/** A string field whose absence (or non-string value) fails with the given message. */
+export function requiredString(requiredMessage: string) {
+  return z.string({ error: requiredMessage });
+}
+
+/** A required string that must not be blank after trimming; the answer is the trimmed text. */
+export function requiredText(requiredMessage: string) {
+  return z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
+}
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** One upstream call: method, path pattern (`:name` params) and its schemas. */
+export interface EndpointSpec {
+  method: HttpMethod;
+  /** Path after API_BASE_PATH, with `:name` placeholders, e.g. `/users/:id`. */
+  path: `/${string}`;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  answer: z.ZodType;
+}
+
+/** Declares an endpoint, keeping its literal method, path and schema types. */
+export function defineEndpoint<const E extends EndpointSpec>(endpoint: E): E {
+  return endpoint;
+}
+
+/** Fills the `:name` placeholders of an endpoint path with URL-encoded values. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === "") throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

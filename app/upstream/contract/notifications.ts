@@ -1,0 +1,21 @@
+/** Contract of the push-notification call. */
+import { z } from "zod";
+import { defineEndpoint, MessageAnswerSchema, requiredText } from "./common.ts";
+
+/** Body of POST /fcm/send-notification-to-user (spec section 3, notification payload). */
+export const SendNotificationBodySchema = z.object({
+  email: requiredText("Email is required").toLowerCase(),
+  title: requiredText("Title is required"),
+  body: requiredText("Message is required"),
+});
+export type SendNotificationBody = z.input<typeof SendNotificationBodySchema>;
+
+/** The notification calls of spec section 7. */
+export const notificationEndpoints = {
+  sendToUser: defineEndpoint({
+    method: "POST",
+    path: "/fcm/send-notification-to-user",
+    body: SendNotificationBodySchema,
+    answer: MessageAnswerSchema,
+  }),
+} as const;

@@ -1,0 +1,35 @@
+/** Contract of the forum-post calls. */
+import { z } from "zod";
+import { defineEndpoint, IdSchema, MessageAnswerSchema } from "./common.ts";
+
+/** The author of a post, as embedded in it. */
+export const PostAuthorSchema = z.object({
+  id: IdSchema.optional(),
+  fullName: z.string().nullish(),
+  email: z.string().nullish(),
+  profilePic: z.string().nullish(),
+});
+export type PostAuthor = z.output<typeof PostAuthorSchema>;
+
+/** A forum post (spec section 3); title and description are untrusted member text. */
+export const PostSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+  // A post whose author was deleted may come without one.
+  user: PostAuthorSchema.nullish(),
+});
+export type Post = z.output<typeof PostSchema>;
+
+/** Answer of GET /posts: every post, newest first, wrapped twice. */
+export const PostListAnswerSchema = z.object({
+  data: z.object({ data: z.array(PostSchema) }),
+});
+export type PostListAnswer = z.output<typeof PostListAnswerSchema>;
+
+/** The post calls of spec section 7. */
+export const postEndpoints = {
+  list: defineEndpoint({ method: "GET", path: "/posts", answer: PostListAnswerSchema }),
+  remove: defineEndpoint({ method: "DELETE", path: "/posts/:id", answer: MessageAnswerSchema }),
+} as const;

@@ -1,0 +1,144 @@
+/** Contract of the user-management and account-deletion calls. */
+import { z } from "zod";
+import { defineEndpoint, IdInputSchema, IdSchema, MessageAnswerSchema, PaginationSchema, requiredText } from "./common.ts";
+import { InviteSchema } from "./invites.ts";
+
+/** User statuses of spec section 3; answers accept any string because others are shown raw. */
+export const UserStatusSchema = z.enum([
+  "verified",
+  "pending_verification",
+  "unverified_email",
+  "verified_email",
+  "personal_info_submitted",
+  "declined",
+  "banned",
+]);
+export type UserStatus = z.output<typeof UserStatusSchema>;
+
+/** Citizenship (badge) request status: 0 not applied, 1 pending, 2 approved. */
+export const BadgeRequestStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export type BadgeRequestStatus = z.output<typeof BadgeRequestStatusSchema>;
+
+/** Values of the users-list `status` filter: 1 verified, 0 pending, banned. */
+export const USER_STATUS_FILTER = { verified: "1", pending: "0", banned: "banned" } as const;
+
+/** A user as the users list and details answers describe it (spec section 3). */
+export const UserSchema = z.object({
+  id: IdSchema,
+  fullName: z.string().nullish(),
+  email: z.string(),
+  phone: z.string().nullish(),
+  country: z.string().nullish(),
+  dateOfBirth: z.string().nullish(),
+  profilePic: z.string().nullish(),
+  passport: z.string().nullish(),
+  role: z.string(),
+  status: z.string(),
+  isVerified: z.boolean(),
+  isEmailVerified: z.boolean(),
+  isBanned: z.boolean(),
+  badgeRequestStatus: BadgeRequestStatusSchema,
+  badgeFileName: z.string().nullish(),
+  devicesCount: z.number().int().nonnegative().default(0),
+});
+export type User = z.output<typeof UserSchema>;
+
+/** Query of GET /users; `status` is 1, 0 or banned and `badgeRequestStatus` 0, 1 or 2. */
+export const UserListQuerySchema = z.object({
+  page: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().positive().optional(),
+  search: z.string().optional(),
+  status: z.string().optional(),
+  badgeRequestStatus: z.string().optional(),
+});
+export type UserListQuery = z.input<typeof UserListQuerySchema>;
+
+/** Answer of GET /users. */
+export const UserListAnswerSchema = z.object({
+  data: z.array(UserSchema),
+  pagination: PaginationSchema,
+});
+export type UserListAnswer = z.output<typeof UserListAnswerSchema>;
+
+/** A user with the invites they sent, as GET /users/{id} describes it. */
+export const UserDetailsSchema = UserSchema.extend({ invitees: z.array(InviteSchema).default([]) });
+export type UserDetails = z.output<typeof UserDetailsSchema>;
+
+/** Answer of GET /users/{id}. */
+export const UserDetailsAnswerSchema = z.object({ data: UserDetailsSchema });
+export type UserDetailsAnswer = z.output<typeof UserDetailsAnswerSchema>;
+
+/** A pending citizenship (badge) request: the requesting user's contact facts. */
+export const BadgeRequestSchema = z.object({
+  id: IdSchema,
+  fullName: z.string().nullish(),
+  email: z.string(),
+  phone: z.string().nullish(),
+  profilePic: z.string().nullish(),
+});
+export type BadgeRequest = z.output<typeof BadgeRequestSchema>;
+
+/** Answer of GET /users/pending-badges, wrapped twice. */
+export const PendingBadgesAnswerSchema = z.object({
+  data: z.object({ data: z.array(BadgeRequestSchema) }),
+});
+export type PendingBadgesAnswer = z.output<typeof PendingBadgesAnswerSchema>;
+
+/** Badge decision values: 2 approves, 0 rejects. */
+export const BADGE_APPROVED = 2;
+export const BADGE_REJECTED = 0;
+
+/** Body of POST /users/badges/{id}: a JSON number, never a numeric string. */
+export const BadgeDecisionBodySchema = z.object({
+  approved: z.union([z.literal(BADGE_APPROVED), z.literal(BADGE_REJECTED)], {
+    error: (issue) => (issue.input === undefined ? "Approved is required" : "Approved must be 2 or 0"),
+  }),
+});
+export type BadgeDecisionBody = z.input<typeof BadgeDecisionBodySchema>;
+
+/** Optional body of the ban and unban calls, for the reading that puts the id there. */
+export const BanBodySchema = z.object({ id: IdInputSchema.optional() });
+export type BanBody = z.input<typeof BanBodySchema>;
+
+const EmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Body of POST /users/generate-key (account deletion, step 1). */
+export const GenerateKeyBodySchema = z.object({
+  email: requiredText("Email is required").toLowerCase().regex(EmailPattern, "Invalid Email"),
+});
+export type GenerateKeyBody = z.input<typeof GenerateKeyBodySchema>;
+
+/** Body of POST /users/delete-user (account deletion, step 2). */
+export const DeleteUserBodySchema = z.object({
+  email: requiredText("Email is required").toLowerCase().regex(EmailPattern, "Invalid Email"),
+  securityKey: requiredText("Security key is required"),
+});
+export type DeleteUserBody = z.input<typeof DeleteUserBodySchema>;
+
+/** The user calls of spec section 7 (static paths come before `:id` ones on purpose). */
+export const userEndpoints = {
+  generateKey: defineEndpoint({
+    method: "POST",
+    path: "/users/generate-key",
+    body: GenerateKeyBodySchema,
+    answer: MessageAnswerSchema,
+  }),
+  deleteUser: defineEndpoint({
+    method: "POST",
+    path: "/users/delete-user",
+    body: DeleteUserBodySchema,
+    answer: MessageAnswerSchema,
+  }),
+  list: defineEndpoint({ method: "GET", path: "/users", query: UserListQuerySchema, answer: UserListAnswerSchema }),
+  pendingBadges: defineEndpoint({ method: "GET", path: "/users/pending-badges", answer: PendingBadgesAnswerSchema }),
+  decideBadge: defineEndpoint({
+    method: "POST",
+    path: "/users/badges/:id",
+    body: BadgeDecisionBodySchema,
+    answer: MessageAnswerSchema,
+  }),
+  verify: defineEndpoint({ method: "POST", path: "/users/verify/:id", answer: MessageAnswerSchema }),
+  ban: defineEndpoint({ method: "GET", path: "/users/ban/:id", body: BanBodySchema, answer: MessageAnswerSchema }),
+  unban: defineEndpoint({ method: "GET", path: "/users/un-ban/:id", body: BanBodySchema, answer: MessageAnswerSchema }),
+  details: defineEndpoint({ method: "GET", path: "/users/:id", answer: UserDetailsAnswerSchema }),
+} as const;

@@ -1,0 +1,43 @@
+/** Field name -> message, with dotted upstream names reduced to the part after the first dot. */
+export type FieldErrors = Record<string, string>;
+
+/** Why an upstream call failed, beyond its HTTP status. */
+export type UpstreamFailure = "http" | "timeout" | "network" | "invalid-response" | "aborted";
+
+/** The one error type every failed upstream call becomes (ARCHITECTURE.md, convention 7). */
+export class UpstreamError extends Error {
+  override name = "UpstreamError";
+
+  constructor(
+    /** HTTP status to act on: the upstream's own, or 504/502 for timeouts and transport faults. */
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+    readonly failure: UpstreamFailure = "http",
+    /** True when the upstream itself sent `message`, so it may be shown to the admin. */
+    readonly fromServer = false,
+  ) {
+    super(message);
+  }
+
+  /** The server's message when it sent one, else the screen's fallback text (spec 8). */
+  messageOr(fallback: string): string {
+    return this.fromServer && this.message ? this.message : fallback;
+  }
+}
+
+/** Maps the upstream's `errors` array onto form fields ("body.title" -> "title"). */
+export function toFieldErrors(errors: ReadonlyArray<{ field: string; message: string }> | undefined): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const { field, message } of errors ?? []) {
+    const dot = field.indexOf(".");
+    const name = dot === -1 ? field : field.slice(dot + 1);
+    fields[name] ??= message;
+  }
+  return fields;
+}
+
+/** True for an UpstreamError (also across module copies, by name). */
+export function isUpstreamError(error: unknown): error is UpstreamError {
+  return error instanceof UpstreamError;
+}

@@ -1,0 +1,40 @@
+import { existsSync } from "node:fs";
+
+import { defineConfig, devices } from "@playwright/test";
+
+// Debian's Chromium where there is one (this machine cannot download Playwright's own build);
+// elsewhere Playwright's bundled browser.
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+const launchOptions = {
+  executablePath: chromiumPath,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Each worker runs its own panel and demo API, so workers never share data.
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+  ],
+});

@@ -1,0 +1,12 @@
+import { chromium } from "@playwright/test";
+const [,, url, out, js = "1", width = "1280"] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+const page = await browser.newPage({ javaScriptEnabled: js === "1", viewport: { width: Number(width), height: 800 } });
+const errors = [];
+page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+page.on("pageerror", (e) => errors.push(String(e)));
+await page.goto(url);
+await page.waitForTimeout(500);
+await page.screenshot({ path: out, fullPage: true });
+console.log(errors.join("\n"));
+await browser.close();

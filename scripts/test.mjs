@@ -1,0 +1,27 @@
+// `npm test`: typecheck, build, unit and integration tests (Vitest), then the end-to-end
+// tests (Playwright, projects js and no-js) against the built panel and the demo API.
+import { spawnSync } from "node:child_process";
+
+import { ensureChromium } from "./ensure-chromium.mjs";
+
+const chromiumPath = await ensureChromium();
+
+const steps = [
+  ["typecheck", "npm", ["run", "typecheck"]],
+  ["build", "npm", ["run", "build"]],
+  ["unit and integration tests", "npx", ["vitest", "run"]],
+  ["end-to-end tests", "npx", ["playwright", "test"]],
+];
+
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, CHROMIUM_PATH: chromiumPath },
+  });
+  if (result.status !== 0) {
+    console.error(`✖ ${name} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log("\n✔ all checks passed");

@@ -1,0 +1,70 @@
+import { fileURLToPath } from "node:url";
+
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import * as build from "virtual:react-router/server-build";
+
+import type { Env } from "~/config/env.server";
+import { createRouterContext } from "~/server-context";
+
+import { healthRoutes } from "./health";
+import { logLine, requestLogger } from "./logging";
+import { forwardedHost, securityHeaders } from "./security-headers";
+
+// The launcher (server.js) parses the environment with the bundle's own schema.
+export { EnvError, parseEnv } from "~/config/env.server";
+export type { Env } from "~/config/env.server";
+export { logLine } from "./logging";
+
+// Resolved from this bundle (build/server/index.js), not from the working directory.
+const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+const assetsDir = fileURLToPath(new URL("../client/assets", import.meta.url));
+
+/** The panel's Express app: headers, logs, health, static files, then React Router. */
+export function createServerApp(env: Env) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(requestLogger());
+  app.use(forwardedHost);
+  app.use(securityHeaders({ apiOrigin: new URL(env.API_URL).origin, csp: env.NODE_ENV !== "development" }));
+  app.use(compression());
+  app.use(healthRoutes(env.API_URL));
+
+  // Hashed file names: cache forever. A missing asset is a plain 404, not a rendered page.
+  app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
+  app.use("/assets", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
+  // public/ files keep their names, so they may change between releases.
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      // allowedActionOrigins stays as configured (none): with trust proxy and forwardedHost,
+      // request.url carries the public origin, so same-origin actions pass behind a proxy
+      // without allowing any other origin.
+      build,
+      mode: env.NODE_ENV,
+      getLoadContext: (_req, res) => createRouterContext({ nonce: res.locals.nonce as string }),
+    }),
+  );
+
+  app.use(errorHandler);
+  return app;
+}
+
+const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  logLine({
+    level: "error",
+    msg: "request failed",
+    requestId: res.locals.requestId,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.status(500).type("text/plain").send("Internal Server Error");
+};

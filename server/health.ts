@@ -1,0 +1,42 @@
+import { Router } from "express";
+
+/** Gateway answers that mean "the API behind me is down"; any other status means it answers. */
+const GATEWAY_DOWN = new Set([502, 503, 504]);
+
+/** Whether an HTTP status from the upstream's base URL shows that the upstream is up. */
+export function isUpstreamAnswer(status: number): boolean {
+  return !GATEWAY_DOWN.has(status);
+}
+
+/** Asks the upstream's base URL with a HEAD request; true when it answers in time. */
+export async function probeUpstream(url: string, timeoutMs = 2_000): Promise<boolean> {
+  try {
+    const response = await fetch(url, {
+      method: "HEAD",
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel();
+    return isUpstreamAnswer(response.status);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `/healthz`: the process serves requests (liveness; never calls upstream).
+ * `/readyz`: the upstream answers too (readiness).
+ */
+export function healthRoutes(apiUrl: string, probe = probeUpstream): Router {
+  const router = Router();
+  router.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.status(200).json({ status: "ok" });
+  });
+  router.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (await probe(apiUrl)) res.status(200).json({ status: "ready" });
+    else res.status(503).json({ status: "upstream unavailable" });
+  });
+  return router;
+}

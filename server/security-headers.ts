@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+
+import type { RequestHandler } from "express";
+
+/** A fresh CSP nonce: 16 random bytes, base64. */
+export function createNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/** The Content-Security-Policy of a page whose scripts carry `nonce`. */
+export function contentSecurityPolicy(nonce: string, apiOrigin: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https: http:",
+    `connect-src 'self' ${apiOrigin}`,
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+export interface SecurityHeadersOptions {
+  /** Origin of the upstream API, allowed in connect-src. */
+  apiOrigin: string;
+  /** False in development, where Vite injects its own inline scripts. */
+  csp: boolean;
+}
+
+/**
+ * Baseline security headers on every response, and the request's CSP nonce in
+ * `res.locals.nonce` for React Router's load context.
+ */
+export function securityHeaders({ apiOrigin, csp }: SecurityHeadersOptions): RequestHandler {
+  return (req, res, next) => {
+    const nonce = createNonce();
+    res.locals.nonce = nonce;
+    if (csp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, apiOrigin));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    // req.secure follows X-Forwarded-Proto only when TRUST_PROXY trusts the proxy.
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+/**
+ * Behind a trusted proxy, makes the Host header the public host (X-Forwarded-Host).
+ * @react-router/express takes the hostname from X-Forwarded-Host but the port from Host
+ * when X-Forwarded-Host has none, so `Host: panel:3000` would turn the request URL into
+ * https://panel.example.com:3000 and fail the same-origin check of every action.
+ */
+export const forwardedHost: RequestHandler = (req, _res, next) => {
+  if (req.get("x-forwarded-host") && req.host) req.headers.host = req.host;
+  next();
+};

@@ -1,0 +1,46 @@
+import { test as base, expect } from "@playwright/test";
+
+import { resetDemo } from "../support/demo-hooks";
+import { type Stack, startStack } from "../support/servers";
+
+interface WorkerFixtures {
+  stack: Stack;
+}
+
+interface TestFixtures {
+  /** The demo API's base URL (hooks under /__demo). */
+  demoUrl: string;
+  /** Resets the demo data when a worker moves on to a new spec file. */
+  freshDataPerFile: void;
+}
+
+let lastFile: string | undefined;
+
+/**
+ * Every worker runs its own built panel and demo API on free loopback ports; `baseURL` points
+ * at that panel, and the demo data is reseeded at the start of each spec file.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  stack: [
+    async ({}, use) => {
+      const stack = await startStack();
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ stack }, use) => use(stack.panel.url),
+  demoUrl: async ({ stack }, use) => use(stack.demo.url),
+  freshDataPerFile: [
+    async ({ stack }, use, testInfo) => {
+      if (lastFile !== testInfo.file) {
+        await resetDemo(stack.demo.url);
+        lastFile = testInfo.file;
+      }
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

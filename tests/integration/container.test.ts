@@ -1,0 +1,395 @@
+// The production container without a Docker engine: the runtime stage's contents are rebuilt
+// in a temp folder by the Dockerfile's own COPY and RUN steps, then started as its CMD says.
+// A change to the Dockerfile that would break the container breaks this test.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import http from "node:http";
+import net, { type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, posix } from "node:path";
+import { createInterface } from "node:readline";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "../..");
+const SECRET = "container-test-secret-0123456789abcdef";
+const SLOW_UPSTREAM_MS = 1_500;
+
+// ---------------------------------------------------------------------------------------------
+// A small Dockerfile reader: enough of the syntax for this project's Dockerfile, strict elsewhere.
+
+interface Instruction {
+  keyword: string;
+  args: string;
+}
+
+interface Stage {
+  image: string;
+  name?: string;
+  instructions: Instruction[];
+}
+
+function parseDockerfile(text: string): Stage[] {
+  const logical: string[] = [];
+  let current = "";
+  for (const line of text.split("\n")) {
+    // Comments (and the `# syntax=` directive) go, inside a continuation too.
+    if (/^\s*#/.test(line)) continue;
+    if (line.endsWith("\\")) {
+      current += `${line.slice(0, -1)} `;
+      continue;
+    }
+    current += line;
+    if (current.trim()) logical.push(current.trim());
+    current = "";
+  }
+  const stages: Stage[] = [];
+  for (const line of logical) {
+    const [, keyword = "", args = ""] = /^(\S+)\s*(.*)$/s.exec(line) ?? [];
+    const instruction = { keyword: keyword.toUpperCase(), args: args.trim() };
+    if (instruction.keyword === "FROM") {
+      const match = /^(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?$/i.exec(instruction.args);
+      if (!match?.[1]) throw new Error(`Cannot read: FROM ${instruction.args}`);
+      stages.push({ image: match[1], name: match[2], instructions: [] });
+    } else {
+      const stage = stages.at(-1);
+      if (!stage) throw new Error(`${instruction.keyword} before the first FROM`);
+      stage.instructions.push(instruction);
+    }
+  }
+  return stages;
+}
+
+/** Splits COPY arguments into flags, sources and destination (shell form or JSON form). */
+function parseCopy(args: string) {
+  const words = args.startsWith("[") ? (JSON.parse(args) as string[]) : args.split(/\s+/);
+  const flags = Object.fromEntries(
+    words.filter((word) => word.startsWith("--")).map((word) => {
+      const [key = "", value = "true"] = word.slice(2).split("=");
+      return [key, value];
+    }),
+  );
+  const paths = words.filter((word) => !word.startsWith("--"));
+  const dest = paths.pop();
+  if (!dest || paths.length === 0) throw new Error(`Cannot read: COPY ${args}`);
+  return { flags, sources: paths, dest };
+}
+
+/** The stage `name` refers to, following `FROM <stage>` chains for the inherited WORKDIR. */
+function findStage(stages: Stage[], name: string): Stage {
+  const stage = stages.find((candidate) => candidate.name === name);
+  if (!stage) throw new Error(`No stage named ${name}`);
+  return stage;
+}
+
+function stageChain(stages: Stage[], stage: Stage): Stage[] {
+  const parent = stages.find((candidate) => candidate.name === stage.image);
+  return parent ? [...stageChain(stages, parent), stage] : [stage];
+}
+
+function workdirOf(stages: Stage[], stage: Stage): string {
+  let workdir = "/";
+  for (const instruction of stageChain(stages, stage).flatMap((s) => s.instructions)) {
+    if (instruction.keyword === "WORKDIR") workdir = posix.resolve(workdir, instruction.args);
+  }
+  return workdir;
+}
+
+/** Whether .dockerignore keeps `path` (relative to the context) out of the build context. */
+function isDockerIgnored(path: string): boolean {
+  const file = join(root, ".dockerignore");
+  if (!existsSync(file)) return false;
+  let ignored = false;
+  for (const raw of readFileSync(file, "utf8").split("\n")) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const negated = line.startsWith("!");
+    const pattern = posix.normalize(negated ? line.slice(1) : line).replace(/^\/|\/$/g, "");
+    const regex = new RegExp(
+      `^${pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\0").replace(/\*/g, "[^/]*").replace(/\0/g, ".*").replace(/\?/g, "[^/]")}(/.*)?$`,
+    );
+    if (regex.test(posix.normalize(path))) ignored = !negated;
+  }
+  return ignored;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const dockerfile = readFileSync(join(root, "Dockerfile"), "utf8");
+const stages = parseDockerfile(dockerfile);
+const runtime = stages.at(-1)!;
+const of = (stage: Stage, keyword: string) => stage.instructions.filter((i) => i.keyword === keyword);
+
+describe("the Dockerfile", () => {
+  it("builds in stages on Node 22 LTS and runs the production stage without dev tooling", () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    for (const stage of stages) {
+      const base = stages.find((s) => s.name === stage.image) ? undefined : stage.image;
+      if (base) expect(base).toMatch(/^node:22[-.]/);
+    }
+    expect(runtime.image).toMatch(/^node:22[-.]/);
+    const allRuns = stages.flatMap((stage) => of(stage, "RUN")).map((i) => i.args);
+    expect(allRuns.some((run) => /\bnpm ci\b(?!.*--omit=dev)/.test(run))).toBe(true);
+    expect(of(runtime, "RUN").some((i) => /\bnpm ci\b.*--omit=dev/.test(i.args))).toBe(true);
+    expect(of(runtime, "ENV").map((i) => i.args)).toContain("NODE_ENV=production");
+  });
+
+  it("runs as a non-root user, with a health check on /healthz and an exec-form CMD", () => {
+    const user = of(runtime, "USER").at(-1)?.args;
+    expect(user).toBeTruthy();
+    expect(user).not.toMatch(/^(root|0)(:|$)/);
+    const healthcheck = of(runtime, "HEALTHCHECK").at(-1)?.args ?? "";
+    expect(healthcheck).toMatch(/\bCMD\b.*\/healthz/);
+    const cmd = of(runtime, "CMD").at(-1)?.args ?? "";
+    expect(() => JSON.parse(cmd)).not.toThrow();
+    expect(JSON.parse(cmd)[0]).toBe("node");
+    expect(of(runtime, "STOPSIGNAL").at(-1)?.args).toBe("SIGTERM");
+    expect(of(runtime, "EXPOSE").map((i) => i.args)).toContain("3000");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+/** Rebuilds the runtime stage's /app in `dir` by its own instructions; returns CMD, WORKDIR and ENV. */
+function assembleRuntime(dir: string) {
+  let workdir = "/";
+  const env: Record<string, string> = {};
+  const toLocal = (containerPath: string) => {
+    const absolute = posix.resolve(workdir, containerPath);
+    const inside = posix.relative("/app", absolute);
+    if (inside.startsWith("..")) throw new Error(`The test maps only /app into its temp folder, not ${absolute}`);
+    return join(dir, inside);
+  };
+
+  for (const { keyword, args } of runtime.instructions) {
+    switch (keyword) {
+      case "WORKDIR":
+        workdir = posix.resolve(workdir, args);
+        mkdirSync(toLocal("."), { recursive: true });
+        break;
+      case "ENV":
+        for (const [, key = "", value = ""] of args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) env[key] = value.replace(/^"|"$/g, "");
+        break;
+      case "COPY": {
+        const { flags, sources, dest } = parseCopy(args);
+        for (const source of sources) {
+          let from: string;
+          if (flags.from) {
+            // The build stage is the repo after `COPY . .` and `npm run build`: the test
+            // stands the repo (built by the test harness) in for it.
+            const stage = findStage(stages, flags.from);
+            const steps = stageChain(stages, stage).flatMap((s) => s.instructions);
+            expect(steps.some((i) => i.keyword === "COPY" && /^\.\s+\.$/.test(i.args))).toBe(true);
+            expect(steps.some((i) => i.keyword === "RUN" && /\bnpm run build\b/.test(i.args))).toBe(true);
+            const relative = posix.relative(workdirOf(stages, stage), source);
+            from = join(root, relative);
+            if (relative === "build" && !existsSync(join(from, "server/index.js"))) {
+              throw new Error("build/ is missing: run `npx react-router build` before the integration tests.");
+            }
+          } else {
+            if (isDockerIgnored(source)) throw new Error(`COPY ${source}: .dockerignore keeps it out of the build context`);
+            from = join(root, source);
+          }
+          if (!existsSync(from)) throw new Error(`COPY ${source}: ${from} does not exist`);
+          const target = toLocal(dest);
+          const intoDir = dest.endsWith("/") || sources.length > 1 || statSync(from).isDirectory();
+          const to = intoDir && !statSync(from).isDirectory() ? join(target, posix.basename(source)) : target;
+          mkdirSync(dirname(to), { recursive: true });
+          cpSync(from, to, { recursive: true });
+        }
+        break;
+      }
+      case "RUN":
+        for (const step of args.split("&&").map((part) => part.trim())) {
+          if (/^npm ci\b/.test(step)) {
+            // The same install, made quiet and cache-friendly; install scripts do not matter here.
+            const npmArgs = [...step.split(/\s+/).slice(1), "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline"];
+            try {
+              execFileSync("npm", npmArgs, { cwd: toLocal("."), stdio: "pipe", encoding: "utf8", timeout: 110_000 });
+            } catch (error) {
+              const stderr = String((error as { stderr?: string }).stderr ?? error);
+              throw new Error(`The runtime stage's \`${step}\` fails:\n${stderr.split("\n").slice(0, 12).join("\n")}`);
+            }
+          } else if (/^npm cache clean\b/.test(step)) {
+            // Shrinks the image layer; here it would only empty the machine's npm cache.
+          } else {
+            throw new Error(`The test does not know how to replay RUN step \`${step}\`: teach it.`);
+          }
+        }
+        break;
+      case "CMD": case "USER": case "EXPOSE": case "HEALTHCHECK": case "STOPSIGNAL": case "LABEL": case "ARG":
+        break;
+      default:
+        throw new Error(`The test does not know how to replay ${keyword}: teach it.`);
+    }
+  }
+  const cmd = JSON.parse(of(runtime, "CMD").at(-1)?.args ?? "null") as string[] | null;
+  if (!cmd) throw new Error("The runtime stage has no exec-form CMD");
+  return { cmd, cwd: toLocal("."), env };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function get(url: string, agent: http.Agent) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on("error", reject);
+  });
+}
+
+function connect(port: number) {
+  return new Promise<void>((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => {
+      socket.destroy();
+      resolve();
+    });
+    socket.on("error", reject);
+  });
+}
+
+describe("the runtime stage, assembled and started as CMD says", () => {
+  let dir = "";
+  let child: ChildProcess | undefined;
+  let upstream: http.Server | undefined;
+  let slowUpstream = false;
+  let upstreamHit: () => void = () => {};
+  const lines: string[] = [];
+  let started: ReturnType<typeof assembleRuntime>;
+  let port = 0;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "panel-container-"));
+    started = assembleRuntime(dir);
+
+    // The upstream stand-in answers 404 at its base path, as an API does; on demand it
+    // takes SLOW_UPSTREAM_MS, which keeps a /readyz probe in flight.
+    upstream = http.createServer((_req, res) => {
+      upstreamHit();
+      const answer = () => res.writeHead(404, { "content-type": "application/json" }).end("{}");
+      if (slowUpstream) setTimeout(answer, SLOW_UPSTREAM_MS);
+      else answer();
+    });
+    await new Promise<void>((resolve) => upstream!.listen(0, "127.0.0.1", resolve));
+    const apiUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api`;
+
+    port = await freePort();
+    const [command, ...args] = started.cmd;
+    child = spawn(command === "node" ? process.execPath : command!, args, {
+      cwd: started.cwd,
+      env: {
+        PATH: process.env.PATH,
+        ...started.env,
+        API_URL: apiUrl,
+        SESSION_SECRET: SECRET,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+      },
+    });
+    let stderr = "";
+    child.stderr!.on("data", (chunk) => (stderr += chunk));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`The container did not start: ${stderr}`)), 15_000);
+      child!.once("exit", (code) => reject(new Error(`The container exited with ${code}: ${stderr}`)));
+      createInterface({ input: child!.stdout! }).on("line", (line) => {
+        lines.push(line);
+        if (line.includes('"listening"')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  }, 150_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child!.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    }
+    await new Promise((resolve) => (upstream ? upstream.close(resolve) : resolve(undefined)));
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("holds production dependencies only", () => {
+    expect(existsSync(join(started.cwd, "node_modules/express"))).toBe(true);
+    expect(existsSync(join(started.cwd, "node_modules/@react-router/dev"))).toBe(false);
+    expect(existsSync(join(started.cwd, "node_modules/vite"))).toBe(false);
+    expect(started.env.NODE_ENV).toBe("production");
+  });
+
+  it("answers /healthz and /readyz", async () => {
+    const agent = new http.Agent({ keepAlive: false });
+    const health = await get(`http://127.0.0.1:${port}/healthz`, agent);
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toEqual({ status: "ok" });
+    const ready = await get(`http://127.0.0.1:${port}/readyz`, agent);
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body)).toEqual({ status: "ready" });
+  });
+
+  it("on SIGTERM refuses new connections, finishes the request in flight and exits 0", async () => {
+    // An idle keep-alive connection must not hold the shutdown open.
+    const idle = new http.Agent({ keepAlive: true });
+    expect((await get(`http://127.0.0.1:${port}/healthz`, idle)).status).toBe(200);
+
+    slowUpstream = true;
+    const reachedUpstream = new Promise<void>((resolve) => (upstreamHit = resolve));
+    const inFlight = get(`http://127.0.0.1:${port}/readyz`, new http.Agent({ keepAlive: true }));
+    await reachedUpstream;
+
+    const exited = new Promise<number | null>((resolve) => child!.once("exit", (code) => resolve(code)));
+    const signalled = Date.now();
+    child!.kill("SIGTERM");
+    await expect.poll(() => lines.some((line) => line.includes('"shutting down"')), { timeout: 2_000 }).toBe(true);
+
+    await expect(connect(port)).rejects.toMatchObject({ code: "ECONNREFUSED" });
+
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ status: "ready" });
+
+    const code = await exited;
+    const shutdownMs = Date.now() - signalled;
+    expect(code).toBe(0);
+    expect(shutdownMs).toBeLessThan(10_000);
+    // It waited for the slow request, and not much longer.
+    expect(shutdownMs).toBeGreaterThanOrEqual(SLOW_UPSTREAM_MS - 500);
+    expect(shutdownMs).toBeLessThan(SLOW_UPSTREAM_MS + 2_000);
+    const end = lines.map((line) => JSON.parse(line) as { msg?: string }).find((entry) => entry.msg === "shut down");
+    expect(end).toBeTruthy();
+    console.log(`container shutdown with one slow request in flight: ${shutdownMs} ms`);
+  });
+
+  it("refuses to start without API_URL: the image has no demo mode", () => {
+    const [command, ...args] = started.cmd;
+    let result: { status: number | null; stderr: string };
+    try {
+      execFileSync(command === "node" ? process.execPath : command!, args, {
+        cwd: started.cwd,
+        env: { PATH: process.env.PATH, ...started.env, PORT: "0", HOST: "127.0.0.1" },
+        stdio: "pipe",
+        encoding: "utf8",
+        timeout: 10_000,
+      });
+      result = { status: 0, stderr: "" };
+    } catch (error) {
+      const failure = error as { status: number | null; stderr: string };
+      result = { status: failure.status, stderr: failure.stderr };
+    }
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(/^Invalid configuration: API_URL is not set/);
+  });
+});

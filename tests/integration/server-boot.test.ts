@@ -1,0 +1,308 @@
+// The production entry (node server.js) over real HTTP: configuration errors, headers,
+// compression, caching, health endpoints and the request log.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import zlib from "node:zlib";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "../..");
+const SECRET = "integration-test-secret-0123456789abcdef";
+
+function requireBuild() {
+  if (!existsSync(join(root, "build/server/index.js")) || !existsSync(join(root, "build/client/assets"))) {
+    throw new Error("build/ is missing: run `npx react-router build` before the integration tests.");
+  }
+}
+
+/** A clean environment: nothing leaks in from the test runner (NODE_ENV=test, API_URL, ...). */
+function serverEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: "0", ...vars };
+}
+
+interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  lines: string[];
+  stop: () => Promise<void>;
+}
+
+const running = new Set<RunningServer>();
+
+/** Starts `node server.js` and resolves once it logs that it listens. */
+function startServer(vars: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["server.js"], { cwd: root, env: serverEnv(vars) });
+  const lines: string[] = [];
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const server: RunningServer = {
+    url: "",
+    child,
+    lines,
+    async stop() {
+      running.delete(server);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+  running.add(server);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      lines.push(line);
+      const entry = JSON.parse(line) as { msg?: string; url?: string };
+      if (entry.msg === "listening" && entry.url) {
+        clearTimeout(timer);
+        server.url = entry.url;
+        resolve(server);
+      }
+    });
+  });
+}
+
+/** Runs `node server.js` to its end; for configurations it must refuse. */
+function runToExit(vars: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ["server.js"], { cwd: root, env: serverEnv(vars) });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server.js kept running with ${JSON.stringify(vars)}`));
+    }, 10_000);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request with node:http, so the body arrives exactly as sent (no decompression). */
+function request(url: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  return new Promise<RawResponse>((resolve, reject) => {
+    const req = http.request(url, { method: init.method ?? "GET", headers: init.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** An upstream stand-in that answers 404 to everything, as an API does at its bare base path. */
+async function startStubUpstream() {
+  const stub = http.createServer((_req, res) => res.writeHead(404, { "content-type": "application/json" }).end("{}"));
+  await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
+  return { stub, apiUrl: `http://127.0.0.1:${(stub.address() as AddressInfo).port}/api` };
+}
+
+afterAll(async () => {
+  await Promise.all([...running].map((server) => server.stop()));
+});
+
+describe("configuration errors stop the server with one clear line", () => {
+  it.each([
+    ["an ftp URL", "ftp://x"],
+    ["a URL not ending in /api", "https://api.example.com/v1"],
+  ])("API_URL as %s", async (_label, apiUrl) => {
+    const { code, stdout, stderr } = await runToExit({ API_URL: apiUrl, SESSION_SECRET: SECRET });
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    const lines = stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: .*API_URL/);
+  });
+
+  it("API_URL not ending in /api names the expected shape", async () => {
+    const { stderr } = await runToExit({ API_URL: "https://api.example.com/v1", SESSION_SECRET: SECRET });
+    expect(stderr.trim()).toBe(
+      "Invalid configuration: API_URL must end in /api, like https://api.example.com/api",
+    );
+  });
+
+  it("API_URL set without SESSION_SECRET", async () => {
+    const { code, stderr } = await runToExit({ API_URL: "https://api.example.com/api" });
+    expect(code).toBe(1);
+    expect(stderr.trim().split("\n")).toEqual([
+      "Invalid configuration: SESSION_SECRET is required when API_URL is set",
+    ]);
+  });
+
+  it("no API_URL at all (the container has no demo mode)", async () => {
+    const { code, stderr } = await runToExit({});
+    expect(code).toBe(1);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/^Invalid configuration: API_URL is not set/);
+  });
+});
+
+describe("a well-configured server", () => {
+  let server: RunningServer;
+  let stub: http.Server;
+  let asset: { path: string; bytes: Buffer };
+
+  beforeAll(async () => {
+    requireBuild();
+    const upstream = await startStubUpstream();
+    stub = upstream.stub;
+    server = await startServer({ API_URL: upstream.apiUrl, SESSION_SECRET: SECRET, TRUST_PROXY: "loopback" });
+    // The largest hashed script: the one where compression matters.
+    const dir = join(root, "build/client/assets");
+    const name = readdirSync(dir)
+      .filter((file) => file.endsWith(".js"))
+      .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
+    if (!name) throw new Error("build/client/assets holds no script");
+    asset = { path: `/assets/${name}`, bytes: readFileSync(join(dir, name)) };
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await new Promise((resolve) => stub?.close(resolve));
+  });
+
+  it("answers /healthz without asking upstream", async () => {
+    const res = await request(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/application\/json/);
+    expect(JSON.parse(res.body.toString())).toEqual({ status: "ok" });
+  });
+
+  it("answers /readyz when the upstream answers, even with a 404", async () => {
+    const res = await request(`${server.url}/readyz`);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body.toString())).toEqual({ status: "ready" });
+  });
+
+  it.each([
+    ["br", zlib.brotliDecompressSync],
+    ["gzip", zlib.gunzipSync],
+  ] as const)("serves a hashed asset with %s and an immutable year-long cache", async (encoding, decode) => {
+    const res = await request(`${server.url}${asset.path}`, { headers: { "accept-encoding": encoding } });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe(encoding);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(decode(res.body).equals(asset.bytes)).toBe(true);
+    expect(res.body.length).toBeLessThan(asset.bytes.length / 2);
+  });
+
+  it("prefers brotli when the browser offers both", async () => {
+    const res = await request(`${server.url}${asset.path}`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(res.headers["content-encoding"]).toBe("br");
+  });
+
+  it("answers a missing asset with a plain 404", async () => {
+    const res = await request(`${server.url}/assets/missing-0000.js`);
+    expect(res.status).toBe(404);
+    expect(res.headers["cache-control"]).toBeUndefined();
+  });
+
+  it("sends baseline security headers, a fresh CSP nonce per page, and no X-Powered-By", async () => {
+    const [first, second] = await Promise.all([request(`${server.url}/`), request(`${server.url}/`)]);
+    for (const res of [first!, second!]) {
+      expect(res.status).toBe(200);
+      expect(res.headers["x-powered-by"]).toBeUndefined();
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+      expect(res.headers["strict-transport-security"]).toBeUndefined();
+      const csp = res.headers["content-security-policy"] ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(csp).toContain("object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'");
+      expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:\d+;/);
+      // Every script of the document carries this response's nonce.
+      const html = res.body.toString();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    }
+    expect(first!.headers["content-security-policy"]).not.toBe(second!.headers["content-security-policy"]);
+    const health = await request(`${server.url}/healthz`);
+    expect(health.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("sends HSTS only over HTTPS as reported by a trusted proxy", async () => {
+    const res = await request(`${server.url}/healthz`, { headers: { "x-forwarded-proto": "https" } });
+    expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("lets a same-origin action through a TLS proxy that forwards the public host", async () => {
+    const headers = {
+      origin: "https://panel.example.com",
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": "panel.example.com",
+      "content-type": "application/x-www-form-urlencoded",
+    };
+    // "/" has no action: 405 means the origin check passed; a failed check is a 400.
+    const sameOrigin = await request(`${server.url}/`, { method: "POST", headers });
+    expect(sameOrigin.status).toBe(405);
+    const crossOrigin = await request(`${server.url}/`, {
+      method: "POST",
+      headers: { ...headers, origin: "https://evil.example.com" },
+    });
+    expect(crossOrigin.status).toBe(400);
+  });
+
+  it("logs one JSON line per request, without the query string", async () => {
+    const paths = ["/healthz?token=secret-1", "/?token=secret-2", `${asset.path}?v=secret-3`];
+    const ids: string[] = [];
+    for (const path of paths) {
+      const res = await request(`${server.url}${path}`, { headers: { "accept-encoding": "gzip" } });
+      ids.push(String(res.headers["x-request-id"]));
+    }
+    await expect.poll(() => server.lines.filter((line) => ids.some((id) => line.includes(id))).length).toBe(3);
+    for (const [index, id] of ids.entries()) {
+      const matching = server.lines.filter((line) => line.includes(id));
+      expect(matching).toHaveLength(1);
+      const entry = JSON.parse(matching[0]!);
+      expect(entry).toMatchObject({ level: "info", method: "GET", path: paths[index]!.split("?")[0], requestId: id });
+      expect(entry.status).toBe(200);
+      expect(typeof entry.durationMs).toBe("number");
+      expect(entry.bytes).toBeGreaterThan(0);
+      expect(Date.parse(entry.time)).not.toBeNaN();
+    }
+    expect(server.lines.join("\n")).not.toMatch(/secret-\d/);
+  });
+});
+
+describe("readiness without an upstream", () => {
+  it("answers /readyz with 503 when the upstream does not answer", async () => {
+    requireBuild();
+    // A port that was free a moment ago: nothing listens there.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+
+    const server = await startServer({ API_URL: `http://127.0.0.1:${port}/api`, SESSION_SECRET: SECRET });
+    try {
+      const res = await request(`${server.url}/readyz`);
+      expect(res.status).toBe(503);
+      expect(JSON.parse(res.body.toString())).toEqual({ status: "upstream unavailable" });
+      expect((await request(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});

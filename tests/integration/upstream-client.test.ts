@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+
+import { clearFaults, clearRecordedRequests, injectFault, recordedRequests } from "../support/demo-hooks";
+import { type RunningServer, startDemoApi, TEST_SESSION_SECRET } from "../support/servers";
+
+// The client under test talks over real HTTP to the real demo API process.
+let demo: RunningServer;
+let callUpstream: typeof import("~/upstream/client.server").callUpstream;
+let UpstreamError: typeof import("~/upstream/errors").UpstreamError;
+const TIMEOUT_MS = 1000;
+
+const ListSchema = z.object({ data: z.array(z.object({ id: z.unknown() })) });
+const MessageSchema = z.object({ message: z.string() });
+
+/** A browser request to the panel, carrying the given cookies. */
+function browserRequest(cookie?: string, url = "http://panel.test/users", signal?: AbortSignal) {
+  return new Request(url, { headers: cookie ? { cookie } : {}, signal });
+}
+
+async function signIn(url = "http://panel.test/login") {
+  return callUpstream(browserRequest(undefined, url), {
+    method: "POST",
+    path: "/auth/signin",
+    body: { email: "admin@example.com", password: "Admin12345", role: "ADMIN" },
+    schema: MessageSchema,
+    public: true,
+  });
+}
+
+let sessionCookie: string;
+
+beforeAll(async () => {
+  demo = await startDemoApi();
+  process.env.API_URL = `${demo.url}/api`;
+  process.env.SESSION_SECRET = TEST_SESSION_SECRET;
+  process.env.UPSTREAM_TIMEOUT_MS = String(TIMEOUT_MS);
+  ({ callUpstream } = await import("~/upstream/client.server"));
+  ({ UpstreamError } = await import("~/upstream/errors"));
+  const { setCookies } = await signIn();
+  sessionCookie = setCookies[0]!.split(";")[0]!;
+});
+
+afterAll(async () => {
+  await demo?.stop();
+});
+
+beforeEach(async () => {
+  await clearFaults(demo.url);
+  await clearRecordedRequests(demo.url);
+});
+
+describe("session cookie relay", () => {
+  it("rewrites the upstream's cookie for the panel's host", async () => {
+    const { setCookies } = await signIn();
+    expect(setCookies).toHaveLength(1);
+    const cookie = setCookies[0]!;
+    expect(cookie).toMatch(/^session=[^;]+; Path=\//);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).not.toMatch(/Domain=/i);
+    expect(cookie).not.toMatch(/SameSite=None/i);
+    expect(cookie).not.toContain("Secure");
+  });
+
+  it("marks it Secure when the panel is served over HTTPS", async () => {
+    const { setCookies } = await signIn("https://panel.test/login");
+    expect(setCookies[0]).toMatch(/; Secure$/);
+  });
+
+  it("forwards only the session cookie to the upstream", async () => {
+    const request = browserRequest(`user=forged; toast=x; ${sessionCookie}; sidebar_state=true`);
+    const { data } = await callUpstream(request, { path: "/users", query: { page: 1, limit: 5 }, schema: ListSchema });
+    expect(data.data).toHaveLength(5);
+    const [logged] = await recordedRequests(demo.url, "/users");
+    expect(logged).toMatchObject({ method: "GET", path: "/users", hasSession: true, query: { page: "1", limit: "5" } });
+  });
+
+  it("answers a 401 with a sign-out redirect to /login that leads back", async () => {
+    const failure = await callUpstream(browserRequest(undefined, "http://panel.test/users?page=2"), {
+      path: "/users",
+      schema: ListSchema,
+    }).catch((error) => error);
+    expect(failure).toBeInstanceOf(Response);
+    expect(failure.status).toBe(302);
+    expect(failure.headers.get("location")).toBe("/login?redirectTo=%2Fusers%3Fpage%3D2");
+    const cleared = failure.headers.getSetCookie().map((line: string) => line.split("=")[0]);
+    expect(cleared).toEqual(expect.arrayContaining(["user", "session"]));
+  });
+
+  it("hands a public call's 401 back as an UpstreamError", async () => {
+    const failure = await callUpstream(browserRequest(), {
+      method: "POST",
+      path: "/auth/signin",
+      body: { email: "admin@example.com", password: "wrong-password", role: "ADMIN" },
+      schema: MessageSchema,
+      public: true,
+    }).catch((error) => error);
+    expect(failure).toBeInstanceOf(UpstreamError);
+    expect(failure).toMatchObject({ status: 401, fromServer: true });
+  });
+});
+
+describe("timeouts and retries", () => {
+  it("gives up after UPSTREAM_TIMEOUT_MS on a slow upstream", async () => {
+    await injectFault(demo.url, { method: "GET", path: "/users", delayMs: TIMEOUT_MS + 3000 });
+    const started = Date.now();
+    const failure = await callUpstream(browserRequest(sessionCookie), { path: "/users", schema: ListSchema }).catch((e) => e);
+    expect(failure).toMatchObject({ status: 504, failure: "timeout" });
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1000);
+  });
+
+  it("retries a GET after a 503 and succeeds", async () => {
+    await injectFault(demo.url, { method: "GET", path: "/users", status: 503, times: 1 });
+    const { data } = await callUpstream(browserRequest(sessionCookie), { path: "/users", schema: ListSchema });
+    expect(data.data.length).toBeGreaterThan(0);
+    const calls = await recordedRequests(demo.url, "/users");
+    expect(calls.map((call) => call.status)).toEqual([503, 200]);
+  });
+
+  it("retries a GET at most twice", async () => {
+    await injectFault(demo.url, { method: "GET", path: "/users", status: 502 });
+    const failure = await callUpstream(browserRequest(sessionCookie), { path: "/users", schema: ListSchema }).catch((e) => e);
+    expect(failure).toMatchObject({ status: 502 });
+    expect(await recordedRequests(demo.url, "/users")).toHaveLength(3);
+  });
+
+  it("never retries a failing POST", async () => {
+    await injectFault(demo.url, { method: "POST", path: "/users/verify/*", status: 503 });
+    const failure = await callUpstream(browserRequest(sessionCookie), {
+      method: "POST",
+      path: "/users/verify/10",
+      schema: MessageSchema,
+    }).catch((e) => e);
+    expect(failure).toMatchObject({ status: 503 });
+    expect(await recordedRequests(demo.url, "/users/verify")).toHaveLength(1);
+  });
+
+  it("stops when the browser's request is aborted", async () => {
+    await injectFault(demo.url, { method: "GET", path: "/users", delayMs: 800 });
+    const controller = new AbortController();
+    const pending = callUpstream(browserRequest(sessionCookie, undefined, controller.signal), { path: "/users", schema: ListSchema });
+    setTimeout(() => controller.abort(), 100);
+    await expect(pending).rejects.toMatchObject({ failure: "aborted" });
+  });
+});
+
+describe("error mapping", () => {
+  it("maps an errors array onto fields, using the part after the first dot", async () => {
+    const failure = await callUpstream(browserRequest(sessionCookie), {
+      method: "POST",
+      path: "/announcements",
+      body: { title: "x".repeat(300), description: "d", date: new Date().toISOString(), isActive: true, isPinned: false },
+      schema: MessageSchema,
+    }).catch((e) => e);
+    expect(failure).toBeInstanceOf(UpstreamError);
+    expect(failure.status).toBe(400);
+    expect(failure.fieldErrors.title).toBe("Title must be less than 255 characters");
+  });
+
+  it("keeps the server's message and prefers it over a fallback", async () => {
+    const failure = await callUpstream(browserRequest(sessionCookie), { method: "DELETE", path: "/posts/999999", schema: MessageSchema }).catch((e) => e);
+    expect(failure.status).toBe(404);
+    expect(failure.fromServer).toBe(true);
+    expect(failure.messageOr("Failed to delete post")).toBe(failure.message);
+  });
+
+  it("falls back when the upstream sent no message", async () => {
+    await injectFault(demo.url, { method: "DELETE", path: "/posts/*", status: 500, body: {} });
+    const failure = await callUpstream(browserRequest(sessionCookie), { method: "DELETE", path: "/posts/1", schema: MessageSchema }).catch((e) => e);
+    expect(failure.status).toBe(500);
+    expect(failure.messageOr("Failed to delete post")).toBe("Failed to delete post");
+  });
+
+  it("rejects an answer that does not match its schema", async () => {
+    const failure = await callUpstream(browserRequest(sessionCookie), {
+      path: "/users",
+      schema: z.object({ data: z.array(z.object({ notAField: z.string() })) }),
+    }).catch((e) => e);
+    expect(failure).toMatchObject({ status: 502, failure: "invalid-response" });
+  });
+});
