@@ -2,7 +2,15 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 // Mirrors spec section 2.1: the admin screens inside the main layout, the account pages outside.
 export default [
-  layout("routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx")]),
+  layout("routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users/list.tsx"),
+    route("users/:id", "routes/admin/users/details.tsx"),
+    route("users/view-invites/:id", "routes/admin/users/invites.tsx"),
+    route("announcements", "routes/admin/announcements/list.tsx"),
+  ]),
+  // Passport downloads stream a file; they sit outside the layout so no page renders around them.
+  route("users/:id/passport", "routes/admin/users/passport.tsx"),
 
   route("login", "routes/auth/login.tsx"),
   route("logout", "routes/auth/logout.tsx"),

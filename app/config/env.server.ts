@@ -10,7 +10,7 @@ export const EnvSchema = z
     HOST: z.string().min(1).default("0.0.0.0"),
     API_URL: z
       .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
-      .refine((url) => new URL(url).pathname.replace(/\/+$/, "").endsWith("/api"), {
+      .refine((url) => !URL.canParse(url) || new URL(url).pathname.replace(/\/+$/, "").endsWith("/api"), {
         error: "must end in /api, like https://api.example.com/api",
       })
       .transform((url) => url.replace(/\/+$/, ""))

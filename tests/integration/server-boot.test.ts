@@ -226,7 +226,7 @@ describe("a well-configured server", () => {
       expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(res.headers["x-frame-options"]).toBe("DENY");
       expect(res.headers["strict-transport-security"]).toBeUndefined();
-      const csp = res.headers["content-security-policy"] ?? "";
+      const csp = String(res.headers["content-security-policy"] ?? "");
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
       expect(nonce).toBeTruthy();
       expect(csp).toContain("object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'");

@@ -1,0 +1,116 @@
+/**
+ * Test hooks under /__demo/ (never under /api, no auth): reset, outbox, request log,
+ * fault injection, health and the demo accounts. See docs/demo-api.md.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FaultRegistry } from "./faults.ts";
+import { FaultInputSchema } from "./faults.ts";
+import { readBody, sendJson } from "./http.ts";
+import { listOutbox } from "./outbox.ts";
+import type { RequestLog } from "./request-log.ts";
+import { DEMO_ACCOUNTS, DEMO_DEFAULT_PASSWORD } from "./seed.ts";
+import type { DemoStore } from "./store.ts";
+import type { UploadStore } from "./uploads.ts";
+import { toFieldErrors } from "./validation.ts";
+
+/** What the hooks act on. */
+export interface HookDependencies {
+  store: DemoStore;
+  uploads: UploadStore;
+  faults: FaultRegistry;
+  requestLog: RequestLog;
+  startedAt: number;
+}
+
+/** Counts of the current data, so tests need not hard-code seed facts. */
+function summary(store: DemoStore) {
+  const data = store.data;
+  const count = <T>(items: T[], test: (item: T) => boolean) => items.filter(test).length;
+  return {
+    users: data.users.length,
+    admins: count(data.users, (user) => user.role === "admin"),
+    nonAdminUsers: count(data.users, (user) => user.role !== "admin"),
+    bannedUsers: count(data.users, (user) => user.isBanned),
+    pendingBadges: count(data.users, (user) => user.badgeRequestStatus === 1),
+    posts: data.posts.length,
+    invites: data.invites.length,
+    invitesByStatus: Object.fromEntries(
+      ["pending", "approved", "rejected", "expired"].map((status) => [status, count(data.invites, (invite) => invite.status === status)]),
+    ),
+    announcements: data.announcements.length,
+    activeAnnouncements: count(data.announcements, (announcement) => announcement.isActive),
+    pinnedAnnouncements: count(data.announcements, (announcement) => announcement.isPinned),
+    plans: data.plans.length,
+    activePlans: count(data.plans, (plan) => plan.isActive),
+    outbox: data.outbox.length,
+    sessions: data.sessions.length,
+    uploads: data.uploads.length,
+  };
+}
+
+/** Answers one /__demo/ request. */
+export async function handleHook(req: IncomingMessage, res: ServerResponse, url: URL, deps: HookDependencies): Promise<void> {
+  const method = req.method ?? "GET";
+  const route = `${method} ${url.pathname.replace(/\/+$/, "")}`;
+  const { bytes, tooLarge } = await readBody(req, 1024 * 1024);
+  if (tooLarge) return sendJson(res, 413, { message: "Request body too large" });
+  let body: unknown = undefined;
+  if (bytes.length > 0) {
+    try {
+      body = JSON.parse(bytes.toString("utf8"));
+    } catch {
+      return sendJson(res, 400, { message: "Malformed JSON in request body" });
+    }
+  }
+  const { store, faults, requestLog } = deps;
+
+  switch (route) {
+    case "GET /__demo/health":
+      return sendJson(res, 200, { status: "ok", uptimeMs: Date.now() - deps.startedAt, seededAt: store.data.seededAt });
+    case "POST /__demo/reset":
+      await store.reset();
+      deps.uploads.clear();
+      faults.clear();
+      requestLog.clear();
+      return sendJson(res, 200, { message: "Demo data reset" });
+    case "GET /__demo/summary":
+      return sendJson(res, 200, { data: summary(store) });
+    case "GET /__demo/accounts":
+      return sendJson(res, 200, {
+        data: [...Object.values(DEMO_ACCOUNTS)],
+        otherUsersPassword: DEMO_DEFAULT_PASSWORD,
+      });
+    case "GET /__demo/outbox":
+      return sendJson(res, 200, { data: listOutbox(store.data, { to: url.searchParams.get("to"), kind: url.searchParams.get("kind") }) });
+    case "DELETE /__demo/outbox":
+      store.data.outbox = [];
+      store.changed();
+      return sendJson(res, 200, { message: "Outbox cleared" });
+    case "GET /__demo/requests":
+      return sendJson(res, 200, {
+        data: requestLog.list({ path: url.searchParams.get("path"), method: url.searchParams.get("method") }),
+      });
+    case "DELETE /__demo/requests":
+      requestLog.clear();
+      return sendJson(res, 200, { message: "Request log cleared" });
+    case "GET /__demo/faults":
+      return sendJson(res, 200, { data: faults.list() });
+    case "DELETE /__demo/faults":
+      faults.clear();
+      return sendJson(res, 200, { message: "Faults cleared" });
+    case "POST /__demo/faults": {
+      const parsed = FaultInputSchema.safeParse(body ?? {});
+      if (!parsed.success) {
+        return sendJson(res, 400, { message: "Validation failed", errors: toFieldErrors(parsed.error.issues, "body") });
+      }
+      return sendJson(res, 201, { data: faults.add(parsed.data) });
+    }
+  }
+  const faultMatch = /^DELETE \/__demo\/faults\/(\d+)$/.exec(route);
+  if (faultMatch) {
+    return faults.remove(Number(faultMatch[1]))
+      ? sendJson(res, 200, { message: "Fault removed" })
+      : sendJson(res, 404, { message: "Fault not found" });
+  }
+  return sendJson(res, 404, { message: "Not found" });
+}

@@ -1,0 +1,64 @@
+import { signIn } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+test.describe("admin shell", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test("shows the brand, the six entries and the user menu", async ({ page }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("heading", { name: "Navigation" })).toBeVisible();
+    for (const [name, description] of [
+      ["Dashboard", "Overview & Analytics"],
+      ["Users", "User Management"],
+      ["Forum", "Posts & Comments"],
+      ["Announcements", "System Notifications"],
+      ["Citizenship", "Verification Requests"],
+      ["Memberships", "Subscription Plans"],
+    ]) {
+      await expect(nav.getByRole("link", { name: new RegExp(`${name}.*${description.replace("&", "&")}`) })).toBeVisible();
+    }
+    await expect(nav.getByRole("link", { name: /Dashboard/ })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: /Users/ })).not.toHaveAttribute("aria-current", "page");
+    await expect(page.getByText("Admin Dashboard").first()).toBeVisible();
+    await page.getByText("Administrator").click();
+    await expect(page.getByText("admin@example.com").first()).toBeVisible();
+    await expect(page.getByText("Admin", { exact: true })).toBeVisible();
+  });
+
+  test("remembers a collapsed sidebar across a reload", async ({ page, context }) => {
+    const shell = page.locator("[data-sidebar-state]");
+    await expect(shell).toHaveAttribute("data-sidebar-state", "expanded");
+    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    await expect(shell).toHaveAttribute("data-sidebar-state", "collapsed");
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "sidebar_state")?.value).toBe("false");
+    await page.reload();
+    await expect(shell).toHaveAttribute("data-sidebar-state", "collapsed");
+    await page.getByRole("button", { name: "Expand sidebar" }).click();
+    await expect(shell).toHaveAttribute("data-sidebar-state", "expanded");
+  });
+
+  test("opens and closes the mobile sheet at 375 px", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(sidebar).not.toBeInViewport();
+    await page.locator("header").getByText("Open sidebar").click();
+    await expect(sidebar).toBeInViewport();
+    await expect(sidebar.getByRole("link", { name: /Users/ })).toBeVisible();
+    await sidebar.getByText("Close sidebar").click();
+    await expect(sidebar).not.toBeInViewport();
+  });
+});
+
+test.describe("keyboard", () => {
+  test("Ctrl+B toggles the sidebar", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "a keyboard shortcut needs JavaScript");
+    await signIn(page);
+    const shell = page.locator("[data-sidebar-state]");
+    await page.keyboard.press("Control+b");
+    await expect(shell).toHaveAttribute("data-sidebar-state", "collapsed");
+    await page.keyboard.press("Meta+b");
+    await expect(shell).toHaveAttribute("data-sidebar-state", "expanded");
+  });
+});

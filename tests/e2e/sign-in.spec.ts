@@ -1,0 +1,90 @@
+import { injectFault } from "../support/demo-hooks";
+import { ADMIN, MEMBER, signIn } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+test.describe("sign-in", () => {
+  test("asks for the email and the password", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+  });
+
+  test("keeps the typed email when the password is wrong", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("Admin@Example.com");
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" }).first()).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(/admin@example\.com/i);
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("shows a refused member the upstream's message, not the shell", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(MEMBER.email);
+    await page.getByLabel("Password", { exact: true }).fill(MEMBER.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert").first()).toContainText(/admin/i);
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  });
+
+  test("lands on the dashboard inside the shell", async ({ page }) => {
+    await signIn(page);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  });
+
+  test("goes back to where the admin was headed", async ({ page }) => {
+    await page.goto("/?from=bookmark");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2F%3Ffrom%3Dbookmark/);
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/\?from=bookmark$/);
+  });
+
+  test("never leaves the panel for an off-site redirectTo", async ({ page, baseURL }) => {
+    await signIn(page, ADMIN, `/login?redirectTo=${encodeURIComponent("//evil.test/")}`);
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+  });
+
+  test("sends a signed-in admin from /login to the dashboard", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a forged user cookie never shows the shell", async ({ page, context, baseURL }) => {
+    const role = encodeURIComponent(btoa(JSON.stringify({ role: "ADMIN", userName: "Mallory", username: null, email: "m@evil.test", avatar: null })));
+    await context.addCookies([{ name: "user", value: role, url: baseURL! }]);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  });
+});
+
+test.describe("sign-out", () => {
+  test("signs out with its toast", async ({ page }) => {
+    await signIn(page);
+    await page.getByText("Administrator").click();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId("toast")).toContainText("Logged out successfully");
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("signs out silently when the upstream logout fails", async ({ page, demoUrl }) => {
+    await signIn(page);
+    await injectFault(demoUrl, { method: "GET", path: "/auth/logout", status: 500 });
+    await page.getByText("Administrator").click();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login/);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+
+import { parseEnv } from "~/config/env.server";
+
+const good = { API_URL: "https://api.example.com/api", SESSION_SECRET: "s".repeat(32) };
+
+describe("parseEnv", () => {
+  it("applies the documented defaults", () => {
+    const env = parseEnv(good);
+    expect(env).toMatchObject({ PORT: 3000, UPSTREAM_TIMEOUT_MS: 10_000, APP_TIMEZONE: "UTC", TRUST_PROXY: false });
+    expect(env.API_URL).toBe("https://api.example.com/api");
+  });
+
+  it("drops a trailing slash of API_URL", () => {
+    expect(parseEnv({ ...good, API_URL: "https://api.example.com/api/" }).API_URL).toBe("https://api.example.com/api");
+  });
+
+  it.each([
+    ["ftp://api.example.com/api", /API_URL/],
+    ["https://api.example.com/v1", /API_URL must end in \/api/],
+    ["not a url", /API_URL/],
+  ])("refuses API_URL %s with one line naming it", (API_URL, message) => {
+    expect(() => parseEnv({ ...good, API_URL })).toThrow(message);
+  });
+
+  it("requires SESSION_SECRET when API_URL is set", () => {
+    expect(() => parseEnv({ API_URL: good.API_URL })).toThrow(/SESSION_SECRET is required when API_URL is set/);
+  });
+
+  it("refuses a short secret, a bad port and an unknown time zone", () => {
+    expect(() => parseEnv({ ...good, SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
+    expect(() => parseEnv({ ...good, PORT: "http" })).toThrow(/PORT/);
+    expect(() => parseEnv({ ...good, APP_TIMEZONE: "Mars/Olympus" })).toThrow(/APP_TIMEZONE/);
+  });
+
+  it("reads TRUST_PROXY as a flag, a hop count or an address list", () => {
+    expect(parseEnv({ ...good, TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ ...good, TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ ...good, TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+
+import { toFieldErrors, UpstreamError } from "~/upstream/errors";
+import { readCookie, rewriteSetCookie } from "~/upstream/session-cookie.server";
+
+describe("toFieldErrors", () => {
+  it("uses the part after the first dot of a field name", () => {
+    expect(toFieldErrors([{ field: "body.title", message: "Too long" }, { field: "email", message: "Bad" }, { field: "body.a.b", message: "Deep" }])).toEqual({
+      title: "Too long",
+      email: "Bad",
+      "a.b": "Deep",
+    });
+  });
+
+  it("keeps the first message of a field", () => {
+    expect(toFieldErrors([{ field: "body.title", message: "First" }, { field: "body.title", message: "Second" }])).toEqual({ title: "First" });
+  });
+});
+
+describe("UpstreamError.messageOr", () => {
+  it("prefers the server's message and falls back otherwise", () => {
+    expect(new UpstreamError(400, "Server says no", {}, "http", true).messageOr("Fallback")).toBe("Server says no");
+    expect(new UpstreamError(504, "timeout", {}, "timeout").messageOr("Fallback")).toBe("Fallback");
+  });
+});
+
+describe("session cookie relay", () => {
+  it("reads one cookie out of a header", () => {
+    expect(readCookie("a=1; session=abc=; b=2", "session")).toBe("abc=");
+    expect(readCookie("a=1", "session")).toBeUndefined();
+  });
+
+  it("rewrites a cross-site upstream cookie for the panel", () => {
+    const upstream = "session=tok; Domain=api.example.com; Path=/api; HttpOnly; SameSite=None; Secure; Max-Age=604800";
+    expect(rewriteSetCookie(upstream, false)).toBe("session=tok; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax");
+    expect(rewriteSetCookie(upstream, true)).toBe("session=tok; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure");
+  });
+});
