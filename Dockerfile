@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # The panel in production: a Node 22 LTS server in front of the provider's API (API_URL).
 # Demo mode (the bundled demo API) is not part of the image: see docs/decisions/002.
 

@@ -53,7 +53,6 @@ function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
   const started = Date.now();
-  log({ msg: "shutting down", signal });
 
   setTimeout(() => {
     log({ level: "error", msg: "shutdown timed out; exiting", afterMs: Date.now() - started });
@@ -69,10 +68,12 @@ function shutdown(signal) {
   // busy ones as soon as their response is done.
   server.closeIdleConnections();
   setInterval(() => server.closeIdleConnections(), 100).unref();
+  // Logged once the listening socket is closed: from here on, new connections are refused.
+  log({ msg: "shutting down", signal });
 }
 
 // Responses finished during shutdown tell the client not to reuse the connection.
-server.on("request", (_req, res) => {
+server.prependListener("request", (_req, res) => {
   if (shuttingDown) res.setHeader("Connection", "close");
 });
 

@@ -6,7 +6,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
@@ -18,6 +18,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file starts its own servers; two cores, so two files at a time.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -12,6 +12,22 @@ import { requestFactsContext } from "~/server-context";
 
 export const streamTimeout = 5_000;
 
+/** Errors React Router catches in loaders, actions and rendering, logged as one JSON line. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  // Aborted requests (the browser went away) are not errors worth a log line.
+  if (request.signal.aborted) return;
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "error",
+      msg: "unhandled route error",
+      method: request.method,
+      path: new URL(request.url).pathname,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    }),
+  );
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

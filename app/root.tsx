@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { useContext } from "react";
+import { data, isRouteErrorResponse, UNSAFE_DataRouterStateContext, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -12,7 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const flash: FlashToast | undefined = toast
     ? { id: crypto.randomUUID(), type: toast.type, message: toast.message, description: toast.description }
     : undefined;
-  return data({ toast: flash }, { headers });
+  // Only a consumed toast needs its cookie cleared; other pages set no cookie at all.
+  return data({ toast: flash }, toast ? { headers } : undefined);
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -22,6 +24,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const toast = useActionToast() ?? rootData?.toast;
   return (
     <html lang="en" className="h-full">
       <head>
@@ -32,12 +35,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="h-full font-sans">
         {children}
-        <Toaster toast={rootData?.toast} />
+        <Toaster toast={toast} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * A toast carried in the data of the action that just ran (a re-rendered form). It shows in the
+ * same response, so it works for a document POST without JavaScript, where a flash cookie
+ * would only show on the next page. React Router has no public hook for another route's action
+ * data, hence its data-router state context.
+ */
+function useActionToast(): FlashToast | undefined {
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  for (const value of Object.values(state?.actionData ?? {})) {
+    const toast = (value as { toast?: FlashToast } | undefined)?.toast;
+    if (toast) return toast;
+  }
+  return undefined;
 }
 
 export default function App() {

@@ -37,11 +37,13 @@ type ParsedBody = { ok: true; value: unknown } | { ok: false; raw: string };
 function parseBody(bytes: Buffer, contentType: string): ParsedBody {
   if (bytes.length === 0) return { ok: true, value: undefined };
   const text = bytes.toString("utf8");
-  if (contentType.includes("application/x-www-form-urlencoded")) {
+  // `curl -d '{...}'` labels JSON as a form; testers mean JSON, so JSON-looking text is JSON.
+  const looksLikeJson = /^\s*[[{]/.test(text);
+  if (contentType.includes("application/x-www-form-urlencoded") && !looksLikeJson) {
     return { ok: true, value: Object.fromEntries(new URLSearchParams(text)) };
   }
-  // Like an Express json() parser, but also for a missing content type (curl -d forgets it).
-  if (contentType === "" || contentType.includes("json")) {
+  // Like an Express json() parser, plus a missing content type and the curl case above.
+  if (contentType === "" || contentType.includes("json") || looksLikeJson) {
     try {
       return { ok: true, value: JSON.parse(text) as unknown };
     } catch {

@@ -155,7 +155,7 @@ function seedUsers(prng: Prng, baseMs: number): UserRecord[] {
       fullName: anonymous ? null : `${first} ${last}`,
       email: anonymous ? `user${id}@example.net` : `${slug(first)}.${slug(last)}${id}@example.com`,
       phone: noPhone ? null : `+1 555 ${String(1000 + id * 37).slice(-4)}`,
-      country: anonymous ? null : (COUNTRIES[(k * 5) % COUNTRIES.length] ?? null),
+      country: anonymous ? null : (COUNTRIES[(k * 7) % COUNTRIES.length] ?? null),
       dateOfBirth,
       profilePic: !anonymous && prng.chance(0.65) ? `/files/avatars/${id}.svg` : null,
       passport: withPassport ? `/files/passports/${id}.pdf` : null,

@@ -86,21 +86,27 @@ function startChild(name, args, env, onLine = () => {}) {
   return child;
 }
 
-function stopAll(signal = "SIGTERM") {
+function stopAll() {
   stopping = true;
   const panel = [...children].find((child) => child.name === "panel");
-  if (panel) panel.kill(signal);
-  else for (const child of children) child.kill(signal);
+  if (panel) panel.kill("SIGTERM");
+  else for (const child of children) child.kill("SIGTERM");
   setTimeout(() => {
     for (const child of children) child.kill("SIGKILL");
     process.exit(1);
   }, STOP_TIMEOUT_MS).unref();
 }
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
+// Children stop gracefully on SIGTERM whatever stopped us (Ctrl+C, kill, a closed terminal).
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
     if (children.size === 0) process.exit(130);
-    stopAll(signal);
+    if (stopping) {
+      // A second Ctrl+C: stop waiting.
+      for (const child of children) child.kill("SIGKILL");
+      process.exit(1);
+    }
+    stopAll();
   });
 }
 
@@ -111,6 +117,8 @@ function startDemoApi() {
       ...process.env,
       DEMO_API_PORT: process.env.DEMO_API_PORT ?? "4010",
       DEMO_API_HOST: "127.0.0.1",
+      // Links in the demo API's e-mails (reset password, invitations) point at this panel.
+      DEMO_API_PANEL_ORIGIN: process.env.DEMO_API_PANEL_ORIGIN ?? `http://localhost:${panelPort}`,
     };
     const timer = setTimeout(() => reject(new Error("the demo API did not start within 30 s")), 30_000);
     const child = startChild("demo-api", ["--import", "tsx", "demo-api/main.ts"], env, (line) => {
@@ -136,8 +144,9 @@ function browserUrl(listening) {
 
 if (needsBuild()) build();
 
+const panelPort = process.env.PORT ?? "3000";
 const demo = !process.env.API_URL;
-const env = { ...process.env, PORT: process.env.PORT ?? "3000" };
+const env = { ...process.env, PORT: panelPort };
 if (demo) {
   console.log("API_URL is not set: starting the demo API (demo mode).");
   let demoUrl;

@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -30,7 +31,8 @@ export function createServerApp(env: Env) {
   app.use(requestLogger());
   app.use(forwardedHost);
   app.use(securityHeaders({ apiOrigin: new URL(env.API_URL).origin, csp: env.NODE_ENV !== "development" }));
-  app.use(compression());
+  // Brotli 5 is as fast as gzip 6 and about 5% smaller on our scripts; the default 4 is larger than gzip.
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(healthRoutes(env.API_URL));
 
   // Hashed file names: cache forever. A missing asset is a plain 404, not a rendered page.

@@ -73,7 +73,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid configuration: ${problems.join("; ")}`);
   }
   if (!result.data.API_URL || !result.data.SESSION_SECRET) {
-    throw new EnvError("Invalid configuration: API_URL is not set (start through `npm start` for demo mode)");
+    throw new EnvError("Invalid configuration: API_URL is required (the upstream base URL ending in /api; for the local demo use `npm start`)");
   }
   return result.data as Env;
 }

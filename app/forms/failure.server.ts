@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 import { type FormErrors, toFormErrors, withoutSecrets } from "~/forms/form-data.server";
-import { dataWithError } from "~/session/toast.server";
+import type { FlashToast } from "~/components/feedback/toaster";
 import { isUpstreamError } from "~/upstream/errors";
 
 /** What an action answers when a submission fails: field errors, a form-level message and the typed values. */
@@ -9,6 +9,13 @@ export interface FailedSubmission {
   errors: FormErrors;
   values: Record<string, unknown>;
   formError?: string;
+  /** Shown at the top right in this very response (no flash cookie: see actionToast in root.tsx). */
+  toast?: FlashToast;
+}
+
+/** An error toast carried in action data. */
+export function errorToast(message: string): FlashToast {
+  return { id: crypto.randomUUID(), type: "error", message };
 }
 
 /**
@@ -16,7 +23,7 @@ export interface FailedSubmission {
  * fields and into the toast as 'field: message'; otherwise the server's message, else `fallback`.
  * Anything that is not an upstream failure is rethrown.
  */
-export function failSubmission(request: Request, error: unknown, values: Record<string, unknown>, fallback: string) {
+export function failSubmission(error: unknown, values: Record<string, unknown>, fallback: string) {
   if (!isUpstreamError(error)) throw error;
   const fieldEntries = Object.entries(error.fieldErrors);
   const toast = fieldEntries.length
@@ -26,9 +33,10 @@ export function failSubmission(request: Request, error: unknown, values: Record<
     errors: toFormErrors(error.fieldErrors),
     values: withoutSecrets(values),
     formError: fieldEntries.length ? undefined : toast,
+    toast: errorToast(toast),
   };
   const status = error.status >= 400 && error.status < 500 ? error.status : 502;
-  return dataWithError(request, body, toast, { status });
+  return data(body, { status });
 }
 
 /** Answers a submission that failed validation in the panel itself (messages shown inline). */

@@ -13,4 +13,5 @@ export async function signIn(page: Page, account = ADMIN, path = "/login") {
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link").first()).toBeVisible();
 }

@@ -208,7 +208,10 @@ function assembleRuntime(dir: string) {
               execFileSync("npm", npmArgs, { cwd: toLocal("."), stdio: "pipe", encoding: "utf8", timeout: 110_000 });
             } catch (error) {
               const stderr = String((error as { stderr?: string }).stderr ?? error);
-              throw new Error(`The runtime stage's \`${step}\` fails:\n${stderr.split("\n").slice(0, 12).join("\n")}`);
+              const hint = /Missing: .* from lock file/.test(stderr)
+                ? "\npackage-lock.json misses optional platform packages, so `docker build` fails too: see docs/operations.md, \"The lock file and npm ci\".\n"
+                : "";
+              throw new Error(`The runtime stage's \`${step}\` fails:${hint}\n${stderr.split("\n").slice(0, 12).join("\n")}`);
             }
           } else if (/^npm cache clean\b/.test(step)) {
             // Shrinks the image layer; here it would only empty the machine's npm cache.
@@ -390,6 +393,6 @@ describe("the runtime stage, assembled and started as CMD says", () => {
     }
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
-    expect(result.stderr).toMatch(/^Invalid configuration: API_URL is not set/);
+    expect(result.stderr).toMatch(/^Invalid configuration: API_URL is required/);
   });
 });

@@ -124,6 +124,8 @@ describe("configuration errors stop the server with one clear line", () => {
   it.each([
     ["an ftp URL", "ftp://x"],
     ["a URL not ending in /api", "https://api.example.com/v1"],
+    ["not a URL", "not a url"],
+    ["an empty string", ""],
   ])("API_URL as %s", async (_label, apiUrl) => {
     const { code, stdout, stderr } = await runToExit({ API_URL: apiUrl, SESSION_SECRET: SECRET });
     expect(code).toBe(1);
@@ -152,7 +154,7 @@ describe("configuration errors stop the server with one clear line", () => {
     const { code, stderr } = await runToExit({});
     expect(code).toBe(1);
     expect(stderr.trim().split("\n")).toHaveLength(1);
-    expect(stderr).toMatch(/^Invalid configuration: API_URL is not set/);
+    expect(stderr).toMatch(/^Invalid configuration: API_URL is required/);
   });
 });
 
@@ -218,7 +220,8 @@ describe("a well-configured server", () => {
   });
 
   it("sends baseline security headers, a fresh CSP nonce per page, and no X-Powered-By", async () => {
-    const [first, second] = await Promise.all([request(`${server.url}/`), request(`${server.url}/`)]);
+    // The sign-in page renders for anyone and without asking upstream.
+    const [first, second] = await Promise.all([request(`${server.url}/login`), request(`${server.url}/login`)]);
     for (const res of [first!, second!]) {
       expect(res.status).toBe(200);
       expect(res.headers["x-powered-by"]).toBeUndefined();
@@ -254,10 +257,10 @@ describe("a well-configured server", () => {
       "x-forwarded-host": "panel.example.com",
       "content-type": "application/x-www-form-urlencoded",
     };
-    // "/" has no action: 405 means the origin check passed; a failed check is a 400.
-    const sameOrigin = await request(`${server.url}/`, { method: "POST", headers });
+    // The not-found page has no action: 405 means the origin check passed; a failed check is a 400.
+    const sameOrigin = await request(`${server.url}/no-such-page`, { method: "POST", headers });
     expect(sameOrigin.status).toBe(405);
-    const crossOrigin = await request(`${server.url}/`, {
+    const crossOrigin = await request(`${server.url}/no-such-page`, {
       method: "POST",
       headers: { ...headers, origin: "https://evil.example.com" },
     });
@@ -265,7 +268,7 @@ describe("a well-configured server", () => {
   });
 
   it("logs one JSON line per request, without the query string", async () => {
-    const paths = ["/healthz?token=secret-1", "/?token=secret-2", `${asset.path}?v=secret-3`];
+    const paths = ["/healthz?token=secret-1", "/login?redirectTo=secret-2", `${asset.path}?v=secret-3`];
     const ids: string[] = [];
     for (const path of paths) {
       const res = await request(`${server.url}${path}`, { headers: { "accept-encoding": "gzip" } });

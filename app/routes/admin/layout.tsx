@@ -46,7 +46,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       }
     };
     window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
+    // Lets tests (and curious admins) see that the shortcut is live.
+    document.documentElement.dataset.sidebarShortcut = "on";
+    return () => {
+      window.removeEventListener("keydown", onKeyDown);
+      delete document.documentElement.dataset.sidebarShortcut;
+    };
   }, [toggle]);
 
   // The mobile sheet closes once the admin has picked a page.

@@ -1,4 +1,119 @@
-// Placeholder: replaced by the public account pages work.
-export default function Page() {
-  return null;
+import { ArrowLeftIcon, EnvelopeIcon } from "@heroicons/react/20/solid";
+import { Form, Link, useNavigation } from "react-router";
+
+import type { Route } from "./+types/forgot-password";
+import { Toaster } from "~/components/feedback/toaster";
+import { AuthCard, FormAlert } from "~/components/layout/auth-card";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { ForgotPasswordSchema } from "~/forms/account";
+import { readForm } from "~/forms/form-data.server";
+import { usePanelForm } from "~/forms/use-panel-form";
+import { redirectWithSuccess } from "~/session/toast.server";
+import { rejectedSubmission, upstreamFailure } from "~/upstream/account.server";
+import { requestPasswordReset } from "~/upstream/auth.server";
+
+/** Spec 8: the same text whether or not the account exists. */
+const SENT_MESSAGE = "If an account with that email exists, a password reset link has been sent to your email.";
+
+export function loader({ request }: Route.LoaderArgs) {
+  // The confirmation view is a URL of its own (Post/Redirect/Get): a reload shows it again
+  // without sending a second email, and the email never appears in the URL.
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readForm(request, ForgotPasswordSchema);
+  if (!form.ok) return rejectedSubmission(form.errors, form.values);
+
+  try {
+    await requestPasswordReset(request, form.data.email);
+  } catch (error) {
+    return upstreamFailure(error, form.values, "An error occurred while processing your request");
+  }
+  // The spec's text, not the upstream's message: a provider that answered differently for
+  // unknown addresses must not reveal which emails have accounts.
+  return redirectWithSuccess(request, "/forgot-password?sent=1", SENT_MESSAGE);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.sent ? "Check Your Email · Admin Dashboard" : "Forgot Password · Admin Dashboard" },
+];
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  return loaderData.sent ? <CheckYourEmail /> : <ForgotPasswordForm actionData={actionData} />;
+}
+
+function ForgotPasswordForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const typed = actionData?.values ?? {};
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = usePanelForm(ForgotPasswordSchema, { defaultValues: { email: String(typed.email ?? "") } });
+
+  return (
+    <AuthCard
+      title="Forgot Password"
+      subtitle="Enter the email address of your account and we will send you a link to reset your password."
+      footer={
+        <>
+          Remember your password?{" "}
+          <Link to="/login" className="font-semibold text-brand-600 hover:text-brand-700">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Link
+        to="/login"
+        className="-mt-2 mb-4 inline-flex items-center gap-1.5 rounded-md py-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        Back
+      </Link>
+      <Form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
+        {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
+        <TextField
+          label="Email Address"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          autoFocus
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <Button type="submit" className="w-full py-3" disabled={submitting}>
+          {submitting ? "Sending..." : "Send Reset Link"}
+        </Button>
+      </Form>
+      <Toaster toast={actionData?.toast} />
+    </AuthCard>
+  );
+}
+
+function CheckYourEmail() {
+  return (
+    <AuthCard title="Check Your Email">
+      <div className="space-y-6">
+        <div className="flex items-start gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+            <EnvelopeIcon className="size-5" aria-hidden="true" />
+          </span>
+          <p className="text-sm text-slate-700">{SENT_MESSAGE}</p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <ButtonLink to="/forgot-password" variant="secondary" className="flex-1 py-3">
+            Try Again
+          </ButtonLink>
+          <ButtonLink to="/login" className="flex-1 py-3">
+            Back to Login
+          </ButtonLink>
+        </div>
+      </div>
+    </AuthCard>
+  );
 }

@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
     // replace(): the sign-in page does not stay in history (spec 2.3).
     return replace(safeRedirect(redirectTo), { headers: setCookieHeaders([...setCookies, userCookie]) });
   } catch (error) {
-    return failSubmission(request, error, form.values, "An error occurred during login");
+    return failSubmission(error, form.values, "An error occurred during login");
   }
 }
 

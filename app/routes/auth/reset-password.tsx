@@ -1,4 +1,119 @@
-// Placeholder: replaced by the public account pages work.
-export default function Page() {
-  return null;
+import { ExclamationTriangleIcon } from "@heroicons/react/20/solid";
+import { Form, Link, redirect, useNavigation } from "react-router";
+
+import type { Route } from "./+types/reset-password";
+import { Toaster } from "~/components/feedback/toaster";
+import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
+import { AuthCard, FormAlert } from "~/components/layout/auth-card";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { PasswordField } from "~/components/ui/password-field";
+import { ResetPasswordSchema } from "~/forms/account";
+import { readForm } from "~/forms/form-data.server";
+import { usePanelForm } from "~/forms/use-panel-form";
+import { redirectWithSuccess } from "~/session/toast.server";
+import { rejectedSubmission, upstreamFailure } from "~/upstream/account.server";
+import { resetPassword } from "~/upstream/auth.server";
+
+// The token stays in the URL: the form posts back to the same address (React Router keeps the
+// query in a form's default action), so it is never copied into the page as a field.
+function tokenOf(request: Request): string {
+  return new URL(request.url).searchParams.get("token")?.trim() ?? "";
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { hasToken: tokenOf(request) !== "" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const token = tokenOf(request);
+  if (!token) throw redirect("/reset-password");
+  const form = await readForm(request, ResetPasswordSchema);
+  if (!form.ok) return rejectedSubmission(form.errors, form.values);
+
+  try {
+    await resetPassword(request, { token, password: form.data.password });
+  } catch (error) {
+    return upstreamFailure(error, form.values, "An error occurred while resetting password");
+  }
+  return redirectWithSuccess(request, "/login", "Password reset successfully! You can now login with your new password.");
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  tokenPageMeta(loaderData?.hasToken === false ? "Invalid Reset Link · Admin Dashboard" : "Reset Password · Admin Dashboard");
+
+export const headers = tokenPageHeaders;
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  return loaderData.hasToken ? <ResetPasswordForm actionData={actionData} /> : <InvalidResetLink />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <TokenPageErrorBoundary error={error} />;
+}
+
+function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  // Passwords are never sent back: both fields start empty after a failed attempt.
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = usePanelForm(ResetPasswordSchema, { defaultValues: { password: "", confirmPassword: "" } });
+
+  return (
+    <AuthCard
+      title="Reset Password"
+      subtitle="Choose a new password for your account (8 to 20 characters)."
+      footer={
+        <>
+          Remember your password?{" "}
+          <Link to="/login" className="font-semibold text-brand-600 hover:text-brand-700">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
+        {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          autoFocus
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register("confirmPassword")}
+        />
+        <Button type="submit" className="w-full py-3" disabled={submitting}>
+          {submitting ? "Resetting..." : "Reset Password"}
+        </Button>
+      </Form>
+      <Toaster toast={actionData?.toast} />
+    </AuthCard>
+  );
+}
+
+function InvalidResetLink() {
+  return (
+    <AuthCard title="Invalid Reset Link">
+      <div className="space-y-6">
+        <div className="flex items-start gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-700">
+            <ExclamationTriangleIcon className="size-5" aria-hidden="true" />
+          </span>
+          <p className="text-sm text-slate-700">
+            The password reset link is invalid or has expired. Please request a new password reset.
+          </p>
+        </div>
+        <ButtonLink to="/forgot-password" className="w-full py-3">
+          Request New Reset Link
+        </ButtonLink>
+      </div>
+    </AuthCard>
+  );
 }

@@ -1,4 +1,271 @@
-// Placeholder: replaced by the users screen work.
-export default function Page() {
-  return null;
+import { BellAlertIcon, ExclamationTriangleIcon, UserGroupIcon } from "@heroicons/react/20/solid";
+import type { ReactNode } from "react";
+import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+
+import type { Route } from "./+types/details";
+import { BackLink, EmailText, InviteStatus } from "./shared";
+import { FormAlert } from "~/components/layout/auth-card";
+import { Avatar } from "~/components/ui/avatar";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass, ButtonLink } from "~/components/ui/button";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { Dialog } from "~/components/ui/dialog";
+import { EmptyState } from "~/components/ui/empty-state";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import { SearchFilters } from "~/components/ui/search-filters";
+import { env } from "~/config/env.server";
+import { errorToast, type FailedSubmission, failSubmission, invalidSubmission } from "~/forms/failure.server";
+import { parseForm } from "~/forms/form-data.server";
+import { usePanelForm } from "~/forms/use-panel-form";
+import { PUSH_EMAIL_MISSING, PushNotificationSchema } from "~/forms/users";
+import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
+import { formatDate } from "~/lib/format";
+import { paginate, parsePaging } from "~/lib/pagination";
+import { redirectWithSuccess } from "~/session/toast.server";
+import { isUpstreamError } from "~/upstream/errors";
+import { filterInvites, parseInviteStatus } from "~/upstream/invites.server";
+import { sendNotificationToUser } from "~/upstream/notifications.server";
+import { getUser, safeFileLink, shownFailure } from "~/upstream/users.server";
+
+const NOT_FOUND = "User not found or some error occurred while fetching data";
+const NOT_PROVIDED = "Not provided";
+/** Invitee statuses shown as badges (spec 2.16); others are shown raw. */
+const INVITEE_STATUSES = ["pending", "approved", "expired", "rejected"] as const;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const filters = { search: search.get("search") ?? "", status: parseInviteStatus(search.get("status")) };
+  const timeZone = env().APP_TIMEZONE;
+
+  try {
+    // One call: the details answer carries the invitees too.
+    const user = await getUser(request, params.id);
+    const matching = filterInvites(user.invitees, { ...filters, email: "invitedToEmail" });
+    const { items, pageInfo } = paginate(matching, parsePaging(search));
+    return {
+      found: true as const,
+      user: {
+        id: user.id,
+        fullName: user.fullName?.trim() || null,
+        email: user.email,
+        phone: user.phone?.trim() || null,
+        country: user.country?.trim() || null,
+        dateOfBirth: user.dateOfBirth ? formatDate(user.dateOfBirth, timeZone) : null,
+        avatar: safeFileLink(user.profilePic),
+        status: user.status,
+        isBanned: user.isBanned,
+        devicesCount: user.devicesCount,
+      },
+      invitees: items.map((invite) => ({
+        id: invite.id,
+        email: invite.invitedToEmail,
+        status: invite.status,
+        date: formatDate(invite.createdAt, timeZone),
+      })),
+      inviteeCount: user.invitees.length,
+      pageInfo,
+      filters,
+    };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return data({ found: false as const }, { status: error.status === 404 ? 404 : error.status < 500 ? error.status : 502 });
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const back = closeDialogHref(url.pathname, url.search);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "notify") {
+    const body: FailedSubmission = { errors: {}, values: {}, formError: "Unknown action", toast: errorToast("Unknown action") };
+    return data(body, { status: 400 });
+  }
+  const form = parseForm(formData, PushNotificationSchema);
+  if (!form.ok) return invalidSubmission(form.errors, form.values);
+
+  try {
+    // The address comes from the upstream, never from the form.
+    const email = (await getUser(request, params.id)).email.trim();
+    if (!email) {
+      const body: FailedSubmission = { errors: {}, values: form.values, formError: PUSH_EMAIL_MISSING, toast: errorToast(PUSH_EMAIL_MISSING) };
+      return data(body, { status: 400 });
+    }
+    const message = await sendNotificationToUser(request, { email, title: form.data.title, body: form.data.message });
+    return redirectWithSuccess(request, back, message.trim() || "Push notification sent successfully!");
+  } catch (error) {
+    return failSubmission(shownFailure(error), form.values, "Failed to send notification");
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "User Details · Admin Dashboard" }];
+
+export const shouldRevalidate = skipRevalidationForDialogs;
+
+const STATUS_OPTIONS = [
+  { value: "", label: "All" },
+  { value: "approved", label: "Approved" },
+  { value: "pending", label: "Pending" },
+  { value: "rejected", label: "Rejected" },
+];
+
+type Loaded = Extract<Route.ComponentProps["loaderData"], { found: true }>;
+type InviteeRow = Loaded["invitees"][number];
+
+const inviteeColumns: DataTableColumn<InviteeRow>[] = [
+  { id: "email", header: "Email", cell: (invite) => <EmailText value={invite.email} /> },
+  { id: "status", header: "Status", cell: (invite) => <InviteStatus status={invite.status} known={INVITEE_STATUSES} /> },
+  { id: "date", header: "Invite Date", className: "whitespace-nowrap", cell: (invite) => invite.date },
+];
+
+export default function UserDetails({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    return (
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <EmptyState
+          tone="error"
+          icon={ExclamationTriangleIcon}
+          title={NOT_FOUND}
+          action={
+            <BackLink className={buttonClass("secondary")} fallback="/users">
+              Go Back
+            </BackLink>
+          }
+        />
+      </div>
+    );
+  }
+  return <Details data={loaderData} actionData={actionData} />;
+}
+
+function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route.ComponentProps["actionData"] }) {
+  const { user, invitees, inviteeCount, pageInfo, filters } = loaded;
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const closeTo = closeDialogHref(location.pathname, location.search);
+  const filtered = Boolean(filters.search.trim() || filters.status);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <BackLink fallback="/users">Back</BackLink>
+        <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">User Details</h1>
+            <p className="mt-1 text-sm text-slate-600">View user information and invitees</p>
+          </div>
+          <ButtonLink to={dialogHref(location.pathname, location.search, { notify: "1" })} preventScrollReset>
+            <BellAlertIcon className="size-4" aria-hidden="true" />
+            Send Push Notification
+          </ButtonLink>
+        </div>
+      </div>
+
+      <section aria-label="User information" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <div className="flex items-center gap-4">
+          <Avatar src={user.avatar} name={user.fullName ?? user.email} size="lg" />
+          <div className="min-w-0">
+            <p className="truncate text-lg font-semibold text-slate-900">{user.fullName ?? NOT_PROVIDED}</p>
+            <p className="truncate text-sm text-slate-600">{user.email}</p>
+          </div>
+        </div>
+        <dl className="mt-6 grid gap-x-6 gap-y-5 sm:grid-cols-2 lg:grid-cols-3">
+          <Field label="Full Name">{user.fullName ?? <Missing />}</Field>
+          <Field label="Email">
+            <span className="break-all">{user.email}</span>
+          </Field>
+          <Field label="Phone">{user.phone ?? <Missing />}</Field>
+          <Field label="Country">{user.country ?? <Missing />}</Field>
+          {user.dateOfBirth ? <Field label="Date of Birth">{user.dateOfBirth}</Field> : null}
+          <Field label="Status">
+            <span className="flex flex-wrap gap-1.5">
+              {user.status === "verified" ? (
+                <Badge tone="green">Verified</Badge>
+              ) : (
+                <Badge tone={user.status === "banned" ? "red" : "gray"}>{user.status}</Badge>
+              )}
+              {user.isBanned && user.status !== "banned" ? <Badge tone="red">banned</Badge> : null}
+            </span>
+          </Field>
+          <Field label="Push Notifications">
+            {user.devicesCount > 0 ? `${user.devicesCount} device(s) registered` : "No devices registered"}
+          </Field>
+        </dl>
+      </section>
+
+      <section aria-labelledby="invitees-heading" className="space-y-4">
+        <h2 id="invitees-heading" className="text-lg font-semibold text-slate-900">
+          Invitees ({inviteeCount})
+        </h2>
+        <SearchFilters
+          label="Filter invitees"
+          search={{ value: filters.search, placeholder: "Search invitees..." }}
+          selects={[{ name: "status", label: "Status", value: filters.status, options: STATUS_OPTIONS }]}
+        />
+        <DataTable
+          caption="Invitees"
+          columns={inviteeColumns}
+          rows={invitees}
+          rowKey={(invite) => invite.id}
+          pageInfo={pageInfo}
+          empty={
+            <EmptyState
+              icon={UserGroupIcon}
+              title="No Invitees Found"
+              description={filtered ? "No invitees match your search criteria." : "This user hasn't sent any invitations yet."}
+            />
+          }
+        />
+      </section>
+
+      {params.has("notify") ? <NotifyDialog closeTo={closeTo} actionData={actionData} /> : null}
+    </div>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Missing() {
+  return <span className="text-slate-400">{NOT_PROVIDED}</span>;
+}
+
+/** The 'Send Push Notification' dialog (spec 2.16): open while the URL has `?notify`. */
+function NotifyDialog({ closeTo, actionData }: { closeTo: string; actionData: Route.ComponentProps["actionData"] }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "notify";
+  const typed = actionData?.values ?? {};
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = usePanelForm(PushNotificationSchema, {
+    defaultValues: { intent: "notify", title: String(typed.title ?? ""), message: String(typed.message ?? "") },
+  });
+  // One message for either blank field (spec 5), shown once above the fields.
+  const problem = errors.title?.message ?? errors.message?.message ?? actionData?.formError;
+
+  return (
+    <Dialog title="Send Push Notification" closeTo={closeTo}>
+      <Form method="post" onSubmit={handleSubmit} noValidate className="space-y-4">
+        {problem ? <FormAlert>{problem}</FormAlert> : null}
+        <input type="hidden" {...register("intent")} />
+        <TextField label="Title" autoFocus autoComplete="off" aria-invalid={errors.title ? true : undefined} {...register("title")} />
+        <TextAreaField label="Message" rows={4} aria-invalid={errors.message ? true : undefined} {...register("message")} />
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Link to={closeTo} preventScrollReset className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+          <button type="submit" disabled={submitting} className={buttonClass("primary")}>
+            {submitting ? "Sending..." : "Send Notification"}
+          </button>
+        </div>
+      </Form>
+    </Dialog>
+  );
 }

@@ -1,0 +1,177 @@
+import { ChevronDoubleLeftIcon, ChevronDoubleRightIcon, ChevronLeftIcon, ChevronRightIcon } from "@heroicons/react/20/solid";
+import { type ComponentType, type ReactNode, type SVGProps, useId } from "react";
+import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
+
+import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/search-filters";
+import { DIALOG_PARAMS } from "~/lib/dialog-url";
+import { type PageInfo, PAGE_SIZES, pageHref, pageTargets } from "~/lib/pagination";
+
+/** One column of a DataTable. */
+export interface DataTableColumn<T> {
+  /** Stable key of the column. */
+  id: string;
+  /** Header text; with `hideHeader` it is only read by assistive technology. */
+  header: string;
+  hideHeader?: boolean;
+  /** What a row shows in this column. */
+  cell: (row: T) => ReactNode;
+  /** Extra classes for the header and body cells (width, alignment, responsive hiding). */
+  className?: string;
+}
+
+/** Props of DataTable. */
+export interface DataTableProps<T> {
+  columns: DataTableColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** Caption for assistive technology. */
+  caption: string;
+  /**
+   * Server-side paging: the current page, page size and totals, read from and written to the
+   * URL's `page` and `limit` params. Without it the table shows every row and no footer.
+   */
+  pageInfo?: PageInfo;
+  /** Rows-per-page choices (default 10, 25, 50, 100). */
+  pageSizes?: readonly number[];
+  /** What shows instead of rows when there are none (default: the 'No data available' row). */
+  empty?: ReactNode;
+}
+
+/**
+ * The shared data table (spec 2.21): a real `<table>` with a header row, 'No data available'
+ * when empty and, for paged lists, a footer with the total items, rows per page, 'Page X of Y'
+ * and first/previous/next/last links. Everything is URL state, so it all works without
+ * JavaScript: the page links are plain links and rows per page is a GET form (Apply button
+ * without JavaScript, applied on change with it). Changing the page size returns to page 1.
+ */
+export function DataTable<T>({ columns, rows, rowKey, caption, pageInfo, pageSizes = PAGE_SIZES, empty }: DataTableProps<T>) {
+  return (
+    <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="overflow-x-auto">
+        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.id}
+                  scope="col"
+                  className={`px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase ${column.className ?? ""}`}
+                >
+                  {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className={empty ? "p-0" : "px-4 py-10 text-center text-slate-500"}>
+                  {empty ?? "No data available"}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={rowKey(row)} className="hover:bg-slate-50/60">
+                  {columns.map((column) => (
+                    <td key={column.id} className={`px-4 py-3 align-middle text-slate-700 ${column.className ?? ""}`}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pageInfo && !(pageInfo.total === 0 && pageInfo.page === 1 && empty) ? <Pager pageInfo={pageInfo} pageSizes={pageSizes} /> : null}
+    </div>
+  );
+}
+
+const DROPPED_BY_LIMIT = new Set<string>(["page", "limit", ...DIALOG_PARAMS]);
+
+function Pager({ pageInfo, pageSizes }: { pageInfo: PageInfo; pageSizes: readonly number[] }) {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const limitId = useId();
+  const { page, limit, total } = pageInfo;
+  const totalPages = Math.max(1, pageInfo.totalPages);
+  const targets = pageTargets(page, totalPages);
+  const kept = [...searchParams].filter(([name]) => !DROPPED_BY_LIMIT.has(name));
+  const sizes = pageSizes.includes(limit) ? pageSizes : [...pageSizes, limit].sort((a, b) => a - b);
+  const href = (target: number) => pageHref(location.pathname, location.search, target);
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+      <p>
+        {total} {total === 1 ? "item" : "items"}
+      </p>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+        <Form
+          method="get"
+          action={location.pathname}
+          preventScrollReset
+          className="flex items-center gap-2"
+          aria-label="Rows per page"
+        >
+          {kept.map(([name, value], index) => (
+            <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+          ))}
+          <label htmlFor={limitId} className="whitespace-nowrap">
+            Rows per page
+          </label>
+          <select
+            id={limitId}
+            name="limit"
+            defaultValue={String(limit)}
+            key={limit}
+            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+            className={`${inputClass} w-20 py-1.5`}
+          >
+            {sizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+          {hydrated ? null : (
+            <button type="submit" className={buttonClass("secondary", "sm")}>
+              Apply
+            </button>
+          )}
+        </Form>
+        <p className="whitespace-nowrap" aria-live="polite">
+          Page {page} of {totalPages}
+        </p>
+        <nav aria-label="Pagination" className="flex items-center gap-1">
+          <PageLink to={targets.first !== null ? href(targets.first) : null} label="First page" icon={ChevronDoubleLeftIcon} />
+          <PageLink to={targets.previous !== null ? href(targets.previous) : null} label="Previous page" icon={ChevronLeftIcon} />
+          <PageLink to={targets.next !== null ? href(targets.next) : null} label="Next page" icon={ChevronRightIcon} />
+          <PageLink to={targets.last !== null ? href(targets.last) : null} label="Last page" icon={ChevronDoubleRightIcon} />
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+const pageLinkClass = "inline-flex size-8 items-center justify-center rounded-md ring-1 ring-inset ring-slate-300";
+
+function PageLink({ to, label, icon: Icon }: { to: string | null; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }) {
+  if (!to) {
+    return (
+      <span aria-disabled="true" aria-label={label} role="link" className={`${pageLinkClass} cursor-not-allowed text-slate-300`}>
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+    );
+  }
+  return (
+    <Link to={to} aria-label={label} title={label} className={`${pageLinkClass} bg-white text-slate-700 hover:bg-slate-50`}>
+      <Icon className="size-4" aria-hidden="true" />
+    </Link>
+  );
+}

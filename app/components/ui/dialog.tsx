@@ -1,0 +1,69 @@
+import { XMarkIcon } from "@heroicons/react/20/solid";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Link, useNavigate } from "react-router";
+
+/**
+ * A modal dialog that is URL state (e.g. `?notify=1`), for forms that are not a plain
+ * confirmation (use ConfirmDialog for those). The screen renders it when its param is present,
+ * so the server sends it open and it works without JavaScript; `closeTo` is the same screen
+ * without the param, reached by the close button, by Cancel links inside and, with JavaScript,
+ * by Escape.
+ */
+export function Dialog({
+  title,
+  description,
+  closeTo,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  closeTo: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const navigate = useNavigate();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // Focus moves into the dialog unless a field inside already took it (autoFocus).
+    if (!panel.current?.contains(document.activeElement)) panel.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") navigate(closeTo, { preventScrollReset: true });
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [closeTo, navigate]);
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center">
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        className="relative w-full max-w-lg rounded-xl bg-white p-6 shadow-xl outline-none"
+      >
+        <Link
+          to={closeTo}
+          preventScrollReset
+          className="absolute top-4 right-4 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
+        >
+          <XMarkIcon className="size-5" aria-hidden="true" />
+          <span className="sr-only">Close</span>
+        </Link>
+        <h2 id={titleId} className="pr-8 text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {description ? (
+          <p id={descriptionId} className="mt-1 text-sm text-slate-600">
+            {description}
+          </p>
+        ) : null}
+        <div className="mt-5">{children}</div>
+      </div>
+    </div>
+  );
+}

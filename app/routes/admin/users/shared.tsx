@@ -1,0 +1,68 @@
+/**
+ * Pieces the three users screens share (not a route: app/routes.ts does not list it): the back
+ * link of the invites and details pages and the invite status cell.
+ */
+import { ArrowLeftIcon } from "@heroicons/react/20/solid";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+import { StatusBadge } from "~/components/ui/badge";
+
+/** True when going back in history stays in the panel (spec 2.15: "or /users when there is little history"). */
+function canGoBack(): boolean {
+  if (window.history.length <= 1) return false;
+  if (window.history.length > 2) return true;
+  try {
+    return document.referrer !== "" && new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A back link: with JavaScript it goes back in history when there is panel history to go back
+ * to; otherwise (and without JavaScript) it is a plain link to `fallback`.
+ */
+export function BackLink({ fallback = "/users", children, className }: { fallback?: string; children: ReactNode; className?: string }) {
+  return (
+    <Link
+      to={fallback}
+      className={className ?? "inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        if (canGoBack()) {
+          event.preventDefault();
+          window.history.back();
+        }
+      }}
+    >
+      {className ? null : <ArrowLeftIcon className="size-4" aria-hidden="true" />}
+      {children}
+    </Link>
+  );
+}
+
+/** An invite status: a badge for the statuses the screen knows, the raw text for any other. */
+export function InviteStatus({ status, known }: { status: string; known: readonly string[] }) {
+  return known.includes(status.toLowerCase()) ? (
+    <StatusBadge status={status}>{capitalize(status)}</StatusBadge>
+  ) : (
+    <span className="text-slate-700">{status}</span>
+  );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
+}
+
+/** An email address that may wrap after its @ on narrow screens, never inside a word. */
+export function EmailText({ value }: { value: string }) {
+  const at = value.lastIndexOf("@");
+  if (at <= 0) return <>{value}</>;
+  return (
+    <>
+      {value.slice(0, at)}
+      <wbr />@{value.slice(at + 1)}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+/** The platforms the app-redirect page tells apart (spec 2.9). */
+export type Platform = "android" | "ios" | "other";
+
+// Windows Phone pretends to be Android ("Windows Phone 10.0; Android 6.0.1") and iOS
+// ("like iPhone OS"), yet runs neither store.
+const WINDOWS_PHONE = /Windows Phone|IEMobile/i;
+// iPhone, iPad and iPod, including in-app browsers (Facebook, Instagram) and Chrome/Firefox for iOS.
+const IOS = /\b(iPhone|iPad|iPod)\b/i;
+const ANDROID = /\bAndroid\b/i;
+
+/**
+ * The mobile platform of a browser from its User-Agent header and, when the browser sends it,
+ * its `Sec-CH-UA-Platform` client hint (which wins: it is not frozen like the UA string).
+ * iPadOS in desktop mode reports a Mac user agent and counts as "other": no server can tell
+ * it apart from a Mac.
+ */
+export function platformFromUserAgent(userAgent: string | null | undefined, platformHint?: string | null): Platform {
+  const hint = platformHint?.replaceAll('"', "").trim().toLowerCase();
+  if (hint === "android") return "android";
+  if (hint === "ios") return "ios";
+  const ua = userAgent ?? "";
+  if (WINDOWS_PHONE.test(ua)) return "other";
+  if (IOS.test(ua)) return "ios";
+  if (ANDROID.test(ua)) return "android";
+  return "other";
+}
+
+/** Download links the deployment configures (all optional). */
+export interface AppLinkSettings {
+  APP_DOWNLOAD_URL?: string;
+  ANDROID_APP_URL?: string;
+  IOS_APP_URL?: string;
+}
+
+/**
+ * Where the app of a platform is downloaded: the platform's own store link, else the generic
+ * download link (spec 2.9 "the app download link"), else none.
+ */
+export function appUrlFor(platform: Platform, links: AppLinkSettings): string | undefined {
+  if (platform === "android") return links.ANDROID_APP_URL ?? links.APP_DOWNLOAD_URL;
+  if (platform === "ios") return links.IOS_APP_URL ?? links.APP_DOWNLOAD_URL;
+  return undefined;
+}

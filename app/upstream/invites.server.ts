@@ -1,0 +1,35 @@
+/** The invite calls of spec section 7 and the filtering the invite screens apply. */
+import { callEndpoint } from "~/upstream/client.server";
+import { type Invite, inviteEndpoints } from "~/upstream/contract/invites";
+
+/** Status filter values of the invite screens (spec 2.15, 2.16); empty means All. */
+export const INVITE_STATUS_FILTERS = ["approved", "pending", "rejected"] as const;
+export type InviteStatusFilter = (typeof INVITE_STATUS_FILTERS)[number];
+
+/** Reads the `status` URL filter of an invite list; anything else means All. */
+export function parseInviteStatus(value: string | null): InviteStatusFilter | "" {
+  const wanted = value?.trim().toLowerCase() ?? "";
+  return (INVITE_STATUS_FILTERS as readonly string[]).includes(wanted) ? (wanted as InviteStatusFilter) : "";
+}
+
+/** GET /invite/get/user-wise/{id}: the user's invites and the user. */
+export async function getUserInvites(request: Request, id: string) {
+  const { data } = await callEndpoint(request, inviteEndpoints.ofUser, { params: { id } });
+  return data;
+}
+
+/**
+ * Invites matching a status and a case-insensitive search on the invitee's email or the status
+ * (spec 2.15, 9). `email` picks the field the screen shows.
+ */
+export function filterInvites(
+  invites: readonly Invite[],
+  { search, status, email }: { search: string; status: string; email: "invitedTo" | "invitedToEmail" },
+): Invite[] {
+  const needle = search.trim().toLocaleLowerCase();
+  return invites.filter(
+    (invite) =>
+      (!status || invite.status.toLowerCase() === status) &&
+      (!needle || invite[email].toLocaleLowerCase().includes(needle) || invite.status.toLocaleLowerCase().includes(needle)),
+  );
+}

@@ -1,0 +1,100 @@
+/** The user calls of spec section 7 (list, details, ban, unban, verify) and the passport file. */
+import { env } from "~/config/env.server";
+import { callEndpoint } from "~/upstream/client.server";
+import { type User, type UserListQuery, USER_STATUS_FILTER, userEndpoints } from "~/upstream/contract/users";
+import { isUpstreamError, UpstreamError } from "~/upstream/errors";
+
+/** Values of the users-list `status` URL filter and what the upstream expects (spec 2.14). */
+export const USER_STATUS_QUERY = USER_STATUS_FILTER;
+export type UserStatusFilter = keyof typeof USER_STATUS_QUERY;
+
+/** Values of the users-list `citizenship` URL filter and the upstream's badgeRequestStatus. */
+export const CITIZENSHIP_QUERY = { approved: "2", pending: "1", "not-applied": "0" } as const;
+export type CitizenshipFilter = keyof typeof CITIZENSHIP_QUERY;
+
+/** True for a user the panel never lists: administrators (spec 2.14, 6). */
+export function isAdminUser(user: Pick<User, "role">): boolean {
+  return user.role.trim().toLowerCase() === "admin";
+}
+
+/** GET /users with paging and filters; one call per list render. */
+export function listUsers(request: Request, query: UserListQuery) {
+  return callEndpoint(request, userEndpoints.list, { query });
+}
+
+/** GET /users/{id}: the user with their invitees. */
+export async function getUser(request: Request, id: string) {
+  const { data } = await callEndpoint(request, userEndpoints.details, { params: { id } });
+  return data.data;
+}
+
+/** GET /users/ban/{id}; the id travels in the path. */
+export async function banUser(request: Request, id: string) {
+  const { data } = await callEndpoint(request, userEndpoints.ban, { params: { id } });
+  return data.message;
+}
+
+/** GET /users/un-ban/{id}. */
+export async function unbanUser(request: Request, id: string) {
+  const { data } = await callEndpoint(request, userEndpoints.unban, { params: { id } });
+  return data.message;
+}
+
+/** POST /users/verify/{id}. */
+export async function verifyUser(request: Request, id: string) {
+  const { data } = await callEndpoint(request, userEndpoints.verify, { params: { id } });
+  return data.message;
+}
+
+/**
+ * An upstream failure as an action may show it (spec 8): the server's message stays for a refused
+ * request (4xx, e.g. 'User not found'); a server failure (5xx, timeouts) shows the screen's
+ * fallback instead, since its text is not meant for the admin. Anything else is rethrown
+ * (e.g. the redirect to /login of an upstream 401).
+ */
+export function shownFailure(error: unknown): UpstreamError {
+  if (!isUpstreamError(error)) throw error;
+  if (error.status < 500 || !error.fromServer) return error;
+  return new UpstreamError(error.status, error.message, error.fieldErrors, error.failure, false);
+}
+
+/** The message a failed user action toasts: see shownFailure. */
+export function failureMessage(error: unknown, fallback: string): string {
+  return shownFailure(error).messageOr(fallback);
+}
+
+/**
+ * A file link from the upstream (avatar, certificate, passport) that is safe to put in an href
+ * or src: http(s) only, relative links resolved on the API host; anything else is dropped.
+ */
+export function safeFileLink(link: string | null | undefined): string | null {
+  if (!link?.trim()) return null;
+  try {
+    const url = new URL(link.trim(), env().API_URL);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Fetches the passport file a user's `passport` link points to (relative links are on the API host). */
+export async function fetchPassportFile(request: Request, link: string): Promise<Response> {
+  const { UPSTREAM_TIMEOUT_MS } = env();
+  const url = safeFileLink(link);
+  if (!url) throw new UpstreamError(502, "The passport link is not an http(s) URL", {}, "invalid-response");
+  try {
+    // No cookies: file links are public or pre-signed, and the session is for the API only.
+    const response = await fetch(url, {
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)]),
+      headers: { accept: "application/pdf, */*" },
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new UpstreamError(response.status === 404 ? 404 : 502, `The passport file answered ${response.status}`);
+    }
+    return response;
+  } catch (error) {
+    if (error instanceof UpstreamError) throw error;
+    throw new UpstreamError(502, "The passport file could not be fetched", {}, "network");
+  }
+}

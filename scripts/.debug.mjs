@@ -1,0 +1,18 @@
+import { chromium } from "@playwright/test";
+const [,, base] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const { devices } = await import("@playwright/test");
+const page = await browser.newPage({ ...devices["Desktop Chrome"] });
+page.on("console", (m) => console.log("console", m.type(), m.text().slice(0, 300)));
+page.on("pageerror", (e) => console.log("pageerror", String(e).slice(0, 500)));
+await page.goto(base + "/login");
+await page.getByLabel("Email").fill("admin@example.com");
+await page.getByLabel("Password", { exact: true }).fill("Admin12345");
+await page.getByRole("button", { name: "Login" }).click();
+await page.waitForURL(base + "/");
+await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+await page.keyboard.press("Control+b");
+await page.waitForTimeout(500);
+console.log(await page.locator("[data-sidebar-state]").getAttribute("data-sidebar-state"));
+await page.screenshot({ path: "/tmp/shell.png" });
+await browser.close();

@@ -1,0 +1,520 @@
+// The public account pages over real HTTP, as a browser without JavaScript uses them: a built
+// panel in front of the real demo API, plain urlencoded form posts, emails read from the demo
+// API's outbox.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { injectFault, outbox, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
+import { type RunningServer, type Stack, startPanel, startStack } from "../support/servers";
+
+const APP_LINKS = {
+  APP_DOWNLOAD_URL: "https://downloads.example.test/community",
+  ANDROID_APP_URL: "https://play.example.test/store/apps/details?id=community",
+  IOS_APP_URL: "https://apps.example.test/app/community/id123",
+};
+
+const UA = {
+  android: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+  iphone: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  desktop: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+};
+
+let stack: Stack;
+/** A second panel on the same demo API with only the generic download link configured. */
+let downloadOnly: RunningServer;
+/** A third one with no app link at all. */
+let noLinks: RunningServer;
+
+beforeAll(async () => {
+  stack = await startStack(APP_LINKS);
+  [downloadOnly, noLinks] = await Promise.all([
+    startPanel(`${stack.demo.url}/api`, { APP_DOWNLOAD_URL: APP_LINKS.APP_DOWNLOAD_URL }),
+    startPanel(`${stack.demo.url}/api`),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([downloadOnly?.stop(), noLinks?.stop(), stack?.stop()]);
+});
+
+beforeEach(async () => {
+  await resetDemo(stack.demo.url);
+});
+
+function client(baseUrl = stack.panel.url) {
+  return new PanelClient(baseUrl);
+}
+
+/** The page's visible text: markup and scripts removed, entities decoded, spaces collapsed. */
+function visibleText(html: string): string {
+  const body = html.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<[^>]+>/g, " ");
+  return decodeEntities(body).replace(/\s+/g, " ").trim();
+}
+
+/** The inline field errors of a page, in document order. */
+function fieldErrors(html: string): string[] {
+  return [...html.matchAll(/data-field-error[^>]*>([^<]*)</g)].map((match) => decodeEntities(match[1]!));
+}
+
+/** The value attribute of the input named `name`, if it has one. */
+function inputValue(html: string, name: string): string | undefined {
+  const input = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
+  if (!input) throw new Error(`no input named ${name}`);
+  const value = /value="([^"]*)"/.exec(input)?.[1];
+  return value === undefined ? undefined : decodeEntities(value);
+}
+
+async function page(response: Response) {
+  const html = await response.text();
+  return { status: response.status, html, text: visibleText(html) };
+}
+
+/** Referrer-Policy as a browser applies it: the last recognised token of all the header's values wins. */
+function effectiveReferrerPolicy(response: Response): string | undefined {
+  const tokens = (response.headers.get("referrer-policy") ?? "").split(",").map((token) => token.trim()).filter(Boolean);
+  return tokens.at(-1);
+}
+
+function expectTokenPageHeaders(response: Response) {
+  expect(effectiveReferrerPolicy(response)).toBe("no-referrer");
+  expect(response.headers.get("cache-control")).toBe("no-store");
+}
+
+const SENT_MESSAGE = "If an account with that email exists, a password reset link has been sent to your email.";
+const RESET_SUCCESS = "Password reset successfully! You can now login with your new password.";
+
+describe("forgot password", () => {
+  it("shows the form with its field, button and links", async () => {
+    const { status, html, text } = await page(await client().get("/forgot-password"));
+    expect(status).toBe(200);
+    expect(text).toContain("Email Address");
+    expect(text).toContain("Send Reset Link");
+    expect(html).toMatch(/<a[^>]*href="\/login"[^>]*>[\s\S]*?Back<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/login"[^>]*>Sign in<\/a>/);
+  });
+
+  it.each([
+    ["", "Email is required"],
+    ["   ", "Email is required"],
+    ["not-an-email", "Invalid email address"],
+    ["someone@nowhere", "Invalid email address"],
+  ])("rejects %j with '%s' and keeps what was typed, without calling upstream", async (email, message) => {
+    const { status, html } = await page(await client().post("/forgot-password", { email }));
+    expect(status).toBe(400);
+    expect(fieldErrors(html)).toEqual([message]);
+    expect(inputValue(html, "email") ?? "").toBe(email);
+    expect(await recordedRequests(stack.demo.url, "/auth/forgot-password")).toEqual([]);
+  });
+
+  it("sends the reset email, redirects to the confirmation view and never puts the email in the URL", async () => {
+    const browser = client();
+    const response = await browser.post("/forgot-password", { email: "  Moderator@Example.COM " });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/forgot-password?sent=1");
+
+    const { response: confirmation, html } = await browser.follow(response);
+    expect(confirmation.status).toBe(200);
+    const text = visibleText(html);
+    expect(text).toContain("Check Your Email");
+    expect(text).toContain(SENT_MESSAGE);
+    expect(toastMessage(html)).toBe(SENT_MESSAGE);
+    expect(html).toMatch(/<a[^>]*href="\/forgot-password"[^>]*>Try Again<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/login"[^>]*>Back to Login<\/a>/);
+
+    const calls = await recordedRequests(stack.demo.url, "/auth/forgot-password");
+    expect(calls.map((call) => call.body)).toEqual([{ email: "moderator@example.com" }]);
+    const mails = await outbox(stack.demo.url, "moderator@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.links[0]).toContain("/reset-password?token=");
+
+    // A reload shows the same view and sends nothing more.
+    const reload = await page(await browser.get("/forgot-password?sent=1"));
+    expect(reload.text).toContain("Check Your Email");
+    expect(reload.text).toContain(SENT_MESSAGE);
+    expect(await recordedRequests(stack.demo.url, "/auth/forgot-password")).toHaveLength(1);
+    expect(await outbox(stack.demo.url, "moderator@example.com")).toHaveLength(1);
+  });
+
+  it("answers an unknown address exactly like a known one", async () => {
+    const browser = client();
+    const response = await browser.post("/forgot-password", { email: "nobody-here@example.com" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/forgot-password?sent=1");
+    const { html } = await browser.follow(response);
+    expect(visibleText(html)).toContain(SENT_MESSAGE);
+    expect(toastMessage(html)).toBe(SENT_MESSAGE);
+    expect(await outbox(stack.demo.url, "nobody-here@example.com")).toEqual([]);
+  });
+
+  it("shows the upstream's message on failure and keeps the typed email", async () => {
+    await injectFault(stack.demo.url, {
+      method: "POST",
+      path: "/auth/forgot-password",
+      status: 503,
+      body: { message: "Mail service is down" },
+      times: 1,
+    });
+    const { status, html, text } = await page(await client().post("/forgot-password", { email: "moderator@example.com" }));
+    expect(status).toBe(502);
+    expect(text).toContain("Mail service is down");
+    expect(toastMessage(html)).toBe("Mail service is down");
+    expect(inputValue(html, "email")).toBe("moderator@example.com");
+  });
+
+  it("falls back to the spec's message when the upstream sends none", async () => {
+    await injectFault(stack.demo.url, { method: "POST", path: "/auth/forgot-password", status: 500, body: "<html>oops</html>", times: 1 });
+    const { html, text } = await page(await client().post("/forgot-password", { email: "moderator@example.com" }));
+    expect(text).toContain("An error occurred while processing your request");
+    expect(toastMessage(html)).toBe("An error occurred while processing your request");
+    expect(inputValue(html, "email")).toBe("moderator@example.com");
+  });
+});
+
+describe("reset password", () => {
+  async function requestResetToken(email: string): Promise<string> {
+    const response = await client().post("/forgot-password", { email });
+    expect(response.status).toBe(302);
+    const mails = await outbox(stack.demo.url, email);
+    const token = mails.at(-1)?.token;
+    if (!token) throw new Error(`no reset email for ${email}`);
+    return token;
+  }
+
+  it("without a token shows 'Invalid Reset Link' and a way to ask for a new one", async () => {
+    const response = await client().get("/reset-password");
+    const { status, html, text } = await page(response);
+    expect(status).toBe(200);
+    expect(text).toContain("Invalid Reset Link");
+    expect(text).toContain("The password reset link is invalid or has expired. Please request a new password reset.");
+    expect(html).toMatch(/<a[^>]*href="\/forgot-password"[^>]*>Request New Reset Link<\/a>/);
+    expect(html).not.toContain('name="password"');
+    expectTokenPageHeaders(response);
+  });
+
+  it("with a token shows both password fields, the button and a Sign in link", async () => {
+    const response = await client().get("/reset-password?token=anything");
+    const { html, text } = await page(response);
+    expect(text).toContain("New Password");
+    expect(text).toContain("Confirm New Password");
+    expect(text).toContain("Reset Password");
+    expect(html).toContain('name="password"');
+    expect(html).toContain('name="confirmPassword"');
+    expect(html).toMatch(/<a[^>]*href="\/login"[^>]*>Sign in<\/a>/);
+    // The form posts back to the same address, token included.
+    expect(html).toMatch(/<form[^>]*action="\/reset-password\?token=anything"/);
+    expectTokenPageHeaders(response);
+  });
+
+  it.each([
+    [{ password: "", confirmPassword: "" }, ["Password is required", "Please confirm your password"]],
+    [{ password: "short7!", confirmPassword: "short7!" }, ["Password must be at least 8 characters"]],
+    [{ password: "a-very-long-password-21", confirmPassword: "a-very-long-password-21" }, ["Password must be at most 20 characters"]],
+    [{ password: "Secret-Pass-1", confirmPassword: "" }, ["Please confirm your password"]],
+    [{ password: "Secret-Pass-1", confirmPassword: "Secret-Pass-2" }, ["Passwords do not match"]],
+  ])("rejects %j without calling upstream and never echoes a password", async (fields, messages) => {
+    const response = await client().post("/reset-password?token=some-token", fields);
+    const { status, html } = await page(response);
+    expect(status).toBe(400);
+    expect(fieldErrors(html)).toEqual(messages);
+    for (const typed of Object.values(fields).filter(Boolean)) expect(html).not.toContain(typed);
+    expect(inputValue(html, "password") ?? "").toBe("");
+    expect(inputValue(html, "confirmPassword") ?? "").toBe("");
+    expect(await recordedRequests(stack.demo.url, "/auth/reset-password")).toEqual([]);
+    expectTokenPageHeaders(response);
+  });
+
+  it("forgot -> email -> reset -> sign in with the new password", async () => {
+    const email = "moderator@example.com";
+    const token = await requestResetToken(email);
+    const browser = client();
+    const form = await page(await browser.get(`/reset-password?token=${encodeURIComponent(token)}`));
+    expect(form.text).toContain("New Password");
+
+    const newPassword = "Brand-New-Pass9";
+    const response = await browser.post(`/reset-password?token=${encodeURIComponent(token)}`, {
+      password: newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login");
+    const calls = await recordedRequests(stack.demo.url, "/auth/reset-password");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toMatchObject({ token });
+
+    const { html: login } = await browser.follow(response);
+    expect(toastMessage(login)).toBe(RESET_SUCCESS);
+    expect(login).not.toContain(newPassword);
+
+    // The old password no longer works; the new one signs in and lands on /.
+    const old = await client().post("/login", { email, password: "Moderator12345" });
+    expect(old.status).toBe(401);
+    const signIn = await client().post("/login", { email, password: newPassword });
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get("location")).toBe("/");
+  });
+
+  it("shows the upstream's message for a used token and for a bogus one", async () => {
+    const token = await requestResetToken("moderator@example.com");
+    const fields = { password: "First-Pass-1", confirmPassword: "First-Pass-1" };
+    expect((await client().post(`/reset-password?token=${token}`, fields)).status).toBe(302);
+
+    for (const used of [token, "bogus-token"]) {
+      const response = await client().post(`/reset-password?token=${used}`, {
+        password: "Second-Pass-2",
+        confirmPassword: "Second-Pass-2",
+      });
+      const { status, html, text } = await page(response);
+      expect(status).toBe(400);
+      expect(text).toContain("Invalid or expired reset token");
+      expect(toastMessage(html)).toBe("Invalid or expired reset token");
+      expect(html).not.toContain("Second-Pass-2");
+      expectTokenPageHeaders(response);
+    }
+  });
+
+  it("falls back to the spec's message when the upstream sends none", async () => {
+    await injectFault(stack.demo.url, { method: "POST", path: "/auth/reset-password", status: 500, body: "", times: 1 });
+    const { text } = await page(
+      await client().post("/reset-password?token=t", { password: "Valid-Pass-1", confirmPassword: "Valid-Pass-1" }),
+    );
+    expect(text).toContain("An error occurred while resetting password");
+  });
+});
+
+describe("verify email", () => {
+  async function seededToken(email: string): Promise<string> {
+    const token = (await outbox(stack.demo.url, email)).find((mail) => mail.token?.startsWith("verify-"))?.token;
+    if (!token) throw new Error(`no seeded verification email for ${email}`);
+    return token;
+  }
+
+  it("without a token is the 404 page, with the token-page headers", async () => {
+    const response = await client().get("/verify");
+    const { status, text } = await page(response);
+    expect(status).toBe(404);
+    expect(text).toContain("Page Not Found");
+    expect(text).toContain("We couldn't find the page you are looking for.");
+    expectTokenPageHeaders(response);
+  });
+
+  it("verifies a seeded token once, with a link to the app; the second time the link is invalid", async () => {
+    const token = await seededToken("hannah.kowalski8@example.com");
+    const first = await client().get(`/verify?token=${token}`);
+    const verified = await page(first);
+    expect(verified.status).toBe(200);
+    expect(verified.text).toContain("Account verified successfully");
+    expect(verified.html).toMatch(new RegExp(`<a[^>]*href="${APP_LINKS.APP_DOWNLOAD_URL}"[^>]*>Open the mobile app</a>`));
+    expectTokenPageHeaders(first);
+    const calls = await recordedRequests(stack.demo.url, "/auth/verify-email");
+    expect(calls.map((call) => call.query)).toEqual([{ token }]);
+
+    const again = await page(await client().get(`/verify?token=${token}`));
+    expect(again.status).toBe(400);
+    expect(again.text).toContain("Verification Link Invalid");
+    expect(again.text).not.toContain("Account verified successfully");
+  });
+
+  it("shows 'Verification Link Invalid' for an expired or unknown token", async () => {
+    const expired = await seededToken("hannah.silva128@example.com");
+    for (const token of [expired, "verify-0-nope"]) {
+      const response = await client().get(`/verify?token=${token}`);
+      const { text } = await page(response);
+      expect(text).toContain("Verification Link Invalid");
+      expectTokenPageHeaders(response);
+    }
+  });
+
+  it("offers to try again when the upstream fails, and the same link then works", async () => {
+    const token = await seededToken("tomas.dubois17@example.com");
+    await injectFault(stack.demo.url, { method: "GET", path: "/auth/verify-email*", status: 500, times: 1 });
+    const failed = await page(await client().get(`/verify?token=${token}`));
+    expect(failed.status).toBe(503);
+    expect(failed.text).toContain("Verification Link Invalid");
+    expect(failed.html).toMatch(new RegExp(`<a[^>]*href="/verify\\?token=${token}"[^>]*>Try again</a>`));
+    const retried = await page(await client().get(`/verify?token=${token}`));
+    expect(retried.text).toContain("Account verified successfully");
+  });
+
+  it("links to /get-app when no download link is configured", async () => {
+    const token = await seededToken("aisha.okafor20@example.com");
+    const { html } = await page(await client(noLinks.url).get(`/verify?token=${token}`));
+    expect(html).toMatch(/<a[^>]*href="\/get-app"[^>]*>Open the mobile app<\/a>/);
+  });
+});
+
+describe("delete account", () => {
+  const email = "member@example.com";
+
+  it("rejects a malformed email with 'Invalid Email' inline and as a toast, without calling upstream", async () => {
+    for (const typed of ["", "member@example", "not an email"]) {
+      const response = await client().post("/delete-account", { intent: "generate-key", email: typed });
+      const { status, html } = await page(response);
+      expect(status).toBe(400);
+      expect(fieldErrors(html)).toEqual(["Invalid Email"]);
+      expect(toastMessage(html)).toBe("Invalid Email");
+      expect(inputValue(html, "email") ?? "").toBe(typed);
+      expectTokenPageHeaders(response);
+    }
+    expect(await recordedRequests(stack.demo.url, "/users")).toEqual([]);
+  });
+
+  it("shows the upstream's message when the account does not exist", async () => {
+    const { status, html, text } = await page(
+      await client().post("/delete-account", { intent: "generate-key", email: "ghost@example.com" }),
+    );
+    expect(status).toBe(404);
+    expect(text).toContain("User not found");
+    expect(toastMessage(html)).toBe("User not found");
+    expect(inputValue(html, "email")).toBe("ghost@example.com");
+  });
+
+  it("falls back to 'Something went wrong' when the upstream sends no message", async () => {
+    await injectFault(stack.demo.url, { method: "POST", path: "/users/generate-key", status: 500, body: "", times: 1 });
+    const { html } = await page(await client().post("/delete-account", { intent: "generate-key", email }));
+    expect(toastMessage(html)).toBe("Something went wrong");
+  });
+
+  it("deletes the account end to end: email, key from the mail, back to step 1, user gone", async () => {
+    const browser = client();
+    const step1 = await page(await browser.get("/delete-account"));
+    expect(step1.text).toContain("Get Security Key");
+    expect(step1.text).not.toContain("Verify Key");
+
+    const sent = await browser.post("/delete-account", { intent: "generate-key", email: "  Member@Example.com " });
+    expect(sent.status).toBe(302);
+    // The email stays out of the URL (it travels in a signed, HttpOnly cookie).
+    expect(sent.headers.get("location")).toBe("/delete-account?step=key");
+    expect(sent.headers.getSetCookie().some((line) => /^account_deletion=.*HttpOnly/i.test(line))).toBe(true);
+    const generateCalls = await recordedRequests(stack.demo.url, "/users/generate-key");
+    expect(generateCalls.map((call) => call.body)).toEqual([{ email }]);
+
+    const { response: step2Response, html: step2 } = await browser.follow(sent);
+    expectTokenPageHeaders(step2Response);
+    expect(visibleText(step2)).toContain("Verify Key");
+    expect(visibleText(step2)).toContain(email);
+    expect(toastMessage(step2)).toBe("A security key has been sent to your email");
+    const key = (await outbox(stack.demo.url, email)).at(-1)?.securityKey;
+    expect(key).toMatch(/^\d{6}$/);
+
+    // A reload of step 2 still knows the email.
+    expect(visibleText(await (await browser.get("/delete-account?step=key")).text())).toContain("Verify Key");
+
+    // No key, then a wrong key: step 2 again, nothing typed echoed back.
+    const empty = await page(await browser.post("/delete-account?step=key", { intent: "delete-user", securityKey: "" }));
+    expect(empty.status).toBe(400);
+    expect(fieldErrors(empty.html)).toEqual(["Security key is required"]);
+    const wrongKey = key === "000000" ? "111111" : "000000";
+    const wrong = await page(await browser.post("/delete-account?step=key", { intent: "delete-user", securityKey: wrongKey }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain("Invalid security key");
+    expect(toastMessage(wrong.html)).toBe("Invalid security key");
+    expect(wrong.text).toContain("Verify Key");
+    expect(inputValue(wrong.html, "securityKey") ?? "").toBe("");
+
+    const deleted = await browser.post("/delete-account?step=key", { intent: "delete-user", securityKey: key! });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("location")).toBe("/delete-account");
+    expect(browser.cookie("account_deletion")).toBeUndefined();
+    const deleteCalls = await recordedRequests(stack.demo.url, "/users/delete-user");
+    expect(deleteCalls.at(-1)?.body).toEqual({ email, securityKey: key });
+    expect(deleteCalls.at(-1)?.status).toBe(200);
+
+    const { html: done } = await browser.follow(deleted);
+    expect(toastMessage(done)).toBe("Your account has been deleted successfully");
+    expect(visibleText(done)).toContain("Get Security Key");
+    expect(inputValue(done, "email") ?? "").toBe("");
+
+    // The user is gone upstream: a new key cannot be generated for them.
+    const again = await page(await browser.post("/delete-account", { intent: "generate-key", email }));
+    expect(again.text).toContain("User not found");
+  });
+
+  it("sends the key step without its cookie back to step 1", async () => {
+    const response = await client().get("/delete-account?step=key");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/delete-account");
+    const post = await client().post("/delete-account?step=key", { intent: "delete-user", securityKey: "123456" });
+    expect(post.status).toBe(302);
+    expect(post.headers.get("location")).toBe("/delete-account");
+    expect(await recordedRequests(stack.demo.url, "/users/delete-user")).toEqual([]);
+  });
+
+  it("refuses a forged deletion cookie", async () => {
+    const browser = client();
+    browser.setCookie("account_deletion", Buffer.from(JSON.stringify({ email })).toString("base64"));
+    const response = await browser.get("/delete-account?step=key");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/delete-account");
+  });
+
+  it("answers an unknown intent with 400", async () => {
+    const response = await client().post("/delete-account", { intent: "drop-everything", email });
+    expect(response.status).toBe(400);
+    expect(await recordedRequests(stack.demo.url, "/users")).toEqual([]);
+  });
+});
+
+describe("app redirect (/get-app)", () => {
+  it("sends Android to ANDROID_APP_URL and iOS to IOS_APP_URL with a 302", async () => {
+    const android = await client().get("/get-app", { "user-agent": UA.android });
+    expect(android.status).toBe(302);
+    expect(android.headers.get("location")).toBe(APP_LINKS.ANDROID_APP_URL);
+    const ios = await client().get("/get-app", { "user-agent": UA.iphone });
+    expect(ios.status).toBe(302);
+    expect(ios.headers.get("location")).toBe(APP_LINKS.IOS_APP_URL);
+    expect(ios.headers.get("vary")).toContain("User-Agent");
+  });
+
+  it("tells a desktop browser that it is not a supported mobile platform", async () => {
+    const response = await client().get("/get-app", { "user-agent": UA.desktop });
+    const { status, text, html } = await page(response);
+    expect(status).toBe(200);
+    expect(text).toContain("Not a supported mobile platform.");
+    expect(html).toContain(`href="${APP_LINKS.ANDROID_APP_URL.replaceAll("&", "&amp;")}"`);
+    expect(response.headers.get("vary")).toContain("User-Agent");
+  });
+
+  it("falls back to APP_DOWNLOAD_URL, and to the not-supported text when nothing is configured", async () => {
+    const fallback = await client(downloadOnly.url).get("/get-app", { "user-agent": UA.android });
+    expect(fallback.status).toBe(302);
+    expect(fallback.headers.get("location")).toBe(APP_LINKS.APP_DOWNLOAD_URL);
+    const iosFallback = await client(downloadOnly.url).get("/get-app", { "user-agent": UA.iphone });
+    expect(iosFallback.headers.get("location")).toBe(APP_LINKS.APP_DOWNLOAD_URL);
+
+    const none = await client(noLinks.url).get("/get-app", { "user-agent": UA.android });
+    const { status, text } = await page(none);
+    expect(status).toBe(200);
+    expect(text).toContain("Not a supported mobile platform.");
+  });
+});
+
+describe("accept invite", () => {
+  it("explains that invites are accepted in the app and links to it", async () => {
+    const response = await client().get("/accept-invite?token=invite-123");
+    const { status, html, text } = await page(response);
+    expect(status).toBe(200);
+    expect(text).toContain("Invitations are accepted in the mobile app.");
+    expect(text).not.toContain("This invite link is incomplete.");
+    expect(html).toContain(`href="${APP_LINKS.ANDROID_APP_URL.replaceAll("&", "&amp;")}"`);
+    expect(html).toContain(`href="${APP_LINKS.IOS_APP_URL}"`);
+    expect(html).toMatch(/<a[^>]*href="\/get-app"[^>]*>[\s\S]*?Get the app<\/a>/);
+    expectTokenPageHeaders(response);
+    // No upstream call exists for invites in the contract, and none is made.
+    expect(await recordedRequests(stack.demo.url)).toEqual([]);
+  });
+
+  it("says so when the link has no invite token", async () => {
+    const { text } = await page(await client(noLinks.url).get("/accept-invite"));
+    expect(text).toContain("This invite link is incomplete.");
+    expect(text).toContain("Get the app");
+  });
+});
+
+describe("token pages", () => {
+  it("tell the browser not to send a referrer, in a meta tag as well", async () => {
+    for (const path of ["/reset-password?token=x", "/verify?token=x", "/verify", "/delete-account", "/accept-invite?token=x"]) {
+      const html = await (await client().get(path)).text();
+      expect(html, path).toContain('<meta name="referrer" content="no-referrer"/>');
+    }
+  });
+});
