@@ -109,7 +109,7 @@ function Pager({ pageInfo, pageSizes }: { pageInfo: PageInfo; pageSizes: readonl
   return (
     <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
       <p>
-        {total} {total === 1 ? "item" : "items"}
+        {`${total} ${total === 1 ? "item" : "items"}`}
       </p>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         <Form
@@ -146,7 +146,7 @@ function Pager({ pageInfo, pageSizes }: { pageInfo: PageInfo; pageSizes: readonl
           )}
         </Form>
         <p className="whitespace-nowrap" aria-live="polite">
-          Page {page} of {totalPages}
+          {`Page ${page} of ${totalPages}`}
         </p>
         <nav aria-label="Pagination" className="flex items-center gap-1">
           <PageLink to={targets.first !== null ? href(targets.first) : null} label="First page" icon={ChevronDoubleLeftIcon} />

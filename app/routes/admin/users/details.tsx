@@ -194,7 +194,7 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
 
       <section aria-labelledby="invitees-heading" className="space-y-4">
         <h2 id="invitees-heading" className="text-lg font-semibold text-slate-900">
-          Invitees ({inviteeCount})
+          {`Invitees (${inviteeCount})`}
         </h2>
         <SearchFilters
           label="Filter invitees"

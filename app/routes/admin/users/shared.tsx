@@ -62,7 +62,8 @@ export function EmailText({ value }: { value: string }) {
   return (
     <>
       {value.slice(0, at)}
-      <wbr />@{value.slice(at + 1)}
+      <wbr />
+      {value.slice(at)}
     </>
   );
 }

@@ -1,0 +1,362 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { injectFault, outbox, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
+import { type Stack, startStack } from "../support/servers";
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+beforeEach(async () => {
+  await resetDemo(stack.demo.url);
+});
+
+/** A panel client signed in as the admin. */
+async function admin(): Promise<PanelClient> {
+  const panel = new PanelClient(stack.panel.url);
+  await panel.signIn();
+  return panel;
+}
+
+interface DemoUser {
+  id: number;
+  fullName: string | null;
+  email: string;
+  role: string;
+  status: string;
+  isEmailVerified: boolean;
+  isBanned: boolean;
+  passport: string | null;
+  devicesCount: number;
+}
+
+/** Every user of the demo data, read straight from the demo API, so tests pick by facts, not by seed ids. */
+async function demoUsers(): Promise<DemoUser[]> {
+  const signin = await fetch(`${stack.demo.url}/api/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
+  });
+  const cookie = signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const users: DemoUser[] = [];
+  for (let page = 1; ; page++) {
+    const answer = (await (await fetch(`${stack.demo.url}/api/users?page=${page}&limit=100`, { headers: { cookie } })).json()) as {
+      data: DemoUser[];
+      pagination: { totalPages: number };
+    };
+    users.push(...answer.data);
+    if (page >= answer.pagination.totalPages) return users;
+  }
+}
+
+async function findUser(test: (user: DemoUser) => boolean): Promise<DemoUser> {
+  const user = (await demoUsers()).find((candidate) => candidate.role !== "admin" && test(candidate));
+  if (!user) throw new Error("no demo user matches");
+  return user;
+}
+
+async function userById(id: number): Promise<DemoUser> {
+  return (await demoUsers()).find((user) => user.id === id)!;
+}
+
+const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
+
+describe("GET /users", () => {
+  it("sends paging and the mapped filters to GET /users in one call", async () => {
+    const panel = await admin();
+    const response = await panel.get("/users?page=2&limit=25&search=ann&status=banned&citizenship=approved");
+    expect(response.status).toBe(200);
+    const calls = (await recordedRequests(stack.demo.url, "/users")).filter((call) => call.path === "/users");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.query).toEqual({ page: "2", limit: "25", search: "ann", status: "banned", badgeRequestStatus: "2" });
+  });
+
+  it.each([
+    ["status=verified", { status: "1" }],
+    ["status=pending", { status: "0" }],
+    ["citizenship=pending", { badgeRequestStatus: "1" }],
+    ["citizenship=not-applied", { badgeRequestStatus: "0" }],
+    ["status=bogus&citizenship=9&limit=7&page=-2", {}],
+  ])("maps %s", async (query, expected) => {
+    const panel = await admin();
+    await panel.get(`/users?${query}`);
+    const [call] = (await recordedRequests(stack.demo.url, "/users")).filter((entry) => entry.path === "/users");
+    expect(call!.query).toEqual({ page: "1", limit: "10", ...expected });
+  });
+
+  it("never lists administrators", async () => {
+    const panel = await admin();
+    const html = await (await panel.get("/users?limit=100")).text();
+    expect(html).toContain("member@example.com");
+    expect(html).not.toContain("ops.admin@example.com");
+    expect(html).not.toContain("support.admin@example.com");
+    expect(html).not.toContain("Sam Support");
+  });
+
+  it("shows the load error when the upstream fails", async () => {
+    await injectFault(stack.demo.url, { method: "GET", path: "/users", status: 500 });
+    const panel = await admin();
+    const response = await panel.get("/users");
+    expect(response.status).toBe(502);
+    expect(await response.text()).toContain("Some error occurred while fetching data");
+  });
+});
+
+describe("POST /users (row actions)", () => {
+  it("bans through GET /users/ban/{id} and goes back to the same list", async () => {
+    const user = await findUser((candidate) => !candidate.isBanned);
+    const panel = await admin();
+    const response = await panel.post(`/users?page=2&status=pending&confirm=ban&id=${user.id}`, { intent: "ban", id: String(user.id) });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/users?page=2&status=pending");
+    const { html } = await panel.follow(response);
+    expect(toastMessage(html)).toBe("User banned successfully");
+    const bans = await recordedRequests(stack.demo.url, `/users/ban/${user.id}`);
+    expect(bans.map((call) => call.method)).toEqual(["GET"]);
+    expect((await userById(user.id)).isBanned).toBe(true);
+  });
+
+  it("leaves a user banned after a double submission", async () => {
+    const user = await findUser((candidate) => !candidate.isBanned);
+    const panel = await admin();
+    const fields = { intent: "ban", id: String(user.id) };
+    const first = await panel.post(`/users?confirm=ban&id=${user.id}`, fields);
+    const second = await panel.post(`/users?confirm=ban&id=${user.id}`, fields);
+    expect(second.status).toBe(302);
+    expect(toastMessage((await panel.follow(second)).html)).toBe("User is already banned");
+    expect(first.status).toBe(302);
+    expect(await recordedRequests(stack.demo.url, `/users/ban/${user.id}`)).toHaveLength(1);
+    expect(await recordedRequests(stack.demo.url, `/users/un-ban/${user.id}`)).toHaveLength(0);
+    expect((await userById(user.id)).isBanned).toBe(true);
+  });
+
+  it("un-bans through GET /users/un-ban/{id}, once", async () => {
+    const user = await findUser((candidate) => candidate.isBanned);
+    const panel = await admin();
+    const response = await panel.post(`/users?status=banned&confirm=unban&id=${user.id}`, { intent: "unban", id: String(user.id) });
+    expect(response.headers.get("location")).toBe("/users?status=banned");
+    expect(toastMessage((await panel.follow(response)).html)).toBe("User un-banned successfully");
+    const again = await panel.post(`/users?status=banned`, { intent: "unban", id: String(user.id) });
+    expect(toastMessage((await panel.follow(again)).html)).toBe("User is not banned");
+    expect(await recordedRequests(stack.demo.url, `/users/un-ban/${user.id}`)).toHaveLength(1);
+    expect((await userById(user.id)).isBanned).toBe(false);
+  });
+
+  it("verifies through POST /users/verify/{id}", async () => {
+    const user = await findUser((candidate) => candidate.isEmailVerified && candidate.status !== "verified");
+    const panel = await admin();
+    const response = await panel.post(`/users?search=a&confirm=verify&id=${user.id}`, { intent: "verify", id: String(user.id) });
+    expect(response.headers.get("location")).toBe("/users?search=a");
+    expect(toastMessage((await panel.follow(response)).html)).toBe("User verified successfully");
+    const calls = await recordedRequests(stack.demo.url, `/users/verify/${user.id}`);
+    expect(calls.map((call) => call.method)).toEqual(["POST"]);
+    expect((await userById(user.id)).status).toBe("verified");
+  });
+
+  it.each([
+    ["with an empty body", { body: {} }],
+    ["with a server message", {}],
+  ])("shows 'Failed to verify user' on an upstream 500 %s", async (_label, extra) => {
+    const user = await findUser((candidate) => candidate.isEmailVerified && candidate.status !== "verified");
+    await injectFault(stack.demo.url, { method: "POST", path: `/users/verify/${user.id}`, status: 500, ...extra });
+    const panel = await admin();
+    const response = await panel.post("/users", { intent: "verify", id: String(user.id) });
+    expect(response.headers.get("location")).toBe("/users");
+    expect(toastMessage((await panel.follow(response)).html)).toBe("Failed to verify user");
+  });
+
+  it("shows the upstream's message when it refuses", async () => {
+    const user = await findUser((candidate) => !candidate.isEmailVerified);
+    const panel = await admin();
+    const response = await panel.post("/users", { intent: "verify", id: String(user.id) });
+    expect(toastMessage((await panel.follow(response)).html)).toBe("User email is not verified");
+  });
+
+  it.each(["ban", "unban", "verify"])("answers an unknown id for %s with the upstream's message", async (intent) => {
+    const panel = await admin();
+    const response = await panel.post("/users?page=3", { intent, id: "99999" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/users?page=3");
+    expect(toastMessage((await panel.follow(response)).html)).toBe("User not found");
+  });
+
+  it("answers an unknown intent with 400 and calls nothing", async () => {
+    const panel = await admin();
+    const response = await panel.post("/users", { intent: "delete", id: "6" });
+    expect(response.status).toBe(400);
+    expect(toastMessage(await response.text())).toBe("Unknown action");
+    const mutations = (await recordedRequests(stack.demo.url, "/users")).filter((call) => call.path !== "/users");
+    expect(mutations).toEqual([]);
+  });
+
+  it("answers a missing intent with 400", async () => {
+    const panel = await admin();
+    expect((await panel.post("/users", { id: "6" })).status).toBe(400);
+  });
+
+  it("sends a visitor without a session to sign in", async () => {
+    const response = await new PanelClient(stack.panel.url).post("/users", { intent: "ban", id: "6" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/login/);
+    expect(await recordedRequests(stack.demo.url, "/users/ban")).toEqual([]);
+  });
+});
+
+describe("GET /users/{id}/passport", () => {
+  it("streams the upstream file as passport_{fullName}.pdf", async () => {
+    const user = await findUser((candidate) => Boolean(candidate.passport && candidate.fullName && isAscii(candidate.fullName)));
+    const panel = await admin();
+    const response = await panel.get(`/users/${user.id}/passport`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="passport_${user.fullName}.pdf"`);
+    expect(response.headers.get("cache-control")).toMatch(/no-store/);
+    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+
+  it("names a non-ASCII passport with RFC 5987", async () => {
+    const user = await findUser((candidate) => Boolean(candidate.passport && candidate.fullName && !isAscii(candidate.fullName)));
+    const response = await (await admin()).get(`/users/${user.id}/passport`);
+    expect(response.status).toBe(200);
+    const disposition = response.headers.get("content-disposition")!;
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(`passport_${user.fullName}.pdf`).replace(/'/g, "%27")}`);
+    expect(disposition).toMatch(/^attachment; filename="passport_[\x20-\x7e]+\.pdf"/);
+  });
+
+  it("answers 404 for a user without a passport and for an unknown user", async () => {
+    const user = await findUser((candidate) => !candidate.passport);
+    const panel = await admin();
+    expect((await panel.get(`/users/${user.id}/passport`)).status).toBe(404);
+    expect((await panel.get("/users/99999/passport")).status).toBe(404);
+  });
+
+  it("requires a signed-in admin", async () => {
+    const response = await new PanelClient(stack.panel.url).get("/users/5/passport");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fusers%2F5%2Fpassport");
+  });
+});
+
+describe("user details", () => {
+  it("shows the user's fields and invitees from one call", async () => {
+    const panel = await admin();
+    const html = decodeEntities(await (await panel.get("/users/5")).text());
+    expect(html).toContain("User Details");
+    expect(html).toContain("Mia Member");
+    expect(html).toContain("2 device(s) registered");
+    expect(html).toContain("Jun 14, 1992");
+    expect(html).toContain("Invitees (8)");
+    expect(await recordedRequests(stack.demo.url, "/users/5")).toHaveLength(1);
+  });
+
+  it("filters the invitees by status and search from the URL", async () => {
+    const panel = await admin();
+    const html = await (await panel.get("/users/5?status=approved")).text();
+    expect(html.match(/friend\d+<wbr\/>@example\.org/g)).toHaveLength(2);
+    const none = decodeEntities(await (await panel.get("/users/5?search=nobody")).text());
+    expect(none).toContain("No Invitees Found");
+    expect(none).toContain("No invitees match your search criteria.");
+  });
+
+  it("answers 404 with the spec's text for an unknown user", async () => {
+    const response = await (await admin()).get("/users/99999");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("User not found or some error occurred while fetching data");
+  });
+});
+
+describe("POST /users/{id} (push notification)", () => {
+  it("sends trimmed title and message to the user's email", async () => {
+    const panel = await admin();
+    const response = await panel.post("/users/5?search=friend&notify=1", { intent: "notify", title: "  Hello  ", message: "  See you soon " });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/users/5?search=friend");
+    expect(toastMessage((await panel.follow(response)).html)).toBe("Notification sent successfully");
+    const [call] = await recordedRequests(stack.demo.url, "/fcm/send-notification-to-user");
+    expect(call).toMatchObject({ method: "POST", body: { email: "member@example.com", title: "Hello", body: "See you soon" } });
+    const pushes = (await outbox(stack.demo.url, "member@example.com")).filter((message) => message.kind === "push");
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]).toMatchObject({ subject: "Hello", text: "See you soon" });
+  });
+
+  it.each([
+    { title: "", message: "Body" },
+    { title: "Title", message: "   " },
+  ])("refuses blank fields with the spec's message (%j)", async (fields) => {
+    const panel = await admin();
+    const response = await panel.post("/users/5?notify=1", { intent: "notify", ...fields });
+    expect(response.status).toBe(400);
+    const html = decodeEntities(await response.text());
+    expect(html).toContain("Please fill in both title and message");
+    expect(html).toContain('role="dialog"');
+    expect(await recordedRequests(stack.demo.url, "/fcm")).toEqual([]);
+  });
+
+  it("keeps what was typed when the upstream refuses", async () => {
+    const user = await findUser((candidate) => candidate.devicesCount === 0);
+    const panel = await admin();
+    const response = await panel.post(`/users/${user.id}?notify=1`, { intent: "notify", title: "Kept title", message: "Kept message" });
+    expect(response.status).toBe(400);
+    const html = decodeEntities(await response.text());
+    expect(toastMessage(html)).toBe("User has no registered devices");
+    expect(html).toContain('value="Kept title"');
+    expect(html).toContain("Kept message</textarea>");
+  });
+
+  it("shows 'Failed to send notification' on an upstream 500 and keeps the input", async () => {
+    await injectFault(stack.demo.url, { method: "POST", path: "/fcm/send-notification-to-user", status: 500 });
+    const panel = await admin();
+    const response = await panel.post("/users/5?notify=1", { intent: "notify", title: "T1", message: "M1" });
+    expect(response.status).toBe(502);
+    const html = decodeEntities(await response.text());
+    expect(toastMessage(html)).toBe("Failed to send notification");
+    expect(html).toContain('value="T1"');
+    expect(html).toContain("M1</textarea>");
+  });
+
+  it("answers an unknown intent with 400", async () => {
+    const response = await (await admin()).post("/users/5", { intent: "ban", title: "x", message: "y" });
+    expect(response.status).toBe(400);
+    expect(await recordedRequests(stack.demo.url, "/fcm")).toEqual([]);
+  });
+
+  it("answers an unknown user with the upstream's message", async () => {
+    const response = await (await admin()).post("/users/99999?notify=1", { intent: "notify", title: "x", message: "y" });
+    expect(response.status).toBe(404);
+    expect(toastMessage(await response.text())).toBe("User not found");
+  });
+});
+
+describe("GET /users/view-invites/{id}", () => {
+  it("shows the invites of the user with status filter and search", async () => {
+    const panel = await admin();
+    const html = decodeEntities(await (await panel.get("/users/view-invites/5")).text());
+    expect(html).toContain("Invites of Mia Member");
+    expect(html).toContain("Manage user invitations and their status");
+    const rejected = await (await panel.get("/users/view-invites/5?status=rejected")).text();
+    expect(rejected.match(/friend\d+<wbr\/>@example\.org/g)).toHaveLength(2);
+    const searched = await (await panel.get("/users/view-invites/5?search=EXPIRED")).text();
+    expect(searched.match(/friend\d+<wbr\/>@example\.org/g)).toHaveLength(2);
+  });
+
+  it("shows the empty states", async () => {
+    const user = await findUser((candidate) => candidate.id > 5 && candidate.id % 9 !== 0);
+    const panel = await admin();
+    const empty = decodeEntities(await (await panel.get(`/users/view-invites/${user.id}`)).text());
+    expect(empty).toContain("No Invites Found");
+    expect(empty).toContain("This user hasn't sent any invites yet.");
+    const none = decodeEntities(await (await panel.get("/users/view-invites/5?search=zzz")).text());
+    expect(none).toContain("No invites match your search criteria.");
+  });
+
+  it("shows the error text for an unknown user", async () => {
+    const response = await (await admin()).get("/users/view-invites/99999");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Some error occurred while fetching data");
+  });
+});
