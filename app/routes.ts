@@ -7,6 +7,8 @@ export default [
     route("users", "routes/admin/users/list.tsx"),
     route("users/:id", "routes/admin/users/details.tsx"),
     route("users/view-invites/:id", "routes/admin/users/invites.tsx"),
+    route("badge-requests", "routes/admin/badge-requests/list.tsx"),
+    route("posts", "routes/admin/posts/list.tsx"),
     route("announcements", "routes/admin/announcements/list.tsx"),
   ]),
   // Passport downloads stream a file; they sit outside the layout so no page renders around them.

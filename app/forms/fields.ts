@@ -14,3 +14,8 @@ export function optionalText() {
 
 /** The email pattern of spec 5 ("a standard email pattern"). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An entity id as forms post it: short, URL-safe, never blank. */
+export function entityId(message = "Id is required") {
+  return z.string({ error: message }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, message));
+}

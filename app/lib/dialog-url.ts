@@ -7,6 +7,8 @@ export const DIALOG_PARAMS = ["confirm", "id", "new", "edit", "notify"] as const
 export function dialogHref(pathname: string, search: URLSearchParams | string, open: Record<string, string>): string {
   const params = new URLSearchParams(search);
   for (const name of DIALOG_PARAMS) params.delete(name);
+  // React Router adds `?index` to form posts aimed at an index route; it is not screen state.
+  params.delete("index");
   for (const [name, value] of Object.entries(open)) params.set(name, value);
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;

@@ -1,6 +1,6 @@
 import { test as base, expect } from "@playwright/test";
 
-import { resetDemo } from "../support/demo-hooks";
+import { clearFaults, resetDemo } from "../support/demo-hooks";
 import { type Stack, startStack } from "../support/servers";
 
 interface WorkerFixtures {
@@ -10,7 +10,7 @@ interface WorkerFixtures {
 interface TestFixtures {
   /** The demo API's base URL (hooks under /__demo). */
   demoUrl: string;
-  /** Resets the demo data when a worker moves on to a new spec file. */
+  /** Resets the demo data when a worker moves on to a new spec file; faults last one test. */
   freshDataPerFile: void;
 }
 
@@ -38,6 +38,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         lastFile = testInfo.file;
       }
       await use();
+      await clearFaults(stack.demo.url);
     },
     { auto: true },
   ],

@@ -35,3 +35,9 @@ describe("dialog URLs", () => {
     expect(skipRevalidationForDialogs(args("/users", "/posts"))).toBe(true);
   });
 });
+
+describe("index routes", () => {
+  it("drops React Router's index marker from the way back", () => {
+    expect(closeDialogHref("/", "?index&confirm=approve&id=9")).toBe("/");
+  });
+});

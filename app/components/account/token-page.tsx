@@ -5,35 +5,43 @@ import { AuthCard } from "~/components/layout/auth-card";
 import { ButtonLink } from "~/components/ui/button";
 
 /**
- * Headers of a page whose URL or form carries a secret (reset token, verification token,
- * deletion step): no Referer leaks the URL to the next site, and no cache keeps the page.
+ * How much of a token page's URL other requests may see as Referer.
+ * - "no-referrer" for pages without a form (verify, accept-invite).
+ * - "same-origin" for pages with a POST form (reset-password, delete-account): under
+ *   "no-referrer" a browser sends `Origin: null` with a form POST, which React Router's action
+ *   origin check rejects, so the form would fail without JavaScript. "same-origin" still sends
+ *   nothing to other sites (stores, images, links), which is what protects the token.
  */
-export const TOKEN_PAGE_HEADERS = {
-  "Referrer-Policy": "no-referrer",
-  "Cache-Control": "no-store",
-} as const;
+export type TokenReferrerPolicy = "no-referrer" | "same-origin";
+
+/** The headers of a token page: no Referer to other sites, and no cache keeps the page. */
+export function tokenPageHeaderValues(referrerPolicy: TokenReferrerPolicy = "no-referrer") {
+  return { "Referrer-Policy": referrerPolicy, "Cache-Control": "no-store" } as const;
+}
 
 /**
  * The `headers` export of a token page. React Router calls it for the route's own answers,
  * its errors (the route has its own ErrorBoundary, so they stop here) and its data requests;
  * Set-Cookie lines are merged by React Router itself.
  */
-export const tokenPageHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) => {
-  const headers = new Headers();
-  for (const source of [loaderHeaders, actionHeaders, errorHeaders]) {
-    source?.forEach((value, name) => {
-      if (name.toLowerCase() !== "set-cookie") headers.set(name, value);
-    });
-  }
-  for (const [name, value] of Object.entries(TOKEN_PAGE_HEADERS)) headers.set(name, value);
-  return headers;
-};
+export function tokenPageHeaders(referrerPolicy: TokenReferrerPolicy = "no-referrer"): HeadersFunction {
+  return ({ loaderHeaders, actionHeaders, errorHeaders }) => {
+    const headers = new Headers();
+    for (const source of [loaderHeaders, actionHeaders, errorHeaders]) {
+      source?.forEach((value, name) => {
+        if (name.toLowerCase() !== "set-cookie") headers.set(name, value);
+      });
+    }
+    for (const [name, value] of Object.entries(tokenPageHeaderValues(referrerPolicy))) headers.set(name, value);
+    return headers;
+  };
+}
 
-/** Meta tags of a token page: its title, no referrer (also for links opened from it), not indexed. */
-export function tokenPageMeta(title: string): MetaDescriptor[] {
+/** Meta tags of a token page: its title, the same referrer policy as its header, not indexed. */
+export function tokenPageMeta(title: string, referrerPolicy: TokenReferrerPolicy = "no-referrer"): MetaDescriptor[] {
   return [
     { title },
-    { name: "referrer", content: "no-referrer" },
+    { name: "referrer", content: referrerPolicy },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -117,7 +117,6 @@ function Pager({ pageInfo, pageSizes }: { pageInfo: PageInfo; pageSizes: readonl
           action={location.pathname}
           preventScrollReset
           className="flex items-center gap-2"
-          aria-label="Rows per page"
         >
           {kept.map(([name, value], index) => (
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />

@@ -1,12 +1,113 @@
+import { ChatBubbleLeftRightIcon, EnvelopeIcon, ShieldCheckIcon, UsersIcon } from "@heroicons/react/24/outline";
+
 import type { Route } from "./+types/dashboard";
+import { decideBadgeAction } from "./badge-requests/decide-badge.server";
+import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
+import { PostCard } from "~/components/moderation/post-card";
+import { ButtonLink } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { StatCard } from "~/components/ui/stat-card";
+import { env } from "~/config/env.server";
+import { skipRevalidationForDialogs } from "~/lib/dialog-url";
+import { LIST_LOAD_ERROR } from "~/lib/messages";
+import { settleAll } from "~/lib/settle.server";
+import { listInvites, listPendingBadges, listPosts, toBadgeRow, toPostCard } from "~/upstream/moderation.server";
+import { isAdminUser, listUsers } from "~/upstream/users.server";
+
+/** Spec 9: the dashboard counts users among the first 100, and lists 5 posts and 5 requests. */
+const USER_SAMPLE = { page: 1, limit: 100 };
+const RECENT = 5;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // Independent calls run together: the page costs the slowest one, and each may fail alone.
+  const [users, posts, badges, invites] = await settleAll([
+    listUsers(request, USER_SAMPLE),
+    listPosts(request),
+    listPendingBadges(request),
+    listInvites(request),
+  ] as const);
+  const { APP_TIMEZONE } = env();
+  return {
+    totalUsers: users.ok ? users.value.data.data.filter((user) => !isAdminUser(user)).length : null,
+    totalPosts: posts.ok ? posts.value.length : null,
+    pendingBadges: badges.ok ? badges.value.length : null,
+    activeInvites: invites.ok ? invites.value.length : null,
+    recentPosts: posts.ok ? posts.value.slice(0, RECENT).map((post) => toPostCard(post, APP_TIMEZONE)) : null,
+    recentBadges: badges.ok ? badges.value.slice(0, RECENT).map(toBadgeRow) : null,
+  };
+}
+
+export const action = ({ request }: Route.ActionArgs) => decideBadgeAction(request);
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin Dashboard" }];
 
-export default function Dashboard() {
+export const shouldRevalidate = skipRevalidationForDialogs;
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { totalUsers, totalPosts, pendingBadges, activeInvites, recentPosts, recentBadges } = loaderData;
   return (
-    <div>
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Dashboard</h1>
-      <p className="mt-1 text-sm text-slate-600">Overview &amp; Analytics</p>
+    <div className="space-y-8">
+      <PageHeader title="Dashboard" subtitle="Overview & Analytics" />
+
+      <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Users" value={totalUsers} icon={UsersIcon} error={LIST_LOAD_ERROR} />
+        <StatCard label="Total Posts" value={totalPosts} icon={ChatBubbleLeftRightIcon} error={LIST_LOAD_ERROR} />
+        <StatCard label="Pending Badges" value={pendingBadges} icon={ShieldCheckIcon} error={LIST_LOAD_ERROR} />
+        <StatCard label="Active Invites" value={activeInvites} icon={EnvelopeIcon} error={LIST_LOAD_ERROR} />
+      </section>
+
+      <div className="grid gap-8 xl:grid-cols-2">
+        <section aria-labelledby="recent-badges" className="space-y-3">
+          <div className="flex items-center justify-between">
+            <h2 id="recent-badges" className="text-lg font-semibold text-slate-900">
+              Recent Badge Requests
+            </h2>
+            <ButtonLink to="/badge-requests" variant="ghost" size="sm">
+              View all
+            </ButtonLink>
+          </div>
+          {recentBadges ? (
+            <BadgeRequestTable rows={recentBadges} compact />
+          ) : (
+            <Failure />
+          )}
+        </section>
+
+        <section aria-labelledby="recent-posts" className="space-y-3">
+          <div className="flex items-center justify-between">
+            <h2 id="recent-posts" className="text-lg font-semibold text-slate-900">
+              Recent Posts
+            </h2>
+            <ButtonLink to="/posts" variant="ghost" size="sm">
+              View all
+            </ButtonLink>
+          </div>
+          {recentPosts === null ? (
+            <Failure />
+          ) : recentPosts.length === 0 ? (
+            <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+              <EmptyState icon={ChatBubbleLeftRightIcon} title="No Posts Found" description="No posts have been created yet." />
+            </div>
+          ) : (
+            <ul className="space-y-3">
+              {recentPosts.map((post) => (
+                <li key={post.id}>
+                  <PostCard post={post} compact />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Failure() {
+  return (
+    <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <EmptyState tone="error" title={LIST_LOAD_ERROR} />
     </div>
   );
 }

@@ -24,7 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => tokenPageMeta("Accept your invitation · Admin Dashboard");
 
 // The invite token is in the URL: same care as the other token pages.
-export const headers = tokenPageHeaders;
+export const headers = tokenPageHeaders();
 
 export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
   const { hasInvite, links } = loaderData;

@@ -4,7 +4,7 @@ import { createCookie, data, Form, Link, redirect, useNavigation } from "react-r
 import * as z from "zod/mini";
 
 import type { Route } from "./+types/delete-account";
-import { TOKEN_PAGE_HEADERS, tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
+import { tokenPageHeaderValues, tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
 import { type FlashToast, Toaster } from "~/components/feedback/toaster";
 import { AuthCard, FormAlert } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
@@ -16,11 +16,12 @@ import {
   DeleteAccountKeySchema,
   INVALID_EMAIL_MESSAGE,
 } from "~/forms/account";
+import { errorToast, failSubmission, type FailedSubmission, invalidSubmission } from "~/forms/failure.server";
 import { parseForm } from "~/forms/form-data.server";
 import { usePanelForm } from "~/forms/use-panel-form";
 import { isSecureRequest } from "~/session/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
-import { deleteAccount, generateDeletionKey, rejectedSubmission, upstreamFailure } from "~/upstream/account.server";
+import { deleteAccount, generateDeletionKey } from "~/upstream/account.server";
 
 // Where the email of step 2 lives: a short-lived signed cookie, set when the key is sent.
 // - Not the URL: it would end up in history, proxy logs and Referer headers.
@@ -65,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (new URL(request.url).searchParams.get("step") !== "key") return { step: "email" as const };
   const email = await pendingEmail(request);
   // The key step without its email (expired, or a pasted link) starts over.
-  if (!email) throw redirect("/delete-account", { headers: TOKEN_PAGE_HEADERS });
+  if (!email) throw redirect("/delete-account", { headers: tokenPageHeaderValues("same-origin") });
   return { step: "key" as const, email };
 }
 
@@ -78,8 +79,15 @@ export async function action({ request }: Route.ActionArgs) {
 
 async function sendSecurityKey(request: Request, formData: FormData) {
   const form = parseForm(formData, DeleteAccountEmailSchema);
-  // Spec 5: 'Invalid Email' inline and as a toast.
-  if (!form.ok) return rejectedSubmission(form.errors, form.values, form.errors.email?.message ?? INVALID_EMAIL_MESSAGE);
+  if (!form.ok) {
+    // Spec 5: 'Invalid Email' inline and as a toast.
+    const body: FailedSubmission = {
+      errors: form.errors,
+      values: form.values,
+      toast: errorToast(form.errors.email?.message ?? INVALID_EMAIL_MESSAGE),
+    };
+    return data(body, { status: 400 });
+  }
 
   const { email } = form.data;
   try {
@@ -88,7 +96,7 @@ async function sendSecurityKey(request: Request, formData: FormData) {
       headers: { "Set-Cookie": await rememberEmail(request, email) },
     });
   } catch (error) {
-    return upstreamFailure(error, form.values, "Something went wrong");
+    return failSubmission(error, form.values, "Something went wrong");
   }
 }
 
@@ -98,7 +106,7 @@ async function deleteTheAccount(request: Request, formData: FormData) {
     return redirectWithError(request, "/delete-account", "Your security key request has expired. Please request a new key.");
   }
   const form = parseForm(formData, DeleteAccountKeySchema);
-  if (!form.ok) return rejectedSubmission(form.errors, form.values);
+  if (!form.ok) return invalidSubmission(form.errors, form.values);
 
   try {
     const { data: answer } = await deleteAccount(request, { email, securityKey: form.data.securityKey });
@@ -107,13 +115,13 @@ async function deleteTheAccount(request: Request, formData: FormData) {
       headers: { "Set-Cookie": await forgetEmail(request) },
     });
   } catch (error) {
-    return upstreamFailure(error, form.values, "Something went wrong");
+    return failSubmission(error, form.values, "Something went wrong");
   }
 }
 
-export const meta: Route.MetaFunction = () => tokenPageMeta("Delete Account · Admin Dashboard");
+export const meta: Route.MetaFunction = () => tokenPageMeta("Delete Account · Admin Dashboard", "same-origin");
 
-export const headers = tokenPageHeaders;
+export const headers = tokenPageHeaders("same-origin");
 
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
   return (
@@ -164,7 +172,7 @@ function EmailStep({ actionData }: { actionData: ActionData }) {
     defaultValues: { intent: "generate-key", email: String(typed.email ?? "") },
   });
   // With JavaScript the browser catches a malformed email before any request, so the toast
-  // that the server would send comes from here.
+  // that the server would send (shown by the root from action data) comes from here.
   const [clientToast, setClientToast] = useState<FlashToast>();
   useEffect(() => setClientToast(undefined), [actionData]);
 
@@ -195,7 +203,7 @@ function EmailStep({ actionData }: { actionData: ActionData }) {
           {pending ? "Sending..." : "Get Security Key"}
         </Button>
       </Form>
-      <Toaster toast={clientToast ?? actionData?.toast} />
+      <Toaster toast={clientToast} />
     </>
   );
 }
@@ -252,7 +260,6 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
           Start again
         </Link>
       </p>
-      <Toaster toast={actionData?.toast} />
     </>
   );
 }

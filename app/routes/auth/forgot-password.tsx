@@ -2,15 +2,14 @@ import { ArrowLeftIcon, EnvelopeIcon } from "@heroicons/react/20/solid";
 import { Form, Link, useNavigation } from "react-router";
 
 import type { Route } from "./+types/forgot-password";
-import { Toaster } from "~/components/feedback/toaster";
 import { AuthCard, FormAlert } from "~/components/layout/auth-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { ForgotPasswordSchema } from "~/forms/account";
+import { failSubmission, invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
 import { usePanelForm } from "~/forms/use-panel-form";
 import { redirectWithSuccess } from "~/session/toast.server";
-import { rejectedSubmission, upstreamFailure } from "~/upstream/account.server";
 import { requestPasswordReset } from "~/upstream/auth.server";
 
 /** Spec 8: the same text whether or not the account exists. */
@@ -24,12 +23,12 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request, ForgotPasswordSchema);
-  if (!form.ok) return rejectedSubmission(form.errors, form.values);
+  if (!form.ok) return invalidSubmission(form.errors, form.values);
 
   try {
     await requestPasswordReset(request, form.data.email);
   } catch (error) {
-    return upstreamFailure(error, form.values, "An error occurred while processing your request");
+    return failSubmission(error, form.values, "An error occurred while processing your request");
   }
   // The spec's text, not the upstream's message: a provider that answered differently for
   // unknown addresses must not reveal which emails have accounts.
@@ -90,7 +89,6 @@ function ForgotPasswordForm({ actionData }: { actionData: Route.ComponentProps["
           {submitting ? "Sending..." : "Send Reset Link"}
         </Button>
       </Form>
-      <Toaster toast={actionData?.toast} />
     </AuthCard>
   );
 }

@@ -2,16 +2,15 @@ import { ExclamationTriangleIcon } from "@heroicons/react/20/solid";
 import { Form, Link, redirect, useNavigation } from "react-router";
 
 import type { Route } from "./+types/reset-password";
-import { Toaster } from "~/components/feedback/toaster";
 import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
 import { AuthCard, FormAlert } from "~/components/layout/auth-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/password-field";
 import { ResetPasswordSchema } from "~/forms/account";
+import { failSubmission, invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
 import { usePanelForm } from "~/forms/use-panel-form";
 import { redirectWithSuccess } from "~/session/toast.server";
-import { rejectedSubmission, upstreamFailure } from "~/upstream/account.server";
 import { resetPassword } from "~/upstream/auth.server";
 
 // The token stays in the URL: the form posts back to the same address (React Router keeps the
@@ -28,20 +27,20 @@ export async function action({ request }: Route.ActionArgs) {
   const token = tokenOf(request);
   if (!token) throw redirect("/reset-password");
   const form = await readForm(request, ResetPasswordSchema);
-  if (!form.ok) return rejectedSubmission(form.errors, form.values);
+  if (!form.ok) return invalidSubmission(form.errors, form.values);
 
   try {
     await resetPassword(request, { token, password: form.data.password });
   } catch (error) {
-    return upstreamFailure(error, form.values, "An error occurred while resetting password");
+    return failSubmission(error, form.values, "An error occurred while resetting password");
   }
   return redirectWithSuccess(request, "/login", "Password reset successfully! You can now login with your new password.");
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  tokenPageMeta(loaderData?.hasToken === false ? "Invalid Reset Link · Admin Dashboard" : "Reset Password · Admin Dashboard");
+  tokenPageMeta(loaderData?.hasToken === false ? "Invalid Reset Link · Admin Dashboard" : "Reset Password · Admin Dashboard", "same-origin");
 
-export const headers = tokenPageHeaders;
+export const headers = tokenPageHeaders("same-origin");
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   return loaderData.hasToken ? <ResetPasswordForm actionData={actionData} /> : <InvalidResetLink />;
@@ -93,7 +92,6 @@ function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["a
           {submitting ? "Resetting..." : "Reset Password"}
         </Button>
       </Form>
-      <Toaster toast={actionData?.toast} />
     </AuthCard>
   );
 }

@@ -48,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return tokenPageMeta(`${title} · Admin Dashboard`);
 };
 
-export const headers = tokenPageHeaders;
+export const headers = tokenPageHeaders();
 
 export default function Verify({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,0 +1,127 @@
+import { EyeIcon, EyeSlashIcon, MapPinIcon, PencilSquareIcon, TrashIcon } from "@heroicons/react/20/solid";
+import type { ComponentType, SVGProps } from "react";
+import { Form, Link, useNavigation } from "react-router";
+
+import { ActiveBadge, PinnedBadge } from "~/components/announcements/status-badges";
+import { Tooltip } from "~/components/ui/tooltip";
+
+/** One announcement as the list shows it and the edit form starts from. */
+export interface AnnouncementRowView {
+  id: string;
+  title: string;
+  description: string;
+  /** The instant, for `<time dateTime>`. */
+  date: string;
+  /** The date in en-US medium style in APP_TIMEZONE, formatted by the loader. */
+  dateText: string;
+  /** The date as the form's datetime-local value in APP_TIMEZONE. */
+  dateLocal: string;
+  isActive: boolean;
+  isPinned: boolean;
+  /** The stored image link, as the edit form shows it. */
+  imageUrl: string;
+  /** An http(s) link safe to show as the thumbnail, or null. */
+  thumbnail: string | null;
+}
+
+const iconButton =
+  "inline-flex size-8 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-50";
+const neutral = "text-slate-500 hover:bg-slate-100 hover:text-slate-900";
+
+/**
+ * One row of the list (spec 2.13): thumbnail, title (always text), badges, date, description
+ * clamped to two lines, and four actions. The two toggles are forms that post the state they
+ * want; edit and delete are links that open URL-state dialogs.
+ */
+export function AnnouncementRow({ announcement, actionHref, editHref, deleteHref }: { announcement: AnnouncementRowView; actionHref: string; editHref: string; deleteHref: string }) {
+  const { id, title, description, date, dateText, isActive, isPinned, thumbnail } = announcement;
+  return (
+    <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-start sm:gap-4 sm:px-6" data-testid="announcement-row" data-id={id}>
+      <div className="flex min-w-0 flex-1 gap-4">
+        {thumbnail ? (
+          <img src={thumbnail} alt="" loading="lazy" className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover ring-1 ring-slate-200 sm:size-16" />
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="min-w-0 text-base font-semibold break-words text-slate-900">{title}</h3>
+            <ActiveBadge active={isActive} />
+            {isPinned ? <PinnedBadge /> : null}
+          </div>
+          <p className="mt-0.5 text-xs text-slate-500">
+            <time dateTime={date}>{dateText}</time>
+          </p>
+          <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600">{description}</p>
+        </div>
+      </div>
+      <div className="flex shrink-0 items-center justify-end gap-1">
+        <ToggleAction
+          actionHref={actionHref}
+          intent="toggle-status"
+          id={id}
+          field="isActive"
+          wanted={!isActive}
+          label={isActive ? "Deactivate" : "Activate"}
+          icon={isActive ? EyeSlashIcon : EyeIcon}
+          className={isActive ? neutral : "text-emerald-600 hover:bg-emerald-50"}
+        />
+        <ToggleAction
+          actionHref={actionHref}
+          intent="toggle-pinned"
+          id={id}
+          field="isPinned"
+          wanted={!isPinned}
+          label={isPinned ? "Unpin" : "Pin"}
+          icon={MapPinIcon}
+          className={isPinned ? "text-amber-600 hover:bg-amber-50" : neutral}
+        />
+        <Tooltip label="Edit">
+          <Link to={editHref} preventScrollReset aria-label="Edit" title="Edit" className={`${iconButton} ${neutral}`}>
+            <PencilSquareIcon className="size-5" aria-hidden="true" />
+          </Link>
+        </Tooltip>
+        <Tooltip label="Delete">
+          <Link to={deleteHref} preventScrollReset aria-label="Delete" title="Delete" className={`${iconButton} text-red-600 hover:bg-red-50`}>
+            <TrashIcon className="size-5" aria-hidden="true" />
+          </Link>
+        </Tooltip>
+      </div>
+    </li>
+  );
+}
+
+/** A toggle as a one-button form: it says the wanted state, so posting it twice changes nothing more. */
+function ToggleAction({
+  actionHref,
+  intent,
+  id,
+  field,
+  wanted,
+  label,
+  icon: Icon,
+  className,
+}: {
+  actionHref: string;
+  intent: "toggle-status" | "toggle-pinned";
+  id: string;
+  field: "isActive" | "isPinned";
+  wanted: boolean;
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  className: string;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData.get("id") === id;
+  return (
+    <Form method="post" action={actionHref} preventScrollReset className="contents">
+      {/* Hidden inputs, not the button's name: a clicked button's value is not always posted. */}
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name={field} value={String(wanted)} />
+      <Tooltip label={label}>
+        <button type="submit" aria-label={label} title={label} disabled={pending} className={`${iconButton} ${className}`}>
+          <Icon className="size-5" aria-hidden="true" />
+        </button>
+      </Tooltip>
+    </Form>
+  );
+}

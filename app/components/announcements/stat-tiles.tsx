@@ -1,0 +1,48 @@
+import { CalendarDaysIcon, CheckCircleIcon, MapPinIcon, MegaphoneIcon } from "@heroicons/react/20/solid";
+import type { ComponentType, SVGProps } from "react";
+
+/** The four numbers of spec 2.13, from GET /announcements/stats/overview. */
+export interface AnnouncementStatsView {
+  total: number;
+  active: number;
+  pinned: number;
+  today: number;
+}
+
+const TILES: { key: keyof AnnouncementStatsView; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; tone: string }[] = [
+  { key: "total", label: "Total", icon: MegaphoneIcon, tone: "bg-brand-50 text-brand-600" },
+  { key: "active", label: "Active", icon: CheckCircleIcon, tone: "bg-emerald-50 text-emerald-600" },
+  { key: "pinned", label: "Pinned", icon: MapPinIcon, tone: "bg-amber-50 text-amber-600" },
+  { key: "today", label: "Today", icon: CalendarDaysIcon, tone: "bg-sky-50 text-sky-600" },
+];
+
+/**
+ * The stat tiles: Total, Active, Pinned and Today. When the stats call fails the tiles show
+ * a dash and their own error line; the list below does not depend on them.
+ */
+export function StatTiles({ stats, error }: { stats: AnnouncementStatsView | null; error: string | null }) {
+  return (
+    <section aria-label="Announcement statistics">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        {TILES.map(({ key, label, icon: Icon, tone }) => (
+          <div key={key} className="flex items-center gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid={`stat-${key}`}>
+            <span className={`hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex ${tone}`}>
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <div className="min-w-0">
+              <dt className="truncate text-sm font-medium text-slate-500">{label}</dt>
+              <dd className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">
+                {stats ? stats[key].toLocaleString("en-US") : <span aria-label="Not available">—</span>}
+              </dd>
+            </div>
+          </div>
+        ))}
+      </dl>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { CheckIcon, XMarkIcon } from "@heroicons/react/20/solid";
+import { Link, useLocation, useSearchParams } from "react-router";
+
+import { Avatar } from "~/components/ui/avatar";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { Tooltip } from "~/components/ui/tooltip";
+import type { PageInfo } from "~/lib/pagination";
+import { closeDialogHref, dialogHref } from "~/lib/dialog-url";
+
+/** A pending citizenship request as the tables show it. */
+export interface BadgeRequestRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  avatar: string | null;
+}
+
+const iconAction =
+  "inline-flex size-8 items-center justify-center rounded-md ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-2";
+
+/**
+ * Pending citizenship requests with approve and reject icon actions (spec 2.10, 2.11). Each
+ * action is a link that opens its confirmation dialog as URL state; the dialog posts
+ * `intent=approve|reject&id=` to the current route.
+ */
+export function BadgeRequestTable({
+  rows,
+  pageInfo,
+  empty,
+  compact = false,
+}: {
+  rows: BadgeRequestRow[];
+  pageInfo?: PageInfo;
+  empty?: React.ReactNode;
+  /** Leaves out the phone column, for a narrow card such as the dashboard's. */
+  compact?: boolean;
+}) {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const open = (confirm: string, id: string) => dialogHref(location.pathname, location.search, { confirm, id });
+
+  const columns: DataTableColumn<BadgeRequestRow>[] = [
+    {
+      id: "user",
+      header: "User",
+      cell: (row) => (
+        <span className="flex items-center gap-3">
+          <Avatar src={row.avatar} name={row.name || row.email} size="sm" />
+          <span className="font-medium text-slate-900">{row.name || "Not provided"}</span>
+        </span>
+      ),
+    },
+    { id: "email", header: "Email", cell: (row) => <span className="break-all">{row.email}</span> },
+    ...(compact
+      ? []
+      : [{ id: "phone", header: "Phone", cell: (row: BadgeRequestRow) => row.phone || "Not provided", className: "hidden whitespace-nowrap md:table-cell" }]),
+    {
+      id: "actions",
+      header: "Actions",
+      className: "text-right",
+      cell: (row) => (
+        <span className="flex justify-end gap-2">
+          <Tooltip label="Approve">
+            <Link
+              to={open("approve", row.id)}
+              preventScrollReset
+              aria-label={`Approve ${row.name || row.email}`}
+              title="Approve"
+              className={`${iconAction} text-emerald-700 ring-emerald-200 hover:bg-emerald-50 focus-visible:outline-emerald-600`}
+            >
+              <CheckIcon className="size-4" aria-hidden="true" />
+            </Link>
+          </Tooltip>
+          <Tooltip label="Reject">
+            <Link
+              to={open("reject", row.id)}
+              preventScrollReset
+              aria-label={`Reject ${row.name || row.email}`}
+              title="Reject"
+              className={`${iconAction} text-red-700 ring-red-200 hover:bg-red-50 focus-visible:outline-red-600`}
+            >
+              <XMarkIcon className="size-4" aria-hidden="true" />
+            </Link>
+          </Tooltip>
+        </span>
+      ),
+    },
+  ];
+
+  const confirm = params.get("confirm");
+  const target = rows.find((row) => row.id === params.get("id"));
+  const cancelTo = closeDialogHref(location.pathname, location.search);
+
+  return (
+    <>
+      <DataTable caption="Pending citizenship requests" columns={columns} rows={rows} rowKey={(row) => row.id} pageInfo={pageInfo} empty={empty} />
+      {target && confirm === "approve" ? (
+        <ConfirmDialog
+          title="Approve Citizenship Request"
+          description={`Are you sure you want to approve the citizenship request of ${target.name || target.email}?`}
+          fields={{ intent: "approve", id: target.id }}
+          cancelTo={cancelTo}
+          confirmLabel="Approve"
+          tone="primary"
+        />
+      ) : null}
+      {target && confirm === "reject" ? (
+        <ConfirmDialog
+          title="Reject Citizenship Request"
+          description={`Are you sure you want to reject the citizenship request of ${target.name || target.email}?`}
+          fields={{ intent: "reject", id: target.id }}
+          cancelTo={cancelTo}
+          confirmLabel="Reject"
+        />
+      ) : null}
+    </>
+  );
+}

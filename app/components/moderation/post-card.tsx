@@ -1,0 +1,46 @@
+import { TrashIcon } from "@heroicons/react/20/solid";
+import { Link } from "react-router";
+
+import { Avatar } from "~/components/ui/avatar";
+
+/** A forum post as the screens show it; title and description are member text, shown as text. */
+export interface PostCardData {
+  id: string;
+  title: string;
+  description: string;
+  date: string;
+  author: { name: string; email: string; avatar: string | null };
+}
+
+/** One post: title, description, author and date, with an optional delete link (spec 2.12). */
+export function PostCard({ post, deleteHref, compact = false }: { post: PostCardData; deleteHref?: string; compact?: boolean }) {
+  return (
+    <article className="flex w-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby={`post-${post.id}-title`}>
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={`post-${post.id}-title`} className="min-w-0 text-base font-semibold break-words text-slate-900">
+          {post.title}
+        </h3>
+        {deleteHref ? (
+          <Link
+            to={deleteHref}
+            preventScrollReset
+            aria-label={`Delete post ${post.title}`}
+            title="Delete post"
+            className="-m-1 shrink-0 rounded-md p-1 text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-600"
+          >
+            <TrashIcon className="size-5" aria-hidden="true" />
+          </Link>
+        ) : null}
+      </div>
+      <p className={`mt-2 text-sm break-words whitespace-pre-line text-slate-600 ${compact ? "line-clamp-2" : "line-clamp-4"}`}>{post.description}</p>
+      <footer className="mt-4 flex items-center gap-3 border-t border-slate-100 pt-4">
+        <Avatar src={post.author.avatar} name={post.author.name || post.author.email || "?"} size="sm" />
+        <div className="min-w-0 flex-1 text-sm">
+          <p className="truncate font-medium text-slate-900">{post.author.name || "Unknown author"}</p>
+          {post.author.email ? <p className="truncate text-xs text-slate-500">{post.author.email}</p> : null}
+        </div>
+        <time className="shrink-0 text-xs text-slate-500">{post.date}</time>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ComponentType, SVGProps } from "react";
+
+/** A dashboard number with its label; on failure it shows the error text instead (spec 2.10). */
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+  error,
+}: {
+  label: string;
+  value: number | null;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  error?: string;
+}) {
+  return (
+    <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="stat-card">
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium text-slate-600">{label}</p>
+        <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+      </div>
+      {value === null ? (
+        <p role="alert" className="mt-3 text-sm text-red-600">
+          {error}
+        </p>
+      ) : (
+        <p className="mt-3 text-3xl font-semibold tracking-tight text-slate-900">{value.toLocaleString("en-US")}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import * as z from "zod/mini";
+
+import { requiredText } from "~/forms/fields";
+import { isLocalDateTime } from "~/lib/local-datetime";
+
+/** Limits of spec sections 5 and 9 (the contract has the same numbers for the upstream). */
+export const TITLE_MAX = 255;
+export const DESCRIPTION_MAX = 2000;
+
+/** Messages of spec section 5, verbatim. */
+export const ANNOUNCEMENT_MESSAGES = {
+  titleRequired: "Title is required",
+  titleTooLong: "Title must be less than 255 characters",
+  descriptionRequired: "Description is required",
+  descriptionTooLong: "Description must be less than 2000 characters",
+  dateRequired: "Date is required",
+  invalidUrl: "Please enter a valid URL",
+  // Not reachable from a datetime-local input (the browser sends '' for a bad value); the
+  // upstream's wording for the same problem.
+  invalidDate: "Date must be a valid date-time",
+} as const;
+
+/** True for an absolute http(s) URL (what the upstream accepts as an image link). */
+export function isAbsoluteUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A switch's value as any client sends it: a checkbox without JavaScript sends "on" (or its
+ * value "true") when checked and nothing when not; with JavaScript the form sends "true" or
+ * "false". Anything else is false.
+ */
+export function checkbox() {
+  return z.pipe(
+    z.optional(z.union([z.string(), z.boolean()])),
+    z.transform((value) => value === true || value === "on" || value === "true"),
+  );
+}
+
+/** The create and edit form of spec 2.13, validated by the rules of spec 5 in browser and server. */
+export const AnnouncementFormSchema = z.object({
+  title: requiredText(ANNOUNCEMENT_MESSAGES.titleRequired).check(z.maxLength(TITLE_MAX, ANNOUNCEMENT_MESSAGES.titleTooLong)),
+  description: requiredText(ANNOUNCEMENT_MESSAGES.descriptionRequired).check(
+    z.maxLength(DESCRIPTION_MAX, ANNOUNCEMENT_MESSAGES.descriptionTooLong),
+  ),
+  date: requiredText(ANNOUNCEMENT_MESSAGES.dateRequired).check(
+    z.refine((value) => value === "" || isLocalDateTime(value), ANNOUNCEMENT_MESSAGES.invalidDate),
+  ),
+  imageUrl: z.optional(
+    z.string().check(
+      z.trim(),
+      z.refine((value) => value === "" || isAbsoluteUrl(value), ANNOUNCEMENT_MESSAGES.invalidUrl),
+    ),
+  ),
+  isActive: checkbox(),
+  isPinned: checkbox(),
+});
+export type AnnouncementFormInput = z.input<typeof AnnouncementFormSchema>;
+export type AnnouncementFormValues = z.output<typeof AnnouncementFormSchema>;
+
+/** The intents of the announcements screen's one action (ARCHITECTURE.md, convention 2). */
+export const ANNOUNCEMENT_INTENTS = ["create", "update", "delete", "toggle-status", "toggle-pinned"] as const;
+export type AnnouncementIntent = (typeof ANNOUNCEMENT_INTENTS)[number];
+
+/** Which action a post asks for; anything else is a 400. */
+export const AnnouncementIntentSchema = z.object({
+  intent: z.enum(ANNOUNCEMENT_INTENTS, { error: "Unknown action" }),
+});
+
+/** An announcement id as it travels in forms and URLs. */
+export const AnnouncementIdSchema = z
+  .string({ error: "Announcement id is required" })
+  .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, "Announcement id is invalid"));
+
+/** Which announcement an edit or a delete is about. */
+export const AnnouncementTargetSchema = z.object({ id: AnnouncementIdSchema });
+
+/** A row action on one announcement: delete, or a toggle that says the state it wants. */
+export const AnnouncementRowActionSchema = z.object({
+  id: AnnouncementIdSchema,
+  isActive: z.optional(z.enum(["true", "false"], { error: "isActive must be true or false" })),
+  isPinned: z.optional(z.enum(["true", "false"], { error: "isPinned must be true or false" })),
+});

@@ -1,0 +1,63 @@
+import { ExclamationTriangleIcon, ShieldCheckIcon } from "@heroicons/react/24/outline";
+import { data } from "react-router";
+
+import type { Route } from "./+types/list";
+import { decideBadgeAction } from "./decide-badge.server";
+import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { SearchFilters } from "~/components/ui/search-filters";
+import { skipRevalidationForDialogs } from "~/lib/dialog-url";
+import { LIST_LOAD_ERROR } from "~/lib/messages";
+import { paginate, parsePaging } from "~/lib/pagination";
+import { isUpstreamError } from "~/upstream/errors";
+import { listPendingBadges, matchesSearch, toBadgeRow } from "~/upstream/moderation.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const search = params.get("search") ?? "";
+  const paging = parsePaging(params);
+  try {
+    const badges = await listPendingBadges(request);
+    // The upstream has no search: filter here, case-insensitively over name, email and phone.
+    const matching = badges.filter((badge) => matchesSearch(search, badge.fullName, badge.email, badge.phone)).map(toBadgeRow);
+    const { items, pageInfo } = paginate(matching, paging);
+    return { rows: items, pageInfo, search, error: null };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return data({ rows: [], pageInfo: undefined, search, error: LIST_LOAD_ERROR }, { status: 502 });
+  }
+}
+
+export const action = ({ request }: Route.ActionArgs) => decideBadgeAction(request);
+
+export const meta: Route.MetaFunction = () => [{ title: "Citizenship Requests · Admin Dashboard" }];
+
+export const shouldRevalidate = skipRevalidationForDialogs;
+
+export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
+  const { rows, pageInfo, search, error } = loaderData;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Citizenship Requests" subtitle="Review pending citizenship (badge) requests" />
+      <SearchFilters search={{ value: search, placeholder: "Search by name, email or phone..." }} label="Search requests" />
+      {error ? (
+        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <EmptyState tone="error" icon={ExclamationTriangleIcon} title={error} />
+        </div>
+      ) : (
+        <BadgeRequestTable
+          rows={rows}
+          pageInfo={pageInfo}
+          empty={
+            <EmptyState
+              icon={ShieldCheckIcon}
+              title="No Pending Requests"
+              description={search ? "No requests match your search criteria." : "There are no citizenship requests waiting for review."}
+            />
+          }
+        />
+      )}
+    </div>
+  );
+}

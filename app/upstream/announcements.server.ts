@@ -1,0 +1,94 @@
+/** The announcement calls of spec section 7: list, stats, create, update, delete and the two toggles. */
+import { callEndpoint } from "~/upstream/client.server";
+import { type Announcement, type AnnouncementBody, announcementEndpoints } from "~/upstream/contract/announcements";
+import { isUpstreamError, UpstreamError } from "~/upstream/errors";
+
+/** The announcements list's fixed page size (spec 9). */
+export const ANNOUNCEMENTS_PAGE_SIZE = 10;
+
+/** The largest page the upstream hands out; scans for one announcement read pages this big. */
+const SCAN_PAGE_SIZE = 100;
+
+/** Scans stop after this many pages (10,000 announcements): a guard against a looping upstream. */
+const MAX_SCAN_PAGES = 100;
+
+/** GET /announcements: one page, 10 per page; an empty search is left out of the query (spec 7). */
+export async function listAnnouncements(request: Request, { page, search }: { page: number; search?: string }) {
+  const term = search?.trim();
+  const { data } = await callEndpoint(request, announcementEndpoints.list, {
+    query: { page, limit: ANNOUNCEMENTS_PAGE_SIZE, ...(term ? { search: term } : {}) },
+  });
+  return data;
+}
+
+/** GET /announcements/stats/overview: the four tiles. */
+export async function getAnnouncementStats(request: Request) {
+  const { data } = await callEndpoint(request, announcementEndpoints.stats);
+  return data.data;
+}
+
+/**
+ * One announcement by id. The upstream has no get-one call, so this reads the list (100 at a
+ * time) until it finds it; null when no page holds it.
+ */
+export async function findAnnouncement(request: Request, id: string): Promise<Announcement | null> {
+  for (let page = 1; page <= MAX_SCAN_PAGES; page++) {
+    const { data } = await callEndpoint(request, announcementEndpoints.list, { query: { page, limit: SCAN_PAGE_SIZE } });
+    const found = data.data.find((announcement) => announcement.id === id);
+    if (found) return found;
+    if (page >= data.pagination.totalPages || data.data.length === 0) return null;
+  }
+  return null;
+}
+
+/** POST /announcements; answers the server's message. */
+export async function createAnnouncement(request: Request, body: AnnouncementBody) {
+  const { data } = await callEndpoint(request, announcementEndpoints.create, { body });
+  return data.message;
+}
+
+/** PUT /announcements/{id}; answers the server's message. */
+export async function updateAnnouncement(request: Request, id: string, body: AnnouncementBody) {
+  const { data } = await callEndpoint(request, announcementEndpoints.update, { params: { id }, body });
+  return data.message;
+}
+
+/** DELETE /announcements/{id}; answers the server's message. */
+export async function deleteAnnouncement(request: Request, id: string) {
+  const { data } = await callEndpoint(request, announcementEndpoints.remove, { params: { id } });
+  return data.message;
+}
+
+/** The two flags a row can toggle, with their PATCH calls. */
+export type AnnouncementFlag = "isActive" | "isPinned";
+
+/** PATCH /announcements/{id}/toggle-status or /toggle-pinned; answers the server's message. */
+export async function toggleAnnouncement(request: Request, id: string, flag: AnnouncementFlag) {
+  const endpoint = flag === "isActive" ? announcementEndpoints.toggleStatus : announcementEndpoints.togglePinned;
+  const { data } = await callEndpoint(request, endpoint, { params: { id } });
+  return data.message;
+}
+
+/**
+ * Sets a flag idempotently: reads the announcement's current state from the upstream and
+ * toggles only when it differs from the wanted one, so a double submission never flips it back.
+ * Answers the server's message, or null when nothing had to change; a missing announcement is
+ * the upstream's own 404.
+ */
+export async function setAnnouncementFlag(request: Request, id: string, flag: AnnouncementFlag, wanted: boolean): Promise<string | null> {
+  const current = await findAnnouncement(request, id);
+  if (!current) throw new UpstreamError(404, "Announcement not found", {}, "http", true);
+  if (current[flag] === wanted) return null;
+  return toggleAnnouncement(request, id, flag);
+}
+
+/**
+ * An upstream failure as an action may show it (spec 8): the server's message stays for a
+ * refused request (4xx, e.g. 'Announcement not found'); a server failure (5xx, timeouts) shows
+ * the screen's fallback instead. Anything else is rethrown (e.g. the redirect to /login).
+ */
+export function shownFailure(error: unknown): UpstreamError {
+  if (!isUpstreamError(error)) throw error;
+  if (error.status < 500 || !error.fromServer) return error;
+  return new UpstreamError(error.status, error.message, error.fieldErrors, error.failure, false);
+}

@@ -1,0 +1,400 @@
+// The announcements screen in Chromium, with JavaScript (project "js") and without ("no-js").
+// Every test starts from a fresh seed (28 announcements: 22 active, 4 pinned, 2 dated today;
+// 10 per page, so 3 pages); the reset also ends the demo sessions, so each test signs in after it.
+import type { Locator, Page, TestInfo } from "@playwright/test";
+
+import { injectFault, resetDemo } from "../support/demo-hooks";
+import { signIn } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+function usesJavaScript(testInfo: TestInfo): boolean {
+  return testInfo.project.use.javaScriptEnabled !== false;
+}
+
+test.beforeEach(async ({ page, demoUrl }) => {
+  await resetDemo(demoUrl);
+  await signIn(page);
+});
+
+/** Creates announcements straight on the demo API (not through the panel). */
+async function seedAnnouncements(demoUrl: string, announcements: { title: string; date: string; isActive?: boolean }[]) {
+  const signin = await fetch(`${demoUrl}/api/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
+  });
+  const cookie = signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  for (const announcement of announcements) {
+    const response = await fetch(`${demoUrl}/api/announcements`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ description: "Seeded by a test.", isActive: true, isPinned: false, ...announcement }),
+    });
+    if (response.status !== 201) throw new Error(`seeding answered ${response.status}`);
+  }
+}
+
+function row(page: Page, title: string): Locator {
+  return page.getByTestId("announcement-row").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+}
+
+function tile(page: Page, key: "total" | "active" | "pinned" | "today"): Locator {
+  return page.getByTestId(`stat-${key}`).locator("dd");
+}
+
+function toast(page: Page): Locator {
+  return page.getByTestId("toast-message");
+}
+
+function fieldError(page: Page, message: string): Locator {
+  return page.locator("[data-field-error]", { hasText: message });
+}
+
+async function pageLinks(page: Page): Promise<string[]> {
+  return page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: /^Page \d+$/ }).allInnerTexts();
+}
+
+test.describe("the list", () => {
+  test("shows the tiles, the heading, the rows and the pagination", async ({ page }) => {
+    await page.goto("/announcements");
+    await expect(page.getByRole("heading", { level: 1, name: "Announcements" })).toBeVisible();
+    await expect(page.getByText("Create and manage community announcements")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Create Announcement" })).toHaveAttribute("href", "/announcements?new");
+    await expect(tile(page, "total")).toHaveText("28");
+    await expect(tile(page, "active")).toHaveText("22");
+    await expect(tile(page, "pinned")).toHaveText("4");
+    await expect(tile(page, "today")).toHaveText("2");
+    await expect(page.getByTestId("announcement-row")).toHaveCount(10);
+
+    const pinned = row(page, "Scheduled maintenance");
+    await expect(pinned.getByText("Active", { exact: true })).toBeVisible();
+    await expect(pinned.getByText("Pinned", { exact: true })).toBeVisible();
+    await expect(pinned.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(pinned.getByRole("button", { name: "Deactivate" })).toBeVisible();
+    await expect(pinned.getByRole("button", { name: "Unpin" })).toBeVisible();
+    await expect(pinned.getByRole("link", { name: "Edit" })).toBeVisible();
+    await expect(pinned.getByRole("link", { name: "Delete" })).toBeVisible();
+    const inactive = row(page, "Membership price changes (follow-up)");
+    await expect(inactive.getByText("Inactive", { exact: true })).toBeVisible();
+    await expect(inactive.getByRole("button", { name: "Activate" })).toBeVisible();
+    // Spec 2.13: the description is clamped to two lines.
+    await expect(pinned.locator("p.line-clamp-2")).toHaveCount(1);
+    // Every third seeded announcement has an image.
+    await expect(page.getByTestId("announcement-row").locator("img").first()).toBeVisible();
+  });
+
+  test("pagination: a window of page links, Previous and Next, and 'Showing X to Y of Z'", async ({ page }) => {
+    await page.goto("/announcements");
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    await expect(pagination.getByText("Showing 1 to 10 of 28 announcements")).toBeVisible();
+    expect(await pageLinks(page)).toEqual(["1", "2", "3"]);
+    await expect(pagination.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+    await expect(pagination.getByRole("link", { name: "Previous" })).toHaveCount(0);
+
+    await pagination.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/announcements\?page=2$/);
+    await expect(pagination.getByText("Showing 11 to 20 of 28 announcements")).toBeVisible();
+
+    await pagination.getByRole("link", { name: "Page 3" }).click();
+    await expect(page).toHaveURL(/\/announcements\?page=3$/);
+    await expect(pagination.getByText("Showing 21 to 28 of 28 announcements")).toBeVisible();
+    await expect(page.getByTestId("announcement-row")).toHaveCount(8);
+    expect(await pageLinks(page)).toEqual(["1", "2", "3"]);
+    await expect(pagination.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await pagination.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/\/announcements\?page=2$/);
+  });
+
+  test("pagination: the window slides on pages 1, 3 and the last of 8", async ({ page, demoUrl }) => {
+    const extra = Array.from({ length: 52 }, (_, index) => ({
+      title: `Extra notice ${index + 1}`,
+      date: new Date(Date.UTC(2025, 0, 1) + index * 86_400_000).toISOString(),
+    }));
+    await seedAnnouncements(demoUrl, extra);
+    await page.goto("/announcements");
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    await expect(pagination.getByText("Showing 1 to 10 of 80 announcements")).toBeVisible();
+    expect(await pageLinks(page)).toEqual(["1", "2", "3", "4", "5"]);
+
+    await pagination.getByRole("link", { name: "Page 3" }).click();
+    await expect(pagination.getByText("Showing 21 to 30 of 80 announcements")).toBeVisible();
+    expect(await pageLinks(page)).toEqual(["1", "2", "3", "4", "5"]);
+
+    await pagination.getByRole("link", { name: "Page 5" }).click();
+    await expect(pagination.getByText("Showing 41 to 50 of 80 announcements")).toBeVisible();
+    expect(await pageLinks(page)).toEqual(["3", "4", "5", "6", "7"]);
+
+    await pagination.getByRole("link", { name: "Page 7" }).click();
+    await pagination.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=8$/);
+    await expect(pagination.getByText("Showing 71 to 80 of 80 announcements")).toBeVisible();
+    expect(await pageLinks(page)).toEqual(["4", "5", "6", "7", "8"]);
+    await expect(pagination.getByRole("link", { name: "Page 8" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("search narrows the list, keeps the term in the URL and has its own empty state", async ({ page }) => {
+    await page.goto("/announcements?page=2");
+    const search = page.getByRole("searchbox", { name: "Search announcements" });
+    await search.fill("town hall");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/announcements\?search=town\+hall$/);
+    await expect(page.getByTestId("announcement-row")).toHaveCount(2);
+    await expect(row(page, "Town hall meeting")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+
+    await search.fill("no such announcement");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/search=no\+such\+announcement/);
+    await expect(page.getByRole("heading", { name: "No Announcements Found" })).toBeVisible();
+    await expect(page.getByText("No announcements match your search criteria.")).toBeVisible();
+  });
+
+  test("a title holding markup renders as text", async ({ page, demoUrl }) => {
+    const title = '<img src=x onerror="alert(1)"><b>Bold</b>';
+    await seedAnnouncements(demoUrl, [{ title, date: "2099-01-01T00:00:00.000Z" }]);
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto("/announcements");
+    await expect(page.getByRole("heading", { name: title, exact: true })).toBeVisible();
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+    await expect(page.locator("b", { hasText: "Bold" })).toHaveCount(0);
+    expect(dialogs).toEqual([]);
+  });
+
+  test("shows a spinner while another page loads", async ({ page, demoUrl }, testInfo) => {
+    test.skip(!usesJavaScript(testInfo), "client navigations need JavaScript");
+    await page.goto("/announcements");
+    await expect(page.getByTestId("announcement-row")).toHaveCount(10);
+    await injectFault(demoUrl, { method: "GET", path: "/announcements", delayMs: 1500, times: 1 });
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading announcements" })).toBeVisible();
+    await expect(page.getByText("Showing 11 to 20 of 28 announcements")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Loading announcements" })).toHaveCount(0);
+  });
+});
+
+test.describe("the form", () => {
+  test("create: every validation message, one at a time, keeps what was typed", async ({ page, demoUrl }, testInfo) => {
+    await page.goto("/announcements?page=2");
+    await page.getByRole("link", { name: "Create Announcement" }).click();
+    await expect(page).toHaveURL(/\/announcements\?page=2&new$/);
+    const dialog = page.getByRole("dialog", { name: "Create Announcement" });
+    await expect(dialog).toBeVisible();
+
+    const title = dialog.getByLabel("Title");
+    const description = dialog.getByLabel("Description");
+    const imageUrl = dialog.getByLabel("Image URL");
+    const date = dialog.getByLabel("Date");
+    const active = dialog.getByRole("switch", { name: "Active Status" });
+    const pinned = dialog.getByRole("switch", { name: "Pinned Status" });
+    const submit = dialog.getByRole("button", { name: "Create", exact: true });
+
+    // The defaults of a new announcement: active, not pinned, dated now (minutes).
+    await expect(date).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await expect(active).toBeChecked();
+    await expect(pinned).not.toBeChecked();
+    await expect(dialog.getByText("Announcement is visible")).toBeVisible();
+    await expect(dialog.getByText("Announcement is not pinned")).toBeVisible();
+    await expect(description).toHaveAttribute("rows", "4");
+
+    // Title is required.
+    await description.fill("Bring your own cup.");
+    await submit.click();
+    await expect(fieldError(page, "Title is required")).toBeVisible();
+    await expect(description).toHaveValue("Bring your own cup.");
+    if (usesJavaScript(testInfo)) {
+      // An error clears as soon as its field is edited.
+      await title.fill("C");
+      await expect(fieldError(page, "Title is required")).toHaveCount(0);
+    }
+
+    // Title at most 255 characters.
+    await title.fill("x".repeat(256));
+    await submit.click();
+    await expect(fieldError(page, "Title must be less than 255 characters")).toBeVisible();
+    await expect(title).toHaveValue("x".repeat(256));
+    await expect(description).toHaveValue("Bring your own cup.");
+
+    // Description is required.
+    await title.fill("Coffee morning");
+    await description.fill("   ");
+    await submit.click();
+    await expect(fieldError(page, "Description is required")).toBeVisible();
+    await expect(fieldError(page, "Title must be less than 255 characters")).toHaveCount(0);
+    await expect(title).toHaveValue("Coffee morning");
+
+    // Description at most 2000 characters.
+    await description.fill("y".repeat(2001));
+    await submit.click();
+    await expect(fieldError(page, "Description must be less than 2000 characters")).toBeVisible();
+    await expect(title).toHaveValue("Coffee morning");
+
+    // Date is required.
+    await description.fill("Bring your own cup.");
+    await date.fill("");
+    await submit.click();
+    await expect(fieldError(page, "Date is required")).toBeVisible();
+    await expect(title).toHaveValue("Coffee morning");
+    await expect(description).toHaveValue("Bring your own cup.");
+
+    // The image URL, when given, is an absolute URL.
+    await date.fill("2026-03-14T15:09");
+    await imageUrl.fill("not a url");
+    await pinned.click();
+    await expect(pinned).toBeChecked();
+    await expect(dialog.getByText("Announcement is pinned", { exact: true })).toBeVisible();
+    await expect(dialog.getByTestId("status-preview").getByText("Pinned")).toBeVisible();
+    await submit.click();
+    await expect(fieldError(page, "Please enter a valid URL")).toBeVisible();
+    await expect(date).toHaveValue("2026-03-14T15:09");
+    await expect(pinned).toBeChecked();
+
+    // A failure upstream keeps everything typed.
+    await imageUrl.fill("https://example.com/coffee.png");
+    await injectFault(demoUrl, { method: "POST", path: "/announcements", status: 500, times: 1 });
+    await submit.click();
+    await expect(toast(page)).toHaveText("Failed to create announcement");
+    await expect(dialog).toBeVisible();
+    await expect(title).toHaveValue("Coffee morning");
+    await expect(description).toHaveValue("Bring your own cup.");
+    await expect(imageUrl).toHaveValue("https://example.com/coffee.png");
+    await expect(date).toHaveValue("2026-03-14T15:09");
+    await expect(pinned).toBeChecked();
+    await expect(active).toBeChecked();
+
+    // And the same form then goes through.
+    await submit.click();
+    await expect(toast(page)).toHaveText("Announcement created successfully");
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/announcements\?page=2$/);
+    await expect(tile(page, "total")).toHaveText("29");
+    await expect(tile(page, "pinned")).toHaveText("5");
+    await page.goto("/announcements");
+    const created = row(page, "Coffee morning");
+    await expect(created.getByText("Pinned", { exact: true })).toBeVisible();
+    await expect(created.locator("time")).toHaveText("Mar 14, 2026");
+    await expect(created.locator("img")).toHaveAttribute("src", "https://example.com/coffee.png");
+  });
+
+  test("create: a new, hidden announcement; Cancel closes the form", async ({ page }) => {
+    await page.goto("/announcements");
+    await page.getByRole("link", { name: "Create Announcement" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Announcement" });
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/announcements$/);
+
+    await page.getByRole("link", { name: "Create Announcement" }).click();
+    await dialog.getByLabel("Title").fill("Quiet hours");
+    await dialog.getByLabel("Description").fill("From 10 pm.");
+    await dialog.getByLabel("Date").fill("2099-05-01T22:00");
+    await dialog.getByRole("switch", { name: "Active Status" }).click();
+    await expect(dialog.getByText("Announcement is hidden")).toBeVisible();
+    await expect(dialog.getByTestId("status-preview").getByText("Inactive")).toBeVisible();
+    await dialog.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(toast(page)).toHaveText("Announcement created successfully");
+    await expect(row(page, "Quiet hours").getByText("Inactive", { exact: true })).toBeVisible();
+    await expect(tile(page, "active")).toHaveText("22");
+    await expect(tile(page, "total")).toHaveText("29");
+  });
+
+  test("edit: the form starts from the announcement and saves the change", async ({ page }) => {
+    await page.goto("/announcements");
+    const target = row(page, "Today: new members onboarding");
+    await target.getByRole("link", { name: "Edit" }).click();
+    await expect(page).toHaveURL(/\/announcements\?edit=\d+$/);
+    const dialog = page.getByRole("dialog", { name: "Edit Announcement" });
+    await expect(dialog.getByLabel("Title")).toHaveValue("Today: new members onboarding");
+    await expect(dialog.getByLabel("Description")).toHaveValue("Happening today. Join from the app.");
+    await expect(dialog.getByLabel("Date")).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await expect(dialog.getByRole("switch", { name: "Active Status" })).toBeChecked();
+    await expect(dialog.getByRole("switch", { name: "Pinned Status" })).not.toBeChecked();
+
+    await dialog.getByLabel("Title").fill("");
+    await dialog.getByRole("button", { name: "Update", exact: true }).click();
+    await expect(fieldError(page, "Title is required")).toBeVisible();
+    await dialog.getByLabel("Title").fill("Onboarding moved to Thursday");
+    await dialog.getByRole("button", { name: "Update", exact: true }).click();
+    await expect(toast(page)).toHaveText("Announcement updated successfully");
+    await expect(dialog).toHaveCount(0);
+    await expect(row(page, "Onboarding moved to Thursday")).toBeVisible();
+    await expect(row(page, "Today: new members onboarding")).toHaveCount(0);
+  });
+
+  test("delete: asks first, Cancel keeps it, Delete removes it", async ({ page }) => {
+    await page.goto("/announcements");
+    const target = row(page, "Today: community call at 6 pm");
+    await target.getByRole("link", { name: "Delete" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete Announcement" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("Are you sure you want to delete this announcement? This action cannot be undone.")).toBeVisible();
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(target).toBeVisible();
+
+    await target.getByRole("link", { name: "Delete" }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toHaveText("Announcement deleted successfully");
+    await expect(page).toHaveURL(/\/announcements$/);
+    await expect(target).toHaveCount(0);
+    await expect(tile(page, "total")).toHaveText("27");
+    await expect(tile(page, "today")).toHaveText("1");
+  });
+});
+
+test.describe("the toggles", () => {
+  test("deactivate and unpin, and a second submission of the same form changes nothing", async ({ page, context }) => {
+    await page.goto("/announcements");
+    // A second tab with the same, soon stale, forms: its buttons post the same wanted state again.
+    const stale = await context.newPage();
+    await stale.goto("/announcements");
+
+    const target = row(page, "Scheduled maintenance");
+    await target.getByRole("button", { name: "Deactivate" }).click();
+    await expect(toast(page)).toHaveText("Status updated successfully");
+    await expect(target.getByText("Inactive", { exact: true })).toBeVisible();
+    await expect(target.getByRole("button", { name: "Activate" })).toBeVisible();
+    await expect(tile(page, "active")).toHaveText("21");
+
+    await target.getByRole("button", { name: "Unpin" }).click();
+    await expect(toast(page)).toHaveText("Pinned status updated successfully");
+    await expect(tile(page, "pinned")).toHaveText("3");
+    const unpinned = row(page, "Scheduled maintenance");
+    await expect(unpinned.getByText("Pinned", { exact: true })).toHaveCount(0);
+    await expect(unpinned.getByRole("button", { name: "Pin", exact: true })).toBeVisible();
+
+    // The stale tab still offers Deactivate and Unpin: posting them again keeps the new state.
+    const staleRow = row(stale, "Scheduled maintenance");
+    await staleRow.getByRole("button", { name: "Deactivate" }).click();
+    await expect(toast(stale)).toHaveText("Status updated successfully");
+    await expect(tile(stale, "active")).toHaveText("21");
+    await row(stale, "Scheduled maintenance").getByRole("button", { name: "Unpin" }).click();
+    await expect(toast(stale)).toHaveText("Pinned status updated successfully");
+    await expect(tile(stale, "pinned")).toHaveText("3");
+    await expect(row(stale, "Scheduled maintenance").getByText("Inactive", { exact: true })).toBeVisible();
+    await expect(row(stale, "Scheduled maintenance").getByText("Pinned", { exact: true })).toHaveCount(0);
+  });
+
+  test("activate and pin, keeping the list's page", async ({ page }) => {
+    await page.goto("/announcements?page=3");
+    const target = row(page, "New citizenship badge rules");
+    await expect(target.getByText("Active", { exact: true })).toBeVisible();
+    await target.getByRole("button", { name: "Pin", exact: true }).click();
+    await expect(toast(page)).toHaveText("Pinned status updated successfully");
+    // Pinned announcements come first, so it moves to page 1.
+    await expect(page).toHaveURL(/\/announcements\?page=3$/);
+    await expect(tile(page, "pinned")).toHaveText("5");
+    await page.goto("/announcements");
+    const pinned = row(page, "New citizenship badge rules");
+    await expect(pinned.getByText("Pinned", { exact: true })).toBeVisible();
+
+    const inactive = row(page, "Membership price changes (follow-up)");
+    await inactive.getByRole("button", { name: "Activate" }).click();
+    await expect(toast(page)).toHaveText("Status updated successfully");
+    await expect(row(page, "Membership price changes (follow-up)").getByText("Active", { exact: true })).toBeVisible();
+    await expect(tile(page, "active")).toHaveText("23");
+  });
+});

@@ -1,0 +1,116 @@
+import { injectFault, recordedRequests } from "../support/demo-hooks";
+import { signIn } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test.describe("dashboard", () => {
+  test("shows the four totals and the recent lists", async ({ page }) => {
+    const card = (label: string) => page.getByTestId("stat-card").filter({ hasText: label });
+    await expect(card("Total Users")).toContainText("97");
+    await expect(card("Total Posts")).toContainText("36");
+    await expect(card("Pending Badges")).toContainText("13");
+    await expect(card("Active Invites")).toContainText("48");
+    await expect(page.getByRole("region", { name: "Recent Posts" }).getByRole("article")).toHaveCount(5);
+    await expect(page.getByRole("region", { name: "Recent Badge Requests" }).getByRole("row")).toHaveCount(6);
+  });
+
+  test("keeps working when one upstream call fails", async ({ page, demoUrl }) => {
+    await injectFault(demoUrl, { method: "GET", path: "/invite", status: 500 });
+    await page.reload();
+    await expect(page.getByTestId("stat-card").filter({ hasText: "Active Invites" })).toContainText("Some error occurred while fetching data");
+    await expect(page.getByTestId("stat-card").filter({ hasText: "Total Posts" })).toContainText("36");
+  });
+
+  test("approves a request through its confirmation dialog", async ({ page, demoUrl }) => {
+    const recent = page.getByRole("region", { name: "Recent Badge Requests" });
+    await recent.getByRole("link", { name: "Approve Elias O'Brien" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Approve Citizenship Request" });
+    await expect(dialog).toContainText("Are you sure you want to approve the citizenship request of Elias O'Brien?");
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Badge request approved successfully");
+    await expect(dialog).toHaveCount(0);
+    await expect(recent.getByText("elias.obrien9@example.com")).toHaveCount(0);
+    await expect(page.getByTestId("stat-card").filter({ hasText: "Pending Badges" })).toContainText("12");
+    const [call] = await recordedRequests(demoUrl, "/users/badges");
+    expect(call).toMatchObject({ path: "/users/badges/9", body: { approved: 2 } });
+  });
+
+  test("cancel closes the dialog without calling the upstream", async ({ page, demoUrl }) => {
+    await page.getByRole("link", { name: "Reject Ethan O'Brien" }).click();
+    await page.getByRole("alertdialog").getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    expect(await recordedRequests(demoUrl, "/users/badges/29")).toHaveLength(0);
+    await expect(page.getByRole("link", { name: "Reject Ethan O'Brien" })).toBeVisible();
+  });
+});
+
+test.describe("citizenship requests", () => {
+  test("searches and rejects; the request leaves the list", async ({ page, demoUrl }) => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Citizenship/ }).click();
+    await expect(page.getByRole("heading", { name: "Citizenship Requests" })).toBeVisible();
+    await page.getByRole("searchbox").fill("OLIVIA");
+    await page.getByRole("searchbox").press("Enter");
+    await expect(page).toHaveURL(/search=OLIVIA/);
+    const table = page.getByRole("table");
+    await expect(table.getByRole("link", { name: /^Reject / })).not.toHaveCount(0);
+    for (const email of await table.getByRole("cell").filter({ hasText: "@" }).allTextContents()) {
+      expect(email.toLowerCase()).toContain("olivia");
+    }
+    const before = await table.getByRole("row").count();
+    await table.getByRole("link", { name: "Reject Olivia Cohen" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Reject" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Badge request rejected successfully");
+    await expect(page).toHaveURL(/\/badge-requests\?search=OLIVIA$/);
+    await expect(table.getByRole("row")).toHaveCount(before - 1);
+    await expect(table.getByText("olivia.cohen19@example.com")).toHaveCount(0);
+    const [call] = await recordedRequests(demoUrl, "/users/badges");
+    expect(call).toMatchObject({ path: "/users/badges/19", body: { approved: 0 } });
+  });
+});
+
+test.describe("posts", () => {
+  test("searches with both empty states", async ({ page }) => {
+    await page.goto("/posts");
+    await expect(page.getByText("Manage and view all community posts")).toBeVisible();
+    await page.getByRole("searchbox").fill("RUNNING partner (#36");
+    await page.getByRole("searchbox").press("Enter");
+    await expect(page).toHaveURL(/search=RUNNING/);
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await expect(page.getByRole("article")).toContainText("Looking for a running partner (#36)");
+    await page.goto("/posts?search=nothing-like-this");
+    await expect(page.getByText("No Posts Found")).toBeVisible();
+    await expect(page.getByText("No posts match your search criteria.")).toBeVisible();
+  });
+
+  test("says when no post exists", async ({ page, demoUrl }) => {
+    await injectFault(demoUrl, { method: "GET", path: "/posts", status: 200, body: { data: { data: [] } } });
+    await page.goto("/posts");
+    await expect(page.getByText("No posts have been created yet.")).toBeVisible();
+  });
+
+  test("renders markup in a title as text and runs nothing", async ({ page }) => {
+    let dialogs = 0;
+    page.on("dialog", async (dialog) => {
+      dialogs++;
+      await dialog.dismiss();
+    });
+    await page.goto("/posts?search=onerror");
+    await expect(page.getByRole("heading", { name: "<img src=x onerror=alert(1)>" })).toBeVisible();
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+    expect(dialogs).toBe(0);
+  });
+
+  test("deletes a post through its confirmation dialog", async ({ page, demoUrl }) => {
+    await page.goto("/posts?search=%2333");
+    await page.getByRole("link", { name: /Delete post Book club/ }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete Post" });
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Post deleted successfully");
+    await expect(page.getByText("No posts match your search criteria.")).toBeVisible();
+    const [call] = await recordedRequests(demoUrl, "/posts/");
+    expect(call).toMatchObject({ method: "DELETE", path: "/posts/33" });
+  });
+});

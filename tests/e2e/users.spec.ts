@@ -1,0 +1,321 @@
+import type { Page } from "@playwright/test";
+
+import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { signIn } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+interface DemoUser {
+  id: number;
+  fullName: string | null;
+  email: string;
+  role: string;
+  status: string;
+  isEmailVerified: boolean;
+  isBanned: boolean;
+  passport: string | null;
+  profilePic: string | null;
+  badgeRequestStatus: number;
+}
+
+/** The demo data's non-admin users, read from the demo API, so tests pick users by their facts. */
+async function demoUsers(demoUrl: string): Promise<DemoUser[]> {
+  const signin = await fetch(`${demoUrl}/api/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
+  });
+  const cookie = signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const users: DemoUser[] = [];
+  for (let page = 1; page <= 5; page++) {
+    const answer = (await (await fetch(`${demoUrl}/api/users?page=${page}&limit=100`, { headers: { cookie } })).json()) as {
+      data: DemoUser[];
+      pagination: { totalPages: number };
+    };
+    users.push(...answer.data);
+    if (page >= answer.pagination.totalPages) break;
+  }
+  return users.filter((user) => user.role !== "admin");
+}
+
+async function pick(demoUrl: string, test: (user: DemoUser) => boolean): Promise<DemoUser & { fullName: string }> {
+  const user = (await demoUsers(demoUrl)).find((candidate) => candidate.fullName && test(candidate));
+  if (!user) throw new Error("no demo user matches");
+  return user as DemoUser & { fullName: string };
+}
+
+/**
+ * With JavaScript, waits until the page is hydrated (the filter form's Apply button goes away),
+ * so the handlers that apply filters as they change, and the verify question, are in place.
+ */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  if (test.info().project.use.javaScriptEnabled) {
+    await expect(page.getByRole("search").getByRole("button", { name: "Apply" })).toHaveCount(0);
+  }
+}
+
+/** Without JavaScript a filter applies with its Apply button; with it, it applies by itself. */
+async function applyFilters(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) await page.getByRole("search").getByRole("button", { name: "Apply" }).click();
+}
+
+/** Types a search: applied as you type with JavaScript, with Enter without it. */
+async function search(page: Page, text: string, javaScriptEnabled: boolean) {
+  const box = page.getByRole("searchbox", { name: "Search users..." });
+  await box.fill(text);
+  if (!javaScriptEnabled) await box.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text).replace(/%20/g, "\\+")}`));
+}
+
+const rows = (page: Page) => page.getByRole("table", { name: "Users" }).locator("tbody tr");
+const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name });
+
+test.beforeEach(async ({ page, demoUrl }) => {
+  // Both projects may run this file in one worker: every test starts from the seed.
+  await resetDemo(demoUrl);
+  await signIn(page);
+});
+
+test.describe("users list", () => {
+  test("shows the columns, ten users per page and no administrators", async ({ page }) => {
+    await open(page, "/users");
+    await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+    const table = page.getByRole("table", { name: "Users" });
+    for (const header of ["Avatar", "Name", "Email", "Verified", "Actions"]) {
+      await expect(table.getByRole("columnheader", { name: header })).toBeAttached();
+    }
+    await expect(page.getByText("Page 1 of 13")).toBeVisible();
+    await expect(page.getByText("130 items")).toBeVisible();
+    await expect(rows(page)).toHaveCount(7);
+    await expect(table.getByText("ops.admin@example.com")).toHaveCount(0);
+    await expect(table.getByText("Site Admin")).toHaveCount(0);
+    const mia = rowOf(page, "Mia Member");
+    await expect(mia.getByRole("link", { name: "View Mia Member" })).toHaveAttribute("href", "/users/5");
+    await expect(mia.getByRole("link", { name: "View Invites" })).toHaveAttribute("href", "/users/view-invites/5");
+    await expect(mia.getByText("Verified", { exact: true })).toBeVisible();
+  });
+
+  test("falls back to the default picture", async ({ page, demoUrl }) => {
+    const user = await pick(demoUrl, (candidate) => !candidate.profilePic);
+    await open(page, `/users?search=${encodeURIComponent(user.email)}`);
+    await expect(rowOf(page, user.email).getByRole("img", { name: `View ${user.fullName}` })).toHaveAttribute("src", "/default-avatar.svg");
+  });
+
+  test("filters by user status, citizenship status and search, in the URL", async ({ page, javaScriptEnabled }) => {
+    await open(page, "/users?page=2");
+    await page.getByLabel("User Status").selectOption("banned");
+    await applyFilters(page, javaScriptEnabled);
+    await expect(page).toHaveURL(/status=banned/);
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(page.getByText("18 items")).toBeVisible();
+    await expect(rows(page)).toHaveCount(10);
+    for (const row of await rows(page).all()) await expect(row.getByRole("link", { name: "Un-Ban User" })).toBeVisible();
+
+    await page.getByLabel("Citizenship Status").selectOption("approved");
+    await applyFilters(page, javaScriptEnabled);
+    await expect(page).toHaveURL(/status=banned/);
+    await expect(page).toHaveURL(/citizenship=approved/);
+    const combined = await rows(page).count();
+    expect(combined).toBeGreaterThan(0);
+    for (const row of await rows(page).all()) {
+      await expect(row.getByRole("link", { name: "Un-Ban User" })).toBeVisible();
+      await expect(row.getByRole("link", { name: "Download certificate" })).toBeVisible();
+    }
+
+    await page.getByLabel("User Status").selectOption("");
+    await applyFilters(page, javaScriptEnabled);
+    await expect(page).not.toHaveURL(/status=banned/);
+    await expect(page.getByText("12 items")).toBeVisible();
+    const certificate = rows(page).first().getByRole("link", { name: "Download certificate" });
+    await expect(certificate).toHaveAttribute("target", "_blank");
+    await expect(certificate).toHaveAttribute("rel", /noopener/);
+    await expect(certificate).toHaveAttribute("href", /\/files\/certificates\/\d+\.pdf$/);
+
+    await page.getByLabel("Citizenship Status").selectOption("");
+    await applyFilters(page, javaScriptEnabled);
+    await search(page, "mia member", javaScriptEnabled);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rowOf(page, "member@example.com")).toBeVisible();
+
+    await page.getByLabel("User Status").selectOption("verified");
+    await applyFilters(page, javaScriptEnabled);
+    await expect(page).toHaveURL(/search=mia\+member/);
+    await expect(page).toHaveURL(/status=verified/);
+    await expect(rows(page)).toHaveCount(1);
+    await page.getByLabel("User Status").selectOption("pending");
+    await applyFilters(page, javaScriptEnabled);
+    await expect(page.getByText("No data available")).toBeVisible();
+  });
+
+  test("returns to page 1 when the page size changes and pages to the last page", async ({ page, javaScriptEnabled }) => {
+    await open(page, "/users?page=3");
+    await expect(page.getByText("Page 3 of 13")).toBeVisible();
+    await page.getByLabel("Rows per page").selectOption("25");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).last().click();
+    await expect(page).toHaveURL(/limit=25/);
+    await expect(page).not.toHaveURL(/page=3/);
+    await expect(page.getByText("Page 1 of 6")).toBeVisible();
+
+    await page.getByRole("link", { name: "Last page" }).click();
+    await expect(page).toHaveURL(/page=6/);
+    await expect(page).toHaveURL(/limit=25/);
+    await expect(page.getByText("Page 6 of 6")).toBeVisible();
+    await expect(rows(page)).toHaveCount(5);
+    await expect(page.getByRole("link", { name: "Next page" })).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByRole("link", { name: "Next page" })).not.toHaveAttribute("href");
+    await page.getByRole("link", { name: "Previous page" }).click();
+    await expect(page.getByText("Page 5 of 6")).toBeVisible();
+    await page.getByRole("link", { name: "First page" }).click();
+    await expect(page.getByText("Page 1 of 6")).toBeVisible();
+    await page.getByRole("link", { name: "Next page" }).click();
+    await expect(page.getByText("Page 2 of 6")).toBeVisible();
+  });
+
+  test("shows the same view from a pasted URL", async ({ page }) => {
+    await open(page, "/users?status=pending&citizenship=not-applied&search=o&limit=25&page=2");
+    await expect(page.getByLabel("User Status")).toHaveValue("pending");
+    await expect(page.getByLabel("Citizenship Status")).toHaveValue("not-applied");
+    await expect(page.getByRole("searchbox", { name: "Search users..." })).toHaveValue("o");
+    await expect(page.getByLabel("Rows per page")).toHaveValue("25");
+    await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+    const first = await rows(page).first().textContent();
+    await page.reload();
+    await expect(rows(page).first()).toHaveText(first!);
+  });
+});
+
+test.describe("ban and unban", () => {
+  test("bans then un-bans through the confirmation dialogs", async ({ page, demoUrl }) => {
+    const user = await pick(demoUrl, (candidate) => !candidate.isBanned);
+    await open(page, `/users?search=${encodeURIComponent(user.email)}`);
+    const row = rowOf(page, user.email);
+
+    await row.getByRole("link", { name: "Ban User" }).click();
+    const banDialog = page.getByRole("alertdialog", { name: `Ban User ${user.fullName}?` });
+    await expect(banDialog).toBeVisible();
+    await expect(banDialog).toContainText("Are you sure you want to ban this User");
+    await banDialog.getByRole("button", { name: "Ban" }).click();
+    await expect(page.getByTestId("toast-message")).toHaveText("User banned successfully");
+    await expect(banDialog).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(user.email).replace(/\./g, "\\.")}$`));
+    await expect(row.getByRole("link", { name: "Un-Ban User" })).toBeVisible();
+    expect((await recordedRequests(demoUrl, `/users/ban/${user.id}`)).map((call) => call.method)).toEqual(["GET"]);
+
+    await row.getByRole("link", { name: "Un-Ban User" }).click();
+    const unbanDialog = page.getByRole("alertdialog", { name: `Un-Ban User ${user.fullName}?` });
+    await expect(unbanDialog).toContainText("Are you sure you want to un-ban this User");
+    await unbanDialog.getByRole("button", { name: "Unban" }).click();
+    await expect(page.getByTestId("toast-message")).toHaveText("User un-banned successfully");
+    await expect(row.getByRole("link", { name: "Ban User" })).toBeVisible();
+    expect(await recordedRequests(demoUrl, `/users/un-ban/${user.id}`)).toHaveLength(1);
+  });
+
+  test("Cancel closes the dialog without calling anything", async ({ page, demoUrl }) => {
+    await open(page, "/users");
+    await rowOf(page, "Mia Member").getByRole("link", { name: "Ban User" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/users$/);
+    expect(await recordedRequests(demoUrl, "/users/ban")).toEqual([]);
+  });
+
+  test("a repeated submission leaves the user banned", async ({ page, demoUrl }) => {
+    const user = await pick(demoUrl, (candidate) => !candidate.isBanned);
+    await open(page, `/users?search=${encodeURIComponent(user.email)}&confirm=ban&id=${user.id}`);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Ban" }).click();
+    await expect(page.getByTestId("toast-message")).toHaveText("User banned successfully");
+    // Back to the still-open dialog, and submit it again.
+    await page.goBack();
+    await expect(page).toHaveURL(/confirm=ban/);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Ban" }).click();
+    await expect(page.getByTestId("toast-message")).toHaveText("User is already banned");
+    await expect(rowOf(page, user.email).getByRole("link", { name: "Un-Ban User" })).toBeVisible();
+    expect(await recordedRequests(demoUrl, `/users/ban/${user.id}`)).toHaveLength(1);
+    expect(await recordedRequests(demoUrl, `/users/un-ban/${user.id}`)).toHaveLength(0);
+  });
+});
+
+test.describe("verify", () => {
+  test("shows the three states", async ({ page, demoUrl }) => {
+    const unverifiedEmail = await pick(demoUrl, (user) => !user.isEmailVerified);
+    const verified = await pick(demoUrl, (user) => user.isEmailVerified && user.status === "verified");
+    const verifiable = await pick(demoUrl, (user) => user.isEmailVerified && user.status !== "verified");
+
+    await open(page, `/users?search=${encodeURIComponent(unverifiedEmail.email)}`);
+    const awaiting = rowOf(page, unverifiedEmail.email).getByRole("button", { name: "Awaiting Email Verification" });
+    await expect(awaiting).toBeDisabled();
+    await open(page, `/users?search=${encodeURIComponent(verified.email)}`);
+    await expect(rowOf(page, verified.email).getByRole("button", { name: "User Verified" })).toBeDisabled();
+    await open(page, `/users?search=${encodeURIComponent(verifiable.email)}`);
+    await expect(rowOf(page, verifiable.email).getByRole("link", { name: "Verify User" })).toBeVisible();
+  });
+
+  test("verifies after the question", async ({ page, demoUrl, javaScriptEnabled }) => {
+    const user = await pick(demoUrl, (candidate) => candidate.isEmailVerified && candidate.status !== "verified");
+    await open(page, `/users?search=${encodeURIComponent(user.email)}`);
+    const row = rowOf(page, user.email);
+
+    if (javaScriptEnabled) {
+      // Declining the browser's question does nothing.
+      page.once("dialog", (dialog) => void dialog.dismiss());
+      await row.getByRole("link", { name: "Verify User" }).click();
+      await expect(page).not.toHaveURL(/confirm=/);
+      expect(await recordedRequests(demoUrl, "/users/verify")).toEqual([]);
+
+      const question = new Promise<string>((resolve) =>
+        page.once("dialog", (dialog) => {
+          resolve(dialog.message());
+          void dialog.accept();
+        }),
+      );
+      await row.getByRole("link", { name: "Verify User" }).click();
+      expect(await question).toBe("Are you sure you want to verify this user?");
+    } else {
+      await row.getByRole("link", { name: "Verify User" }).click();
+      const dialog = page.getByRole("alertdialog");
+      await expect(dialog).toContainText("Are you sure you want to verify this user?");
+      await dialog.getByRole("button", { name: "Verify" }).click();
+    }
+    await expect(page.getByTestId("toast-message")).toHaveText("User verified successfully");
+    await expect(row.getByRole("button", { name: "User Verified" })).toBeDisabled();
+    expect((await recordedRequests(demoUrl, `/users/verify/${user.id}`)).map((call) => call.method)).toEqual(["POST"]);
+  });
+
+  test("shows 'Failed to verify user' when the upstream fails", async ({ page, demoUrl, javaScriptEnabled }) => {
+    const user = await pick(demoUrl, (candidate) => candidate.isEmailVerified && candidate.status !== "verified");
+    await injectFault(demoUrl, { method: "POST", path: `/users/verify/${user.id}`, status: 500 });
+    await open(page, `/users?search=${encodeURIComponent(user.email)}`);
+    if (javaScriptEnabled) {
+      page.once("dialog", (dialog) => void dialog.accept());
+      await rowOf(page, user.email).getByRole("link", { name: "Verify User" }).click();
+    } else {
+      await rowOf(page, user.email).getByRole("link", { name: "Verify User" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Verify" }).click();
+    }
+    await expect(page.getByTestId("toast-message")).toHaveText("Failed to verify user");
+    await expect(rowOf(page, user.email).getByRole("link", { name: "Verify User" })).toBeVisible();
+  });
+});
+
+test.describe("passport", () => {
+  test("downloads as passport_{fullName}.pdf", async ({ page, demoUrl }) => {
+    for (const ascii of [true, false]) {
+      const user = await pick(demoUrl, (candidate) => Boolean(candidate.passport) && /^[\x20-\x7e]+$/.test(candidate.fullName ?? "") === ascii);
+      await open(page, `/users?search=${encodeURIComponent(user.email)}`);
+      const downloading = page.waitForEvent("download");
+      await rowOf(page, user.email).getByRole("link", { name: "Download Passport" }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`passport_${user.fullName}.pdf`);
+      expect(await download.failure()).toBeNull();
+    }
+  });
+
+  test("is offered only when the user has one", async ({ page, demoUrl }) => {
+    const user = await pick(demoUrl, (candidate) => !candidate.passport);
+    await open(page, `/users?search=${encodeURIComponent(user.email)}`);
+    await expect(rowOf(page, user.email).getByRole("link", { name: "View Invites" })).toBeVisible();
+    await expect(rowOf(page, user.email).getByRole("link", { name: "Download Passport" })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
+import { type Stack, startStack } from "../support/servers";
+
+let stack: Stack;
+let panel: PanelClient;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+beforeEach(async () => {
+  await resetDemo(stack.demo.url);
+  panel = new PanelClient(stack.panel.url);
+  await panel.signIn();
+});
+
+async function page(path: string) {
+  const response = await panel.get(path);
+  return { status: response.status, html: decodeEntities(await response.text()) };
+}
+
+/** The numbers of the four dashboard cards, in order. */
+function cardNumbers(html: string): string[] {
+  return [...html.matchAll(/data-testid="stat-card".*?<p class="mt-3 text-3xl[^"]*">([^<]+)<\/p>/gs)].map((match) => match[1]!);
+}
+
+describe("dashboard", () => {
+  it("counts non-admin users among the first 100, posts, pending badges and invites", async () => {
+    const { html } = await page("/");
+    expect(cardNumbers(html)).toEqual(["97", "36", "13", "48"]);
+    const [users] = await recordedRequests(stack.demo.url, "/users");
+    expect(users!.query).toMatchObject({ page: "1", limit: "100" });
+  });
+
+  it("keeps the other cards when one upstream call fails", async () => {
+    await injectFault(stack.demo.url, { method: "GET", path: "/posts", status: 500 });
+    const { status, html } = await page("/");
+    expect(status).toBe(200);
+    expect(cardNumbers(html)).toEqual(["97", "13", "48"]);
+    expect(html).toContain("Some error occurred while fetching data");
+    expect(html).toContain("Recent Badge Requests");
+  });
+
+  it("approves a badge request from the dashboard", async () => {
+    const response = await panel.post("/?index&confirm=approve&id=9", { intent: "approve", id: "9" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+    const { html } = await panel.follow(response);
+    expect(toastMessage(html)).toBe("Badge request approved successfully");
+    const [call] = await recordedRequests(stack.demo.url, "/users/badges");
+    expect(call).toMatchObject({ method: "POST", path: "/users/badges/9", body: { approved: 2 } });
+    expect(cardNumbers(decodeEntities(html))[2]).toBe("12");
+  });
+});
+
+describe("citizenship requests", () => {
+  it("searches name, email and phone case-insensitively", async () => {
+    const byName = await page("/badge-requests?search=OLIVIA");
+    expect(byName.html).toContain("olivia.cohen19@example.com");
+    expect(byName.html).not.toContain("elias.obrien9@example.com");
+    const byPhone = await page("/badge-requests?search=555%201333");
+    expect(byPhone.html).toContain("elias.obrien9@example.com");
+    const none = await page("/badge-requests?search=nobody-at-all");
+    expect(none.html).toContain("No requests match your search criteria.");
+  });
+
+  it("rejects with approved 0 and goes back to the same search", async () => {
+    const response = await panel.post("/badge-requests?search=olivia&confirm=reject&id=19", { intent: "reject", id: "19" });
+    expect(response.headers.get("location")).toBe("/badge-requests?search=olivia");
+    const { html } = await panel.follow(response);
+    expect(toastMessage(html)).toBe("Badge request rejected successfully");
+    expect(html).not.toContain("olivia.cohen19@example.com");
+    const [call] = await recordedRequests(stack.demo.url, "/users/badges");
+    expect(call).toMatchObject({ path: "/users/badges/19", body: { approved: 0 } });
+  });
+
+  it("shows the server's message when a decision fails", async () => {
+    await panel.post("/badge-requests", { intent: "approve", id: "9" });
+    const again = await panel.post("/badge-requests", { intent: "approve", id: "9" });
+    const { html } = await panel.follow(again);
+    expect(toastMessage(html)).toMatch(/pending/i);
+  });
+
+  it("refuses an unknown intent and a malformed id with a 400, calling nothing", async () => {
+    expect((await panel.post("/badge-requests", { intent: "promote", id: "9" })).status).toBe(400);
+    expect((await panel.post("/badge-requests", { intent: "approve", id: "../9" })).status).toBe(400);
+    expect(await recordedRequests(stack.demo.url, "/users/badges")).toHaveLength(0);
+  });
+
+  it("shows the list error state when the upstream fails", async () => {
+    await injectFault(stack.demo.url, { method: "GET", path: "/users/pending-badges", status: 500 });
+    expect((await page("/badge-requests")).html).toContain("Some error occurred while fetching data");
+  });
+});
+
+describe("posts", () => {
+  it("shows posts with the subtitle and renders member markup as text", async () => {
+    const { html } = await page("/posts");
+    expect(html).toContain("Manage and view all community posts");
+    const raw = await (await panel.get("/posts")).text();
+    expect(raw).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(raw).not.toContain("<img src=x");
+  });
+
+  it("searches title and description case-insensitively", async () => {
+    const { html } = await page("/posts?search=RUNNING%20PARTNER");
+    expect(html).toContain("Looking for a running partner (#36)");
+    expect(html).not.toContain("Book club: March pick");
+    expect((await page("/posts?search=zzz-nothing")).html).toContain("No posts match your search criteria.");
+  });
+
+  it("says when there are no posts at all", async () => {
+    await injectFault(stack.demo.url, { method: "GET", path: "/posts", status: 200, body: { data: { data: [] } } });
+    const { html } = await page("/posts");
+    expect(html).toContain("No Posts Found");
+    expect(html).toContain("No posts have been created yet.");
+  });
+
+  it("deletes a post and toasts the server's message", async () => {
+    const response = await panel.post("/posts?search=book&confirm=delete&id=33", { intent: "delete", id: "33" });
+    expect(response.headers.get("location")).toBe("/posts?search=book");
+    const { html } = await panel.follow(response);
+    expect(toastMessage(html)).toBe("Post deleted successfully");
+    expect(html).not.toContain("(#33)");
+    const [call] = await recordedRequests(stack.demo.url, "/posts/");
+    expect(call).toMatchObject({ method: "DELETE", path: "/posts/33" });
+  });
+
+  it("toasts the upstream's message for an unknown post", async () => {
+    const response = await panel.post("/posts", { intent: "delete", id: "999999" });
+    const { html } = await panel.follow(response);
+    expect(toastMessage(html)).toMatch(/not found/i);
+  });
+
+  it("shows the load error text", async () => {
+    await injectFault(stack.demo.url, { method: "GET", path: "/posts", status: 503 });
+    expect((await page("/posts")).html).toContain("Some error occurred while fetching data");
+  });
+});
