@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 
+import type { ServerResponse } from "node:http";
+
 import type { RequestHandler } from "express";
 
 /** A fresh CSP nonce: 16 random bytes, base64. */
@@ -40,12 +42,25 @@ export function securityHeaders({ apiOrigin, csp }: SecurityHeadersOptions): Req
     res.locals.nonce = nonce;
     if (csp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, apiOrigin));
     res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    defaultHeader(res, "Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     // req.secure follows X-Forwarded-Proto only when TRUST_PROXY trusts the proxy.
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
+}
+
+/**
+ * Sets a header just before the response starts, unless the app set its own: React Router's
+ * adapter appends headers, so setting the default up front would send two values (token pages
+ * choose a stricter Referrer-Policy).
+ */
+function defaultHeader(res: ServerResponse, name: string, value: string) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (!res.hasHeader(name)) res.setHeader(name, value);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
 }
 
 /**

@@ -348,9 +348,11 @@ test.describe("the form", () => {
 test.describe("the toggles", () => {
   test("deactivate and unpin, and a second submission of the same form changes nothing", async ({ page, context }) => {
     await page.goto("/announcements");
-    // A second tab with the same, soon stale, forms: its buttons post the same wanted state again.
-    const stale = await context.newPage();
-    await stale.goto("/announcements");
+    // Two more tabs with the same, soon stale, forms: their buttons post the same wanted state again.
+    const staleStatus = await context.newPage();
+    await staleStatus.goto("/announcements");
+    const stalePinned = await context.newPage();
+    await stalePinned.goto("/announcements");
 
     const target = row(page, "Scheduled maintenance");
     await target.getByRole("button", { name: "Deactivate" }).click();
@@ -362,20 +364,23 @@ test.describe("the toggles", () => {
     await target.getByRole("button", { name: "Unpin" }).click();
     await expect(toast(page)).toHaveText("Pinned status updated successfully");
     await expect(tile(page, "pinned")).toHaveText("3");
-    const unpinned = row(page, "Scheduled maintenance");
-    await expect(unpinned.getByText("Pinned", { exact: true })).toHaveCount(0);
-    await expect(unpinned.getByRole("button", { name: "Pin", exact: true })).toBeVisible();
+    // No longer pinned, it sorts by its date: the oldest, so the last row of page 3.
+    await expect(row(page, "Scheduled maintenance")).toHaveCount(0);
 
-    // The stale tab still offers Deactivate and Unpin: posting them again keeps the new state.
-    const staleRow = row(stale, "Scheduled maintenance");
-    await staleRow.getByRole("button", { name: "Deactivate" }).click();
-    await expect(toast(stale)).toHaveText("Status updated successfully");
-    await expect(tile(stale, "active")).toHaveText("21");
-    await row(stale, "Scheduled maintenance").getByRole("button", { name: "Unpin" }).click();
-    await expect(toast(stale)).toHaveText("Pinned status updated successfully");
-    await expect(tile(stale, "pinned")).toHaveText("3");
-    await expect(row(stale, "Scheduled maintenance").getByText("Inactive", { exact: true })).toBeVisible();
-    await expect(row(stale, "Scheduled maintenance").getByText("Pinned", { exact: true })).toHaveCount(0);
+    // The stale tabs still offer Deactivate and Unpin: posting them again keeps the new state.
+    await row(staleStatus, "Scheduled maintenance").getByRole("button", { name: "Deactivate" }).click();
+    await expect(toast(staleStatus)).toHaveText("Status updated successfully");
+    await expect(tile(staleStatus, "active")).toHaveText("21");
+    await row(stalePinned, "Scheduled maintenance").getByRole("button", { name: "Unpin" }).click();
+    await expect(toast(stalePinned)).toHaveText("Pinned status updated successfully");
+    await expect(tile(stalePinned, "pinned")).toHaveText("3");
+
+    await page.goto("/announcements?page=3");
+    const moved = row(page, "Scheduled maintenance");
+    await expect(moved.getByText("Inactive", { exact: true })).toBeVisible();
+    await expect(moved.getByText("Pinned", { exact: true })).toHaveCount(0);
+    await expect(moved.getByRole("button", { name: "Activate" })).toBeVisible();
+    await expect(moved.getByRole("button", { name: "Pin", exact: true })).toBeVisible();
   });
 
   test("activate and pin, keeping the list's page", async ({ page }) => {

@@ -34,7 +34,7 @@ test.describe("dashboard", () => {
     await expect(dialog).toHaveCount(0);
     await expect(recent.getByText("elias.obrien9@example.com")).toHaveCount(0);
     await expect(page.getByTestId("stat-card").filter({ hasText: "Pending Badges" })).toContainText("12");
-    const [call] = await recordedRequests(demoUrl, "/users/badges");
+    const [call] = await recordedRequests(demoUrl, "/users/badges/9");
     expect(call).toMatchObject({ path: "/users/badges/9", body: { approved: 2 } });
   });
 
@@ -66,7 +66,7 @@ test.describe("citizenship requests", () => {
     await expect(page).toHaveURL(/\/badge-requests\?search=OLIVIA$/);
     await expect(table.getByRole("row")).toHaveCount(before - 1);
     await expect(table.getByText("olivia.cohen19@example.com")).toHaveCount(0);
-    const [call] = await recordedRequests(demoUrl, "/users/badges");
+    const [call] = await recordedRequests(demoUrl, "/users/badges/19");
     expect(call).toMatchObject({ path: "/users/badges/19", body: { approved: 0 } });
   });
 });

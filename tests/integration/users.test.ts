@@ -319,6 +319,24 @@ describe("POST /users/{id} (push notification)", () => {
     expect(html).toContain("M1</textarea>");
   });
 
+  it("refuses a user without an email with 'User email not found'", async () => {
+    const signin = await fetch(`${stack.demo.url}/api/auth/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
+    });
+    const cookie = signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const details = (await (await fetch(`${stack.demo.url}/api/users/5`, { headers: { cookie } })).json()) as { data: object };
+    // The action's read of the user answers an address-less user, once.
+    await injectFault(stack.demo.url, { method: "GET", path: "/users/5", status: 200, times: 1, body: { data: { ...details.data, email: "" } } });
+    const response = await (await admin()).post("/users/5?notify=1", { intent: "notify", title: "Hi", message: "There" });
+    expect(response.status).toBe(400);
+    const html = decodeEntities(await response.text());
+    expect(toastMessage(html)).toBe("User email not found");
+    expect(html).toContain('value="Hi"');
+    expect(await recordedRequests(stack.demo.url, "/fcm")).toEqual([]);
+  });
+
   it("answers an unknown intent with 400", async () => {
     const response = await (await admin()).post("/users/5", { intent: "ban", title: "x", message: "y" });
     expect(response.status).toBe(400);

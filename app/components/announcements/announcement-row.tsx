@@ -79,7 +79,7 @@ export function AnnouncementRow({ announcement, actionHref, editHref, deleteHref
             <PencilSquareIcon className="size-5" aria-hidden="true" />
           </Link>
         </Tooltip>
-        <Tooltip label="Delete">
+        <Tooltip label="Delete" align="end">
           <Link to={deleteHref} preventScrollReset aria-label="Delete" title="Delete" className={`${iconButton} text-red-600 hover:bg-red-50`}>
             <TrashIcon className="size-5" aria-hidden="true" />
           </Link>

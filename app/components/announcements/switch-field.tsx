@@ -1,4 +1,4 @@
-import { Switch } from "@headlessui/react";
+import { Description, Field, Label, Switch } from "@headlessui/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { type Control, useController } from "react-hook-form";
 
@@ -36,7 +36,7 @@ export function SwitchField({
   const [enhanced, setEnhanced] = useState(false);
   const box = useRef<HTMLInputElement>(null);
   const id = useId();
-  const labelId = `${id}-label`;
+  const boxId = `${id}-box`;
   const descriptionId = `${id}-description`;
 
   // A click on the checkbox before hydration finished is kept when the switch takes over.
@@ -48,54 +48,58 @@ export function SwitchField({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const frame = "flex items-center justify-between gap-4 rounded-lg px-4 py-3 ring-1 ring-slate-200 ring-inset";
+  const labelClass = "block text-sm font-medium text-slate-800";
+  const descriptionClass = "text-sm text-slate-500";
+
+  if (enhanced) {
+    // Field, Label and Description give the switch its name and description (Headless UI sets
+    // aria-labelledby and aria-describedby itself).
+    return (
+      <Field className={frame}>
+        <div className="min-w-0">
+          <Label className={`${labelClass} cursor-pointer`}>{label}</Label>
+          <Description className={descriptionClass}>{checked ? onText : offText}</Description>
+        </div>
+        <Switch
+          checked={checked}
+          onChange={onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          className={`group ${track} data-checked:bg-brand-600`}
+        >
+          <span aria-hidden="true" className={`${knob} group-data-checked:translate-x-5`} />
+        </Switch>
+        <input type="hidden" name={name} value={checked ? "true" : "false"} />
+      </Field>
+    );
+  }
+
   return (
-    <div className="group/switch flex items-center justify-between gap-4 rounded-lg px-4 py-3 ring-1 ring-slate-200 ring-inset">
+    <div className={`group/switch ${frame}`}>
       <div className="min-w-0">
-        <label id={labelId} htmlFor={enhanced ? undefined : `${id}-box`} className="block text-sm font-medium text-slate-800">
+        <label htmlFor={boxId} className={labelClass}>
           {label}
         </label>
-        <p id={descriptionId} className="text-sm text-slate-500">
-          {enhanced ? (
-            checked ? onText : offText
-          ) : (
-            <>
-              <span className="hidden group-has-checked/switch:inline">{onText}</span>
-              <span className="group-has-checked/switch:hidden">{offText}</span>
-            </>
-          )}
+        <p id={descriptionId} className={descriptionClass}>
+          <span className="hidden group-has-checked/switch:inline">{onText}</span>
+          <span className="group-has-checked/switch:hidden">{offText}</span>
         </p>
       </div>
-      {enhanced ? (
-        <>
-          <Switch
-            checked={checked}
-            onChange={onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            aria-labelledby={labelId}
-            aria-describedby={descriptionId}
-            className={`group ${track} data-checked:bg-brand-600`}
-          >
-            <span aria-hidden="true" className={`${knob} group-data-checked:translate-x-5`} />
-          </Switch>
-          <input type="hidden" name={name} value={checked ? "true" : "false"} />
-        </>
-      ) : (
-        <span className="relative inline-flex shrink-0">
-          <input
-            ref={box}
-            id={`${id}-box`}
-            type="checkbox"
-            role="switch"
-            name={name}
-            value="true"
-            defaultChecked={checked}
-            aria-describedby={descriptionId}
-            className={`peer ${track} appearance-none checked:bg-brand-600`}
-          />
-          <span aria-hidden="true" className={`${knob} peer-checked:translate-x-5`} />
-        </span>
-      )}
+      <span className="relative inline-flex shrink-0">
+        <input
+          ref={box}
+          id={boxId}
+          type="checkbox"
+          role="switch"
+          name={name}
+          value="true"
+          defaultChecked={checked}
+          aria-describedby={descriptionId}
+          className={`peer ${track} appearance-none checked:bg-brand-600`}
+        />
+        <span aria-hidden="true" className={`${knob} peer-checked:translate-x-5`} />
+      </span>
     </div>
   );
 }

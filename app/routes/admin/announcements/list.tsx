@@ -260,9 +260,11 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
     next?.pathname === location.pathname &&
     (navigation.formMethod !== undefined || closeDialogHref(next.pathname, next.search) !== closeTo);
 
-  const failure = (intent: string): AnnouncementFormFailure | undefined => {
+  // What a failed create or update handed back, for the dialog it came from.
+  const failure = (intent: "create" | "update", id?: string): AnnouncementFormFailure | undefined => {
     const values = actionData?.values;
-    return values && values.intent === intent ? { values, formError: actionData?.formError } : undefined;
+    if (!values || values.intent !== intent || (id !== undefined && values.id !== id)) return undefined;
+    return { values, formError: actionData?.formError };
   };
 
   const editId = params.get("edit");
@@ -335,7 +337,7 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
           mode="edit"
           id={editing.id}
           start={editStart(editing)}
-          failure={failure("update")}
+          failure={failure("update", editing.id)}
           closeTo={closeTo}
           actionHref={`${location.pathname}${location.search}`}
           timeZone={timeZone}

@@ -87,6 +87,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         certificate: user.badgeRequestStatus === 2 ? safeFileLink(user.badgeFileName) : null,
         hasPassport: Boolean(user.passport?.trim()),
       })),
+      // The upstream's own totals: they count the administrators it sends (it has no role filter,
+      // and one call per render rules out a second count), so a page may show fewer rows.
       pageInfo: { page, limit, total, totalPages: pageCount(total, limit) },
       filters,
       error: null,
@@ -233,11 +235,13 @@ function IconAction({
   label,
   icon: Icon,
   tone = "neutral",
+  align,
   ...link
 }: {
   label: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   tone?: "neutral" | "danger" | "success";
+  align?: "center" | "end";
 } & ({ to: string; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void } | { href: string; download?: boolean; newTab?: boolean })) {
   const color =
     tone === "danger"
@@ -247,7 +251,7 @@ function IconAction({
         : "text-slate-600 hover:bg-slate-100 hover:text-slate-900";
   const icon = <Icon className="size-5" aria-hidden="true" />;
   return (
-    <Tooltip label={label}>
+    <Tooltip label={label} align={align}>
       {"to" in link ? (
         <Link to={link.to} onClick={link.onClick} preventScrollReset aria-label={label} className={`${iconButton} ${color}`}>
           {icon}
@@ -277,7 +281,7 @@ function EmptySlot() {
 /** A disabled icon action whose tooltip says why (spec 2.14, Verify User states). */
 function DisabledAction({ label, icon: Icon }: { label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }) {
   return (
-    <Tooltip label={label}>
+    <Tooltip label={label} align="end">
       <button type="button" disabled aria-label={label} className={`${iconButton} pointer-events-none text-slate-300`}>
         <Icon className="size-5" aria-hidden="true" />
       </button>
@@ -317,6 +321,7 @@ function RowActions({ user }: { user: UserRow }) {
           label="Verify User"
           icon={CheckBadgeIcon}
           tone="success"
+          align="end"
           to={open("verify")}
           onClick={(event) => {
             // With JavaScript the browser asks (spec 2.14); without it the link opens the same

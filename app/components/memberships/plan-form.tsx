@@ -1,0 +1,288 @@
+import { PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
+import { useCallback, useId, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+
+import { ImageUpload } from "~/components/memberships/image-upload";
+import { PlanPreview } from "~/components/memberships/plan-preview";
+import { FormAlert } from "~/components/layout/auth-card";
+import { buttonClass } from "~/components/ui/button";
+import { FieldShell, inputClass, TextAreaField, TextField } from "~/components/ui/field";
+import { PERIOD_LABELS, PLAN_PERIODS, type PlanDraft, isPlanPeriod } from "~/forms/membership";
+import { TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
+
+/** Field errors as an action returns them. */
+export type PlanFormErrors = Record<string, { message?: string } | undefined>;
+
+/** The tier image's accepted types (spec 2.18: images). */
+const TIER_IMAGE_ACCEPT = "image/*";
+
+interface FeatureEntry {
+  key: number;
+  text: string;
+}
+
+/**
+ * The one create and edit form of the membership tiers (spec 2.18, 2.19; ARCHITECTURE.md
+ * convention 9), beside its live preview.
+ *
+ * It is a plain multipart form whose fields are always in the DOM, so a browser with or without
+ * JavaScript posts the same fields (a repeated `features` field, `image`, `isActive`) and the
+ * action reads them one way. There are no checks in the browser (spec 5: the create form has
+ * none; the edit form's only rule is its id), so there is no client-side schema; the server
+ * answers field errors, which show under their fields.
+ *
+ * Without JavaScript, Add Feature, a feature's Remove and Remove image are submit buttons whose
+ * intent makes the action re-render the form with the change and every value kept. With
+ * JavaScript they change the form in place.
+ */
+export function PlanForm({
+  mode,
+  id,
+  start,
+  errors = {},
+  formError,
+  apiOrigin,
+  actionHref,
+}: {
+  mode: "create" | "edit";
+  id?: string;
+  start: PlanDraft;
+  errors?: PlanFormErrors;
+  formError?: string;
+  apiOrigin: string;
+  /** Where the form posts: the screen's own action. */
+  actionHref: string;
+}) {
+  const intent = mode === "create" ? "create" : "update";
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const [uploading, setUploading] = useState(false);
+  const nextKey = useRef(start.features.length);
+  const [name, setName] = useState(start.name);
+  const [price, setPrice] = useState(start.price);
+  const [period, setPeriod] = useState(start.period);
+  const [description, setDescription] = useState(start.description);
+  const [image, setImage] = useState(start.image);
+  const [isActive, setIsActive] = useState(start.isActive);
+  const [features, setFeatures] = useState<FeatureEntry[]>(() =>
+    (start.features.length > 0 ? start.features : [""]).map((text, key) => ({ key, text })),
+  );
+  const fieldId = useId();
+
+  const draft: PlanDraft = { name, price, period, description, features: features.map((entry) => entry.text), image, isActive };
+  const error = (field: string) => errors[field]?.message;
+  const featureError = Object.entries(errors).find(([field]) => field === "features" || field.startsWith("features."))?.[1]?.message;
+  const onImageChange = useCallback((value: string) => setImage(value), []);
+
+  function addFeature() {
+    setFeatures((current) => [...current, { key: nextKey.current++, text: "" }]);
+  }
+
+  function removeFeature(key: number) {
+    setFeatures((current) => {
+      const rest = current.filter((entry) => entry.key !== key);
+      return rest.length > 0 ? rest : [{ key: nextKey.current++, text: "" }];
+    });
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <Form
+        method="post"
+        action={actionHref}
+        encType="multipart/form-data"
+        noValidate
+        className="group/plan space-y-5 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-span-2"
+      >
+        {/* The form's default button: Enter in a field submits the form, not Remove or Add Feature. */}
+        <button type="submit" name="intent" value={intent} tabIndex={-1} aria-hidden="true" className="sr-only" disabled={submitting || uploading} />
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        {id ? <input type="hidden" name="id" value={id} /> : null}
+
+        <TextField
+          label="Tier Name"
+          name="name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          placeholder="e.g., Premium, VIP"
+          autoComplete="off"
+          error={error("name")}
+        />
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Price"
+            name="price"
+            type="number"
+            step="0.01"
+            min="0"
+            inputMode="decimal"
+            placeholder="0.00"
+            value={price}
+            onChange={(event) => setPrice(event.currentTarget.value)}
+            error={error("price")}
+          />
+          <FieldShell id={`${fieldId}-period`} label="Billing Period" error={error("period")}>
+            <select
+              id={`${fieldId}-period`}
+              name="period"
+              value={period}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                if (isPlanPeriod(value)) setPeriod(value);
+              }}
+              aria-invalid={error("period") ? true : undefined}
+              className={inputClass}
+            >
+              {PLAN_PERIODS.map((value) => (
+                <option key={value} value={value}>
+                  {PERIOD_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+        </div>
+
+        <TextAreaField
+          label="Description"
+          name="description"
+          rows={3}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          error={error("description")}
+        />
+
+        <fieldset>
+          <legend className="block text-sm font-medium text-slate-800">Features</legend>
+          <ul className="mt-1.5 space-y-2" data-testid="feature-list">
+            {features.map((entry, index) => (
+              <li key={entry.key} className="flex items-center gap-2">
+                <input
+                  type="text"
+                  name="features"
+                  value={entry.text}
+                  onChange={(event) => {
+                    const text = event.currentTarget.value;
+                    setFeatures((current) => current.map((item) => (item.key === entry.key ? { ...item, text } : item)));
+                  }}
+                  aria-label={`Feature ${index + 1}`}
+                  placeholder={`Feature ${index + 1}`}
+                  autoComplete="off"
+                  className={inputClass}
+                />
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`remove-feature:${index}`}
+                  formNoValidate
+                  aria-label={`Remove feature ${index + 1}`}
+                  title="Remove feature"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    removeFeature(entry.key);
+                  }}
+                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-slate-500 ring-1 ring-slate-300 ring-inset hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <TrashIcon className="size-4" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+          {featureError ? (
+            <p className="mt-1.5 text-sm text-red-600" data-field-error>
+              {featureError}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            name="intent"
+            value="add-feature"
+            formNoValidate
+            onClick={(event) => {
+              event.preventDefault();
+              addFeature();
+            }}
+            className={buttonClass("secondary", "sm", "mt-2")}
+          >
+            <PlusIcon className="size-4" aria-hidden="true" />
+            Add Feature
+          </button>
+        </fieldset>
+
+        <ImageUpload
+          label="Tier Icon/Image"
+          name="image"
+          value={image}
+          onChange={onImageChange}
+          apiOrigin={apiOrigin}
+          actionHref={actionHref}
+          error={error("image")}
+          maxSizeMb={TIER_IMAGE_MAX_SIZE_MB}
+          accept={TIER_IMAGE_ACCEPT}
+          onBusyChange={setUploading}
+        />
+
+        {mode === "edit" ? <ActiveSwitch checked={isActive} onChange={setIsActive} /> : null}
+
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
+          <Link to="/memberships" className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+          <button type="submit" name="intent" value={intent} disabled={submitting || uploading} className={buttonClass("primary")}>
+            {mode === "create"
+              ? submitting
+                ? "Creating..."
+                : "Create Membership Tier"
+              : submitting
+                ? "Updating..."
+                : "Update Membership Tier"}
+          </button>
+        </div>
+      </Form>
+
+      <div className="lg:sticky lg:top-6 lg:self-start">
+        <PlanPreview draft={draft} apiOrigin={apiOrigin} followsSwitch={mode === "edit"} />
+      </div>
+    </div>
+  );
+}
+
+const track =
+  "relative inline-flex h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors duration-200 checked:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const knob = "pointer-events-none absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform duration-200 peer-checked:translate-x-5";
+
+/**
+ * The Active Status switch of the edit form (spec 2.19): a real checkbox (role="switch") posting
+ * `isActive=true` when on, so it works without JavaScript; the text under the label follows it
+ * through CSS.
+ */
+function ActiveSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="group/switch flex items-center justify-between gap-4 rounded-lg px-4 py-3 ring-1 ring-slate-200 ring-inset">
+      <div className="min-w-0">
+        <label htmlFor={`${id}-box`} className="block text-sm font-medium text-slate-800">
+          Active Status
+        </label>
+        <p id={`${id}-description`} className="text-sm text-slate-500">
+          <span className="hidden group-has-checked/switch:inline">Membership is currently active</span>
+          <span className="group-has-checked/switch:hidden">Membership is currently inactive</span>
+        </p>
+      </div>
+      <span className="relative inline-flex shrink-0">
+        <input
+          id={`${id}-box`}
+          type="checkbox"
+          role="switch"
+          name="isActive"
+          value="true"
+          checked={checked}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+          aria-describedby={`${id}-description`}
+          className={`peer ${track}`}
+        />
+        <span aria-hidden="true" className={knob} />
+      </span>
+    </div>
+  );
+}

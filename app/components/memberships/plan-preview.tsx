@@ -1,0 +1,71 @@
+import { CheckIcon, PhotoIcon } from "@heroicons/react/20/solid";
+
+import { formatTypedPrice, periodSuffix, planImageSrc } from "~/components/memberships/format";
+import { Badge } from "~/components/ui/badge";
+import { cleanFeatures, type PlanDraft } from "~/forms/membership";
+
+/**
+ * The live preview of the tier form (spec 2.18): name, price and period, description, features
+ * and the Active or Inactive badge. It renders from the form's draft: with JavaScript that is
+ * every keystroke; without it, the values of the last post, as the server rendered them. On the
+ * edit form the badge follows the Active Status switch through CSS (the form has `group/plan`),
+ * so it is live without JavaScript too.
+ */
+export function PlanPreview({ draft, apiOrigin, followsSwitch }: { draft: PlanDraft; apiOrigin: string; followsSwitch: boolean }) {
+  const features = cleanFeatures(draft.features);
+  const src = planImageSrc(draft.image, apiOrigin);
+  const suffix = periodSuffix(draft.period);
+  const name = draft.name.trim();
+  return (
+    <section aria-labelledby="plan-preview-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="plan-preview">
+      <h2 id="plan-preview-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        Preview
+      </h2>
+      <div className="mt-4 rounded-lg border border-slate-200 p-5">
+        <div className="flex items-start gap-3">
+          <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-50 text-brand-600">
+            {src ? <img src={src} alt="" className="size-full object-cover" /> : <PhotoIcon className="size-6" aria-hidden="true" />}
+          </div>
+          <div className="min-w-0 flex-1">
+            <p className={`text-lg font-semibold break-words ${name ? "text-slate-900" : "text-slate-400"}`} data-testid="preview-name">
+              {name || "Tier Name"}
+            </p>
+            <div className="mt-1" data-testid="preview-status">
+              {followsSwitch ? (
+                <>
+                  <span className="hidden group-has-[[name=isActive]:checked]/plan:inline-flex">
+                    <Badge tone="green">Active</Badge>
+                  </span>
+                  <span className="inline-flex group-has-[[name=isActive]:checked]/plan:hidden">
+                    <Badge tone="gray">Inactive</Badge>
+                  </span>
+                </>
+              ) : (
+                <Badge tone={draft.isActive ? "green" : "gray"}>{draft.isActive ? "Active" : "Inactive"}</Badge>
+              )}
+            </div>
+          </div>
+        </div>
+        <p className="mt-4 text-slate-900" data-testid="preview-price">
+          <span className="text-3xl font-bold tracking-tight">{formatTypedPrice(draft.price)}</span>
+          <span className="ml-1 text-sm text-slate-500">{suffix}</span>
+        </p>
+        {draft.description.trim() ? (
+          <p className="mt-3 text-sm whitespace-pre-line text-slate-600 break-words" data-testid="preview-description">
+            {draft.description.trim()}
+          </p>
+        ) : null}
+        {features.length > 0 ? (
+          <ul className="mt-4 space-y-2" data-testid="preview-features">
+            {features.map((feature, index) => (
+              <li key={`${index}-${feature}`} className="flex items-start gap-2 text-sm text-slate-700">
+                <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                <span className="min-w-0 break-words">{feature}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </section>
+  );
+}

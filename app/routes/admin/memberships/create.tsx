@@ -1,0 +1,36 @@
+import type { Route } from "./+types/create";
+import { planFormAction } from "./plan-form.server";
+import { skipRevalidationForUploadUrl } from "~/components/memberships/image-upload";
+import { PlanForm } from "~/components/memberships/plan-form";
+import { PageHeader } from "~/components/ui/page-header";
+import { env } from "~/config/env.server";
+import { draftFromValues, newPlanDraft } from "~/forms/membership";
+
+export function loader() {
+  // Stored image paths live on the API host (spec 3): the preview resolves them against it.
+  return { apiOrigin: new URL(env().API_URL).origin };
+}
+
+export const action = ({ request }: Route.ActionArgs) => planFormAction(request, "create");
+
+export const meta: Route.MetaFunction = () => [{ title: "Create Membership Tier · Admin Dashboard" }];
+
+export const shouldRevalidate = skipRevalidationForUploadUrl;
+
+export default function CreateMembership({ loaderData, actionData }: Route.ComponentProps) {
+  const posted = actionData && "values" in actionData ? actionData : undefined;
+  const start = posted && Object.keys(posted.values).length > 0 ? draftFromValues(posted.values, { activeWhenAbsent: true }) : newPlanDraft();
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Create Membership Tier" subtitle="Add a new membership tier to your community" />
+      <PlanForm
+        mode="create"
+        start={start}
+        errors={posted?.errors}
+        formError={posted && "formError" in posted ? posted.formError : undefined}
+        apiOrigin={loaderData.apiOrigin}
+        actionHref="/memberships/create"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { ArrowPathIcon, CheckCircleIcon, EyeIcon, NoSymbolIcon, PencilSquareIcon, PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
+import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
+import type { ComponentType, SVGProps } from "react";
+import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+
+import type { Route } from "./+types/list";
+import { planRowAction, syncAction } from "./plan-actions.server";
+import { formatPrice } from "~/components/memberships/format";
+import { isPlanConfirmation, PlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass, ButtonLink } from "~/components/ui/button";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { Tooltip } from "~/components/ui/tooltip";
+import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
+import { paginate, parsePaging } from "~/lib/pagination";
+import { requireUser } from "~/session/user.server";
+import { isUpstreamError } from "~/upstream/errors";
+import { isPlanAdmin, listPlans } from "~/upstream/memberships.server";
+
+/** The list's load failure text (spec 2.17, 8). */
+const LOAD_ERROR = "Error loading memberships. Please try again.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const isAdmin = isPlanAdmin(user.role);
+  const paging = parsePaging(new URL(request.url).searchParams);
+  try {
+    // Admins see every plan, other roles the active ones (spec 6).
+    const plans = await listPlans(request, user.role);
+    const rows = plans.map((plan) => ({ id: plan.id, name: plan.name, price: formatPrice(plan.price), isActive: plan.isActive }));
+    const { items, pageInfo } = paginate(rows, paging);
+    return { rows: items, pageInfo, isAdmin, error: null };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return data(
+      { rows: [], pageInfo: undefined, isAdmin, error: LOAD_ERROR },
+      { status: error.status >= 400 && error.status < 500 ? error.status : 502 },
+    );
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const back = closeDialogHref(url.pathname, url.search);
+  const formData = await request.formData();
+  if (formData.get("intent") === "sync") return syncAction(request, back);
+  return planRowAction(request, formData, { back });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Memberships · Admin Dashboard" }];
+
+export const shouldRevalidate = skipRevalidationForDialogs;
+
+type PlanRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+export default function Memberships({ loaderData }: Route.ComponentProps) {
+  const { rows, pageInfo, isAdmin, error } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const closeTo = closeDialogHref(location.pathname, location.search);
+  const syncing = navigation.state !== "idle" && navigation.formData?.get("intent") === "sync";
+
+  const confirm = params.get("confirm");
+  const target = isAdmin && isPlanConfirmation(confirm) ? rows.find((row) => row.id === params.get("id")) : undefined;
+
+  const columns: DataTableColumn<PlanRow>[] = [
+    {
+      id: "plan",
+      header: "Plan",
+      cell: (plan) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <Link to={`/memberships/view/${plan.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+            {plan.name}
+          </Link>
+          {plan.isActive ? null : <Badge tone="gray">Inactive</Badge>}
+        </span>
+      ),
+    },
+    { id: "price", header: "Price", className: "whitespace-nowrap tabular-nums", cell: (plan) => plan.price },
+    {
+      id: "actions",
+      header: "Actions",
+      className: "text-right",
+      cell: (plan) => <RowActions plan={plan} isAdmin={isAdmin} />,
+    },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Memberships"
+        actions={
+          <>
+            <Form method="post" action={closeTo} preventScrollReset>
+              <Tooltip label="Refresh data">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="sync"
+                  disabled={syncing}
+                  aria-label="Sync"
+                  title="Refresh data"
+                  className={buttonClass("secondary")}
+                >
+                  <ArrowPathIcon className={`size-4 ${syncing ? "animate-spin" : ""}`} aria-hidden="true" />
+                  Sync
+                </button>
+              </Tooltip>
+            </Form>
+            <ButtonLink to="/memberships/create">
+              <PlusIcon className="size-4" aria-hidden="true" />
+              Create
+            </ButtonLink>
+          </>
+        }
+      />
+
+      {error ? (
+        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <EmptyState tone="error" icon={ExclamationTriangleIcon} title={error} />
+        </div>
+      ) : (
+        <DataTable
+          caption="Membership plans"
+          columns={columns}
+          rows={rows}
+          rowKey={(plan) => plan.id}
+          pageInfo={pageInfo}
+        />
+      )}
+
+      {target && isPlanConfirmation(confirm) ? <PlanConfirmDialog confirm={confirm} plan={target} cancelTo={closeTo} action={closeTo} /> : null}
+    </div>
+  );
+}
+
+const iconButton =
+  "inline-flex size-8 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-brand-600";
+
+/** One icon action with its tooltip; `label` is its accessible name and its tooltip text. */
+function IconLink({
+  to,
+  label,
+  icon: Icon,
+  tone = "neutral",
+  align,
+}: {
+  to: string;
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  tone?: "neutral" | "danger" | "success";
+  align?: "center" | "end";
+}) {
+  const color =
+    tone === "danger"
+      ? "text-red-600 hover:bg-red-50"
+      : tone === "success"
+        ? "text-emerald-600 hover:bg-emerald-50"
+        : "text-slate-600 hover:bg-slate-100 hover:text-slate-900";
+  return (
+    <Tooltip label={label} align={align}>
+      <Link to={to} preventScrollReset aria-label={label} className={`${iconButton} ${color}`}>
+        <Icon className="size-5" aria-hidden="true" />
+      </Link>
+    </Tooltip>
+  );
+}
+
+/** View Details for everyone; Edit, Activate or Deactivate and Delete for admins (spec 2.17, 6). */
+function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
+  const location = useLocation();
+  const open = (confirm: string) => dialogHref(location.pathname, location.search, { confirm, id: plan.id });
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <IconLink to={`/memberships/view/${plan.id}`} label="View Details" icon={EyeIcon} align={isAdmin ? "center" : "end"} />
+      {isAdmin ? (
+        <>
+          <IconLink to={`/memberships/edit/${plan.id}`} label="Edit Membership" icon={PencilSquareIcon} />
+          {plan.isActive ? (
+            <IconLink to={open("deactivate")} label="Deactivate" icon={NoSymbolIcon} tone="danger" />
+          ) : (
+            <IconLink to={open("activate")} label="Activate" icon={CheckCircleIcon} tone="success" />
+          )}
+          <IconLink to={open("delete")} label="Delete Membership" icon={TrashIcon} tone="danger" align="end" />
+        </>
+      ) : null}
+    </div>
+  );
+}

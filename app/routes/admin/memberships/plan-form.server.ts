@@ -1,0 +1,240 @@
+import { data } from "react-router";
+
+import { errorToast, type FailedSubmission, failSubmission, invalidSubmission } from "~/forms/failure.server";
+import { type FormErrors, parseForm } from "~/forms/form-data.server";
+import {
+  cleanFeatures,
+  draftFromValues,
+  PlanCreateFormSchema,
+  PlanEditFormSchema,
+  PlanFormIntentSchema,
+  type PlanDraft,
+  splitIntent,
+  UploadUrlRequestSchema,
+} from "~/forms/membership";
+import { rejectedAction } from "~/forms/rejected-action.server";
+import { checkUpload, fileTooLargeMessage, fileTypeMessage, matchesAccept, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
+import { redirectWithSuccess } from "~/session/toast.server";
+import type { PlanCreateBody, PlanEditBody } from "~/upstream/contract/memberships";
+import { requestUploadUrl, UploadFailure, uploadFile } from "~/upstream/files.server";
+import { createPlan, editPlan } from "~/upstream/memberships.server";
+import { shownFailure } from "~/upstream/users.server";
+
+/** The tier image's accepted types (spec 2.18: images only). */
+const TIER_IMAGE_ACCEPT = "image/*";
+
+/**
+ * The largest form body the action reads: a 5 MB image plus the other fields and the multipart
+ * framing. Bigger bodies are refused before they are read.
+ */
+export const MAX_FORM_BYTES = 6 * 1024 * 1024;
+
+/** The field a form posted without JavaScript carries the file in (see ImageUpload). */
+const FILE_FIELD = "imageFile";
+
+/** Where a saved plan goes (spec 2.18, 2.19). */
+const AFTER_SAVE = "/memberships";
+
+/** Toasts of spec 8; the server's message wins when it sends one. Spec 8 has no create texts: these follow the update ones. */
+const TEXTS = {
+  create: { ok: "Membership created successfully!", failed: "Failed to create membership" },
+  update: { ok: "Membership updated successfully!", failed: "Failed to update membership" },
+} as const;
+
+const TOO_LARGE = `The form is larger than ${MAX_FORM_BYTES / 1024 / 1024}MB and was not read, so nothing was saved. ${fileTooLargeMessage(TIER_IMAGE_MAX_SIZE_MB)}.`;
+const UNREADABLE = "The form could not be read. Please try again.";
+
+/** A failed submission: messages inline, the first one also as a toast. */
+function failed(errors: FormErrors, values: Record<string, unknown>, status: number, formError?: string) {
+  const message = formError ?? Object.values(errors)[0]?.message ?? UNREADABLE;
+  const body: FailedSubmission = { errors, values, formError, toast: errorToast(message) };
+  return data(body, { status });
+}
+
+/**
+ * Reads a form body of at most MAX_FORM_BYTES: a Content-Length over it is refused unread, and a
+ * body without one (or lying about it) is cut off at the limit. Multipart bodies are buffered,
+ * which is fine at this size.
+ */
+async function readLimitedFormData(request: Request): Promise<FormData | "too-large" | "unreadable"> {
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > MAX_FORM_BYTES) {
+    await request.body?.cancel().catch(() => undefined);
+    return "too-large";
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_FORM_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        return "too-large";
+      }
+      chunks.push(value);
+    }
+  }
+  try {
+    const body = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+  } catch {
+    return "unreadable";
+  }
+}
+
+/** The file of a post without JavaScript, if one was picked (an empty file part means none). */
+function takeFile(formData: FormData): File | null {
+  const entry = formData.get(FILE_FIELD);
+  formData.delete(FILE_FIELD);
+  return entry instanceof File && (entry.size > 0 || entry.name !== "") ? entry : null;
+}
+
+/** The values a re-rendered form starts from: every field as it was posted. */
+function draftOf(values: Record<string, unknown>, mode: "create" | "edit"): PlanDraft {
+  return draftFromValues(values, { activeWhenAbsent: mode === "create" });
+}
+
+/** The answer of a post that only changes the form (features, image) without JavaScript. */
+function rerender(draft: PlanDraft, id: unknown) {
+  return data({ errors: {} as FormErrors, values: { ...draft, ...(typeof id === "string" ? { id } : {}) } as Record<string, unknown> });
+}
+
+/**
+ * The one action behind Create and Edit Membership Tier (ARCHITECTURE.md convention 9),
+ * switched on `intent`:
+ * - `create` (create screen) and `update` (edit screen) save the plan and go to /memberships;
+ * - `add-feature`, `remove-feature:{index}` and `remove-image` re-render the form with the change
+ *   (the buttons of a browser without JavaScript);
+ * - `upload-url` answers a presigned URL for the browser's own upload (a fetcher, with JavaScript).
+ * A file posted with the form (no JavaScript) is checked and uploaded first, so whatever happens
+ * next the form comes back with the stored image and every other value kept.
+ */
+export async function planFormAction(request: Request, mode: "create" | "edit") {
+  const formData = await readLimitedFormData(request);
+  if (formData === "too-large") return failed({}, {}, 413, TOO_LARGE);
+  if (formData === "unreadable") return failed({}, {}, 400, UNREADABLE);
+
+  const file = takeFile(formData);
+  const { intent: intentName, index } = splitIntent(formData.get("intent"));
+  formData.set("intent", intentName);
+  const which = parseForm(formData, PlanFormIntentSchema);
+  const saveIntent = mode === "create" ? "create" : "update";
+  if (!which.ok || (which.data.intent === "create" && mode !== "create") || (which.data.intent === "update" && mode !== "edit")) {
+    return rejectedAction({ errors: which.ok ? { intent: { type: "enum", message: "Unknown action" } } : which.errors, values: {} });
+  }
+  const intent = which.data.intent;
+  const values = which.values;
+  delete values.intent;
+
+  if (intent === "upload-url") return uploadUrl(request, formData);
+
+  const draft = draftOf(values, mode);
+  if (intent === "remove-image") return rerender({ ...draft, image: "" }, values.id);
+
+  // The file goes up first: a later failure must not lose it (the form comes back with its path).
+  if (file) {
+    const problem = checkUpload(file, { maxSizeMb: TIER_IMAGE_MAX_SIZE_MB, accept: TIER_IMAGE_ACCEPT });
+    if (problem) return failed({ image: { type: "upload", message: problem } }, withId(draft, values), 400);
+    try {
+      draft.image = await uploadFile(request, file);
+    } catch (error) {
+      if (!(error instanceof UploadFailure)) throw error;
+      return failed({ image: { type: "upload", message: error.message } }, withId(draft, values), 502);
+    }
+  }
+
+  if (intent === "add-feature") return rerender({ ...draft, features: [...draft.features, ""] }, values.id);
+  if (intent === "remove-feature") {
+    const rest = draft.features.filter((_feature, position) => position !== index);
+    return rerender({ ...draft, features: rest.length > 0 ? rest : [""] }, values.id);
+  }
+  if (intent !== saveIntent) return rejectedAction({ errors: { intent: { type: "enum", message: "Unknown action" } }, values: {} });
+
+  // The schemas read the post itself; the image is the one just uploaded, if any.
+  formData.set("image", draft.image);
+  return savePlan(request, saveIntent, formData, withId(draft, values));
+}
+
+/** The draft plus the posted id (edit form), as the values a failed post hands back. */
+function withId(draft: PlanDraft, values: Record<string, unknown>): Record<string, unknown> {
+  return typeof values.id === "string" ? { ...draft, id: values.id } : { ...draft };
+}
+
+/** Saves the plan (create or update) and goes to the list; a failure re-renders the form with `typed`. */
+async function savePlan(request: Request, intent: "create" | "update", formData: FormData, typed: Record<string, unknown>) {
+  let message: string;
+  if (intent === "create") {
+    const form = parseForm(formData, PlanCreateFormSchema);
+    if (!form.ok) return invalidSubmission(form.errors, typed);
+    const { price, ...fields } = form.data;
+    // A blank price is left out: the create form has no required checks (spec 5), the upstream says what it needs.
+    const body = {
+      name: fields.name,
+      ...(price === undefined ? {} : { price }),
+      period: fields.period,
+      description: fields.description,
+      features: cleanFeatures(fields.features),
+      // New plans are active (spec 4); the create form has no switch.
+      isActive: true,
+      image: fields.image.trim() || null,
+    } as PlanCreateBody;
+    try {
+      message = await createPlan(request, body);
+    } catch (error) {
+      return failSubmission(shownFailure(error), typed, TEXTS.create.failed);
+    }
+    return redirectWithSuccess(request, AFTER_SAVE, message.trim() || TEXTS.create.ok);
+  }
+
+  const form = parseForm(formData, PlanEditFormSchema);
+  if (!form.ok) {
+    const idProblem = form.errors.id?.message;
+    return idProblem ? failed(form.errors, typed, 400, idProblem) : invalidSubmission(form.errors, typed);
+  }
+  const { id, ...fields } = form.data;
+  // The edit payload of spec 7 plus the features: the form edits them too, and fields the upstream is not sent keep their value.
+  const body: PlanEditBody = {
+    id,
+    name: fields.name,
+    price: fields.price,
+    period: fields.period,
+    description: fields.description,
+    features: cleanFeatures(fields.features),
+    isActive: fields.isActive,
+    image: fields.image.trim() || null,
+  };
+  try {
+    message = await editPlan(request, body);
+  } catch (error) {
+    return failSubmission(shownFailure(error), typed, TEXTS.update.failed);
+  }
+  return redirectWithSuccess(request, AFTER_SAVE, message.trim() || TEXTS.update.ok);
+}
+
+/**
+ * `intent=upload-url`: the browser is about to upload a picked image itself and needs a presigned
+ * URL (POST /file/generate-upload-url/admin). The panel asks on its behalf, as the upstream
+ * session cookie is HttpOnly on the panel's origin. Answers `{ uploadUrl }` or `{ uploadError }`.
+ */
+async function uploadUrl(request: Request, formData: FormData) {
+  const form = parseForm(formData, UploadUrlRequestSchema);
+  if (!form.ok) return data({ uploadError: Object.values(form.errors)[0]?.message ?? UNREADABLE }, { status: 400 });
+  const { fileName, fileType } = form.data;
+  if (!matchesAccept({ name: fileName, type: fileType }, TIER_IMAGE_ACCEPT)) {
+    return data({ uploadError: fileTypeMessage(TIER_IMAGE_ACCEPT) }, { status: 400 });
+  }
+  try {
+    return data({ uploadUrl: await requestUploadUrl(request, { fileName, fileType }) });
+  } catch (error) {
+    if (!(error instanceof UploadFailure)) throw error;
+    return data({ uploadError: error.message }, { status: 502 });
+  }
+}
