@@ -10,6 +10,10 @@ export default [
     route("badge-requests", "routes/admin/badge-requests/list.tsx"),
     route("posts", "routes/admin/posts/list.tsx"),
     route("announcements", "routes/admin/announcements/list.tsx"),
+    route("memberships", "routes/admin/memberships/list.tsx"),
+    route("memberships/create", "routes/admin/memberships/create.tsx"),
+    route("memberships/edit/:id", "routes/admin/memberships/edit.tsx"),
+    route("memberships/view/:id", "routes/admin/memberships/view.tsx"),
   ]),
   // Passport downloads stream a file; they sit outside the layout so no page renders around them.
   route("users/:id/passport", "routes/admin/users/passport.tsx"),

@@ -2,7 +2,7 @@ import { data } from "react-router";
 
 import { type FormErrors, toFormErrors, withoutSecrets } from "~/forms/form-data.server";
 import type { FlashToast } from "~/components/feedback/toaster";
-import { isUpstreamError } from "~/upstream/errors";
+import { shownFailure } from "~/upstream/errors";
 
 /** What an action answers when a submission fails: field errors, a form-level message and the typed values. */
 export interface FailedSubmission {
@@ -20,11 +20,11 @@ export function errorToast(message: string): FlashToast {
 
 /**
  * Turns a failed upstream call into the re-rendered form (spec 8): field errors go onto their
- * fields and into the toast as 'field: message'; otherwise the server's message, else `fallback`.
- * Anything that is not an upstream failure is rethrown.
+ * fields and into the toast as 'field: message'; otherwise the server's message (for a refused
+ * request, see shownFailure), else `fallback`. Anything that is not an upstream failure is rethrown.
  */
-export function failSubmission(error: unknown, values: Record<string, unknown>, fallback: string) {
-  if (!isUpstreamError(error)) throw error;
+export function failSubmission(cause: unknown, values: Record<string, unknown>, fallback: string) {
+  const error = shownFailure(cause);
   const fieldEntries = Object.entries(error.fieldErrors);
   const toast = fieldEntries.length
     ? fieldEntries.map(([field, message]) => `${field}: ${message}`).join("\n")

@@ -41,3 +41,20 @@ export function toFieldErrors(errors: ReadonlyArray<{ field: string; message: st
 export function isUpstreamError(error: unknown): error is UpstreamError {
   return error instanceof UpstreamError;
 }
+
+/**
+ * An upstream failure as an action may show it (spec 8): the server's message stays for a refused
+ * request (4xx, e.g. 'User not found'); a server failure (5xx, timeouts) shows the screen's
+ * fallback instead, since its text is not meant for the admin. Anything else is rethrown
+ * (e.g. the redirect to /login of an upstream 401).
+ */
+export function shownFailure(error: unknown): UpstreamError {
+  if (!isUpstreamError(error)) throw error;
+  if (error.status < 500 || !error.fromServer) return error;
+  return new UpstreamError(error.status, error.message, error.fieldErrors, error.failure, false);
+}
+
+/** The message a failed user action toasts: see shownFailure. */
+export function failureMessage(error: unknown, fallback: string): string {
+  return shownFailure(error).messageOr(fallback);
+}

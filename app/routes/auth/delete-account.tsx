@@ -22,6 +22,7 @@ import { usePanelForm } from "~/forms/use-panel-form";
 import { isSecureRequest } from "~/session/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
 import { deleteAccount, generateDeletionKey } from "~/upstream/account.server";
+import { rateLimit } from "~/session/rate-limit.server";
 
 // Where the email of step 2 lives: a short-lived signed cookie, set when the key is sent.
 // - Not the URL: it would end up in history, proxy logs and Referer headers.
@@ -70,7 +71,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { step: "key" as const, email };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  // Both steps count: the key step too, so a 6-digit key cannot be guessed by brute force.
+  const limited = rateLimit(context, "account-deletion");
+  if (limited) return limited;
   const formData = await request.formData();
   const intent = z.safeParse(DeleteAccountIntentSchema, formData.get("intent"));
   if (!intent.success) throw data({ message: "Unknown intent" }, { status: 400 });

@@ -11,6 +11,7 @@ import { readForm } from "~/forms/form-data.server";
 import { usePanelForm } from "~/forms/use-panel-form";
 import { redirectWithSuccess } from "~/session/toast.server";
 import { requestPasswordReset } from "~/upstream/auth.server";
+import { rateLimit } from "~/session/rate-limit.server";
 
 /** Spec 8: the same text whether or not the account exists. */
 const SENT_MESSAGE = "If an account with that email exists, a password reset link has been sent to your email.";
@@ -21,7 +22,9 @@ export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1" };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const limited = rateLimit(context, "forgot-password");
+  if (limited) return limited;
   const form = await readForm(request, ForgotPasswordSchema);
   if (!form.ok) return invalidSubmission(form.errors, form.values);
 

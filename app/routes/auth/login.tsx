@@ -12,6 +12,7 @@ import { usePanelForm } from "~/forms/use-panel-form";
 import { safeRedirect } from "~/session/safe-redirect";
 import { getCurrentUser, setCookieHeaders, storeUser } from "~/session/user.server";
 import { signIn } from "~/upstream/auth.server";
+import { rateLimit } from "~/session/rate-limit.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
@@ -20,7 +21,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { redirectTo: redirectTo ? safeRedirect(redirectTo) : undefined };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const limited = rateLimit(context, "sign-in");
+  if (limited) return limited;
   const form = await readForm(request, LoginSchema);
   if (!form.ok) return invalidSubmission(form.errors, form.values);
   const { email, password, redirectTo } = form.data;

@@ -27,7 +27,7 @@ export default function CreateMembership({ loaderData, actionData }: Route.Compo
         mode="create"
         start={start}
         errors={posted?.errors}
-        formError={posted && "formError" in posted ? posted.formError : undefined}
+        formError={posted && "formError" in posted && typeof posted.formError === "string" ? posted.formError : undefined}
         apiOrigin={loaderData.apiOrigin}
         actionHref="/memberships/create"
       />

@@ -60,7 +60,7 @@ export default function EditMembership({ loaderData, actionData }: Route.Compone
         id={loaderData.id}
         start={start}
         errors={posted?.errors}
-        formError={posted && "formError" in posted ? posted.formError : undefined}
+        formError={posted && "formError" in posted && typeof posted.formError === "string" ? posted.formError : undefined}
         apiOrigin={loaderData.apiOrigin}
         actionHref={`/memberships/edit/${loaderData.id}`}
       />

@@ -1,0 +1,267 @@
+import { ArrowLeftIcon, CheckCircleIcon, CheckIcon, NoSymbolIcon, PencilSquareIcon, TrashIcon } from "@heroicons/react/20/solid";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { data, Link, useLocation, useSearchParams } from "react-router";
+
+import type { Route } from "./+types/view";
+import { planRowAction } from "./plan-actions.server";
+import { loadFailureStatus, PlanLoadError } from "./shared";
+import { formatPrice, periodLabel, periodSuffix, planImageSrc, planPeriod } from "~/components/memberships/format";
+import { isPlanConfirmation, PlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
+import { env } from "~/config/env.server";
+import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
+import { formatDate } from "~/lib/format";
+import { requireUser } from "~/session/user.server";
+import { isUpstreamError } from "~/upstream/errors";
+import { getPlan, isPlanAdmin } from "~/upstream/memberships.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const { API_URL, APP_TIMEZONE } = env();
+  try {
+    const plan = await getPlan(request, params.id);
+    const period = planPeriod(plan.period);
+    return {
+      found: true as const,
+      isAdmin: isPlanAdmin(user.role),
+      plan: {
+        id: plan.id,
+        name: plan.name,
+        price: formatPrice(plan.price),
+        periodSuffix: periodSuffix(period),
+        periodLabel: periodLabel(period),
+        description: plan.description?.trim() ?? "",
+        features: plan.features.map((feature) => feature.trim()).filter(Boolean),
+        isActive: plan.isActive,
+        image: planImageSrc(plan.image, new URL(API_URL).origin),
+        created: formatDate(plan.createdAt, APP_TIMEZONE),
+        updated: formatDate(plan.updatedAt, APP_TIMEZONE),
+      },
+    };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return data({ found: false as const }, { status: loadFailureStatus(error.status) });
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const back = closeDialogHref(url.pathname, url.search);
+  // A deleted plan has no details page left: back to the list.
+  return planRowAction(request, await request.formData(), { back, afterDelete: "/memberships" });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Membership Details · Admin Dashboard" }];
+
+export const shouldRevalidate = skipRevalidationForDialogs;
+
+type LoadedPlan = Extract<Route.ComponentProps["loaderData"], { found: true }>["plan"];
+
+export default function MembershipDetails({ loaderData }: Route.ComponentProps) {
+  const header = (actions?: ReactNode) => (
+    <div>
+      <Link to="/memberships" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        Memberships
+      </Link>
+      <div className="mt-3">
+        <PageHeader title="Membership Details" subtitle="View membership tier information" actions={actions} />
+      </div>
+    </div>
+  );
+  if (!loaderData.found) {
+    return (
+      <div className="space-y-6">
+        {header()}
+        <PlanLoadError />
+      </div>
+    );
+  }
+  return <Details plan={loaderData.plan} isAdmin={loaderData.isAdmin} header={header} />;
+}
+
+function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean; header: (actions?: ReactNode) => ReactNode }) {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const closeTo = closeDialogHref(location.pathname, location.search);
+  const open = (confirm: string) => dialogHref(location.pathname, location.search, { confirm, id: plan.id });
+  const confirm = params.get("confirm");
+  const dialog = isAdmin && isPlanConfirmation(confirm) && params.get("id") === plan.id ? confirm : null;
+  const editHref = `/memberships/edit/${plan.id}`;
+
+  return (
+    <div className="space-y-6">
+      {header(
+        isAdmin ? (
+          <>
+            <ButtonLink to={editHref} variant="secondary">
+              <PencilSquareIcon className="size-4" aria-hidden="true" />
+              Edit
+            </ButtonLink>
+            {plan.isActive ? (
+              <ButtonLink to={open("deactivate")} variant="secondary" preventScrollReset>
+                <NoSymbolIcon className="size-4" aria-hidden="true" />
+                Deactivate
+              </ButtonLink>
+            ) : (
+              <ButtonLink to={open("activate")} variant="secondary" preventScrollReset>
+                <CheckCircleIcon className="size-4" aria-hidden="true" />
+                Activate
+              </ButtonLink>
+            )}
+            <ButtonLink to={open("delete")} variant="danger" preventScrollReset>
+              <TrashIcon className="size-4" aria-hidden="true" />
+              Delete
+            </ButtonLink>
+          </>
+        ) : undefined,
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-label="Membership tier" className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+            <div className="min-w-0">
+              <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Tier Name</p>
+              <p className="mt-1 text-xl font-semibold break-words text-slate-900" data-testid="plan-name">
+                {plan.name}
+              </p>
+            </div>
+            <div>
+              <p className="text-xs font-medium tracking-wide text-slate-500 uppercase sm:text-right">Status</p>
+              <div className="mt-1" data-testid="plan-status">
+                <Badge tone={plan.isActive ? "green" : "gray"}>{plan.isActive ? "Active" : "Inactive"}</Badge>
+              </div>
+            </div>
+          </div>
+
+          <dl className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
+            <Field label="Price">
+              <span data-testid="plan-price">
+                <span className="text-2xl font-bold tracking-tight">{plan.price}</span>
+                <span className="ml-1 text-sm text-slate-500">{plan.periodSuffix}</span>
+              </span>
+            </Field>
+            <Field label="Billing Period">
+              <span data-testid="plan-period">{plan.periodLabel}</span>
+            </Field>
+            <div className="sm:col-span-2">
+              <Field label="Description">
+                {plan.description ? (
+                  <span className="whitespace-pre-line break-words">{plan.description}</span>
+                ) : (
+                  <span className="text-slate-400">No description</span>
+                )}
+              </Field>
+            </div>
+            <div className="sm:col-span-2">
+              <Field label="Features">
+                {plan.features.length > 0 ? (
+                  <ul className="mt-1 space-y-2" data-testid="plan-features">
+                    {plan.features.map((feature, index) => (
+                      <li key={`${index}-${feature}`} className="flex items-start gap-2">
+                        <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                        <span className="min-w-0 break-words">{feature}</span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <span className="text-slate-400">No features</span>
+                )}
+              </Field>
+            </div>
+            {plan.image ? <TierImage src={plan.image} /> : null}
+          </dl>
+        </section>
+
+        <div className="space-y-6">
+          <Card title="Statistics">
+            <dl className="grid grid-cols-2 gap-4">
+              <Field label="Active Members">
+                <span className="text-2xl font-semibold text-slate-900">--</span>
+              </Field>
+              <Field label="Total Revenue">
+                <span className="text-2xl font-semibold text-slate-900">--</span>
+              </Field>
+            </dl>
+          </Card>
+
+          {isAdmin ? (
+            <Card title="Quick Actions">
+              <div className="flex flex-col gap-2">
+                <ButtonLink to={editHref} variant="secondary" className="justify-start">
+                  <PencilSquareIcon className="size-4" aria-hidden="true" />
+                  Edit Membership
+                </ButtonLink>
+                <ButtonLink to={open("delete")} variant="secondary" preventScrollReset className="justify-start text-red-700">
+                  <TrashIcon className="size-4" aria-hidden="true" />
+                  Delete Membership
+                </ButtonLink>
+              </div>
+            </Card>
+          ) : null}
+
+          <Card title="Information">
+            <dl className="space-y-4">
+              <Field label="Membership ID">
+                <span className="font-mono break-all" data-testid="plan-id">
+                  {plan.id}
+                </span>
+              </Field>
+              <Field label="Created">{plan.created}</Field>
+              <Field label="Last Updated">{plan.updated}</Field>
+            </dl>
+          </Card>
+        </div>
+      </div>
+
+      {dialog ? <PlanConfirmDialog confirm={dialog} plan={plan} cancelTo={closeTo} action={closeTo} /> : null}
+    </div>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The Tier Image (spec 2.20), hidden when it fails to load. That needs JavaScript: the error
+ * handler, and a check at hydration for an image that failed before the page came alive.
+ */
+function TierImage({ src }: { src: string }) {
+  const image = useRef<HTMLImageElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const element = image.current;
+    if (element && element.complete && element.naturalWidth === 0) setFailed(true);
+  }, [src]);
+  if (failed) return null;
+  return (
+    <div className="sm:col-span-2" data-testid="plan-image">
+      <Field label="Tier Image">
+        <img
+          ref={image}
+          src={src}
+          alt="Tier image"
+          onError={() => setFailed(true)}
+          className="mt-1 max-h-48 max-w-full rounded-lg object-contain ring-1 ring-slate-200"
+        />
+      </Field>
+    </div>
+  );
+}
