@@ -24,6 +24,7 @@ export const EnvSchema = z
     APP_DOWNLOAD_URL: optionalUrl,
     ANDROID_APP_URL: optionalUrl,
     IOS_APP_URL: optionalUrl,
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     APP_TIMEZONE: z
       .string()
       .default("UTC")

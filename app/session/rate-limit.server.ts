@@ -1,10 +1,10 @@
 import { data, type RouterContextProvider } from "react-router";
 
+import { env } from "~/config/env.server";
 import { errorToast, type FailedSubmission } from "~/forms/failure.server";
 import { requestFactsContext } from "~/server-context";
 
-/** At most this many attempts per client address and window (issue 8: the eleventh is refused). */
-export const ATTEMPTS_PER_WINDOW = 10;
+/** The window of the limit; AUTH_RATE_LIMIT_PER_MINUTE attempts fit in it (default 10). */
 export const WINDOW_MS = 60_000;
 
 /** A sliding-window counter per key, in this process's memory. */
@@ -46,7 +46,7 @@ const limiters = new Map<LimitedAction, SlidingWindowLimiter>();
 export function rateLimit(context: Readonly<RouterContextProvider>, action: LimitedAction) {
   let limiter = limiters.get(action);
   if (!limiter) {
-    limiter = new SlidingWindowLimiter(ATTEMPTS_PER_WINDOW, WINDOW_MS);
+    limiter = new SlidingWindowLimiter(env().AUTH_RATE_LIMIT_PER_MINUTE, WINDOW_MS);
     limiters.set(action, limiter);
   }
   const { clientIp } = context.get(requestFactsContext);

@@ -1,12 +1,14 @@
+import { data } from "react-router";
 import { z, type ZodType } from "zod";
 
 import { env } from "~/config/env.server";
 import { isSecureRequest } from "~/session/request.server";
+import { audit } from "~/session/audit.server";
 import { redirectToLogin } from "~/session/user.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
 import { toFieldErrors, UpstreamError } from "~/upstream/errors";
-import { readCookie, rewriteSetCookie, sessionSetCookies } from "~/upstream/session-cookie.server";
+import { readCookie, rewriteSetCookie, sessionSetCookies, signCookieValue, unsignCookieValue } from "~/upstream/session-cookie.server";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type QueryValue = string | number | boolean | null | undefined;
@@ -66,6 +68,8 @@ export async function callUpstream<T>(request: Request, call: UpstreamCall<T>): 
   const started = performance.now();
   const fail = (error: UpstreamError): never => {
     logFailure(method, call.path, error, performance.now() - started);
+    // HTTP answers are audited where they arrive; this is a mutation that got none.
+    if (error.failure !== "http" && error.failure !== "invalid-response") audit(request, method, call, error.status);
     throw error;
   };
 
@@ -98,9 +102,17 @@ export async function callUpstream<T>(request: Request, call: UpstreamCall<T>): 
 
   if (response.status === 401 && !call.public) {
     logFailure(method, call.path, new UpstreamError(401, "Unauthorized"), performance.now() - started);
+    audit(request, method, call, 401);
     throw await redirectToLogin(request);
   }
+  // A page the upstream refuses to this admin (a role changed upstream, say) is the forbidden
+  // view of the shell's error boundary; a refused mutation stays an error for its form.
+  if (response.status === 403 && !call.public && method === "GET") {
+    logFailure(method, call.path, new UpstreamError(403, "Forbidden"), performance.now() - started);
+    throw data({ message: "You do not have access to this page" }, { status: 403 });
+  }
 
+  audit(request, method, call, response.status);
   if (!response.ok) {
     const parsed = ErrorBodySchema.parse(body);
     const message = parsed.message?.trim();
@@ -121,7 +133,8 @@ export async function callUpstream<T>(request: Request, call: UpstreamCall<T>): 
   }
 
   const secure = isSecureRequest(request);
-  const setCookies = sessionSetCookies(response.headers, UPSTREAM_SESSION_COOKIE).map((line) => rewriteSetCookie(line, secure));
+  const sign = (value: string) => signCookieValue(value, env().SESSION_SECRET);
+  const setCookies = sessionSetCookies(response.headers, UPSTREAM_SESSION_COOKIE).map((line) => rewriteSetCookie(line, secure, sign));
   return { data: result.data as T, setCookies };
 }
 
@@ -137,7 +150,9 @@ function buildUrl(base: string, path: string, query: UpstreamCall<unknown>["quer
 function forwardHeaders(request: Request, body: unknown): Headers {
   const headers = new Headers({ accept: "application/json" });
   if (body !== undefined) headers.set("content-type", "application/json");
-  const session = readCookie(request.headers.get("cookie"), UPSTREAM_SESSION_COOKIE);
+  // The browser holds the upstream's token signed by the panel; a tampered one is not forwarded.
+  const signed = readCookie(request.headers.get("cookie"), UPSTREAM_SESSION_COOKIE);
+  const session = signed && unsignCookieValue(signed, env().SESSION_SECRET);
   if (session) headers.set("cookie", `${UPSTREAM_SESSION_COOKIE}=${session}`);
   return headers;
 }
@@ -179,6 +194,9 @@ function logFailure(method: string, path: string, error: UpstreamError, duration
   );
 }
 
+/** Ids in upstream paths: short and URL-safe; anything else is a typo or a probe. */
+const PATH_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** Inputs of one endpoint call: path params, query and body as the contract types them. */
 export interface EndpointInput<E extends EndpointSpec> {
   params?: Record<string, string | number>;
@@ -193,6 +211,10 @@ export function callEndpoint<E extends EndpointSpec>(
   endpoint: E,
   input: EndpointInput<E> = {},
 ): Promise<UpstreamResult<z.output<E["answer"]>>> {
+  // A malformed id never reaches the upstream: it is simply not found.
+  if (Object.values(input.params ?? {}).some((value) => !PATH_PARAM.test(String(value)))) {
+    return Promise.reject(new UpstreamError(404, "Not found"));
+  }
   return callUpstream<z.output<E["answer"]>>(request, {
     method: endpoint.method,
     path: buildPath(endpoint.path, input.params),

@@ -7,8 +7,7 @@ import { env } from "~/config/env.server";
 import { UPLOAD_MESSAGES, storedUploadValue } from "~/lib/upload-rules";
 import { callEndpoint } from "~/upstream/client.server";
 import { fileEndpoints } from "~/upstream/contract/files";
-import { isUpstreamError } from "~/upstream/errors";
-import { shownFailure } from "~/upstream/users.server";
+import { isUpstreamError, shownFailure } from "~/upstream/errors";
 
 /** A failed upload, with the message of spec 8 to show. */
 export class UploadFailure extends Error {

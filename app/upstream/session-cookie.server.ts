@@ -1,3 +1,5 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
 /**
  * The upstream's session cookie travels through the panel: the browser holds it for the panel's
  * host, the panel forwards it (and nothing else) to the upstream, and relays any new value back.
@@ -18,13 +20,32 @@ export function readCookie(header: string | null, name: string): string | undefi
  * Rewrites an upstream Set-Cookie for the panel's host: no Domain, HttpOnly, SameSite=Lax,
  * Secure only when the panel is served over HTTPS; the lifetime and path are kept.
  */
-export function rewriteSetCookie(setCookie: string, secure: boolean): string {
-  const [pair = "", ...attributes] = setCookie.split(";").map((part) => part.trim());
+export function rewriteSetCookie(setCookie: string, secure: boolean, sign: (value: string) => string = (value) => value): string {
+  const [upstreamPair = "", ...attributes] = setCookie.split(";").map((part) => part.trim());
+  const eq = upstreamPair.indexOf("=");
+  const value = upstreamPair.slice(eq + 1);
+  // An emptied cookie (a logout) stays empty; a real value is signed by the panel.
+  const pair = `${upstreamPair.slice(0, eq)}=${value ? sign(value) : ""}`;
   const kept = attributes.filter((attribute) => {
     const key = attribute.split("=")[0]!.toLowerCase();
     return key === "max-age" || key === "expires";
   });
   return [pair, "Path=/", ...kept, "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])].join("; ");
+}
+
+/** Signs a cookie value with HMAC-SHA256: `value.signature`. */
+export function signCookieValue(value: string, secret: string): string {
+  return `${value}.${createHmac("sha256", secret).update(value).digest("base64url")}`;
+}
+
+/** The value of a signed cookie, or undefined when its signature does not match. */
+export function unsignCookieValue(signed: string, secret: string): string | undefined {
+  const dot = signed.lastIndexOf(".");
+  if (dot <= 0) return undefined;
+  const value = signed.slice(0, dot);
+  const expected = Buffer.from(signCookieValue(value, secret).slice(dot + 1));
+  const given = Buffer.from(signed.slice(dot + 1));
+  return expected.length === given.length && timingSafeEqual(expected, given) ? value : undefined;
 }
 
 /** The Set-Cookie lines of an upstream answer that concern the named cookie. */

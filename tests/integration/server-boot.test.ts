@@ -264,7 +264,8 @@ describe("a well-configured server", () => {
       method: "POST",
       headers: { ...headers, origin: "https://evil.example.com" },
     });
-    expect(crossOrigin.status).toBe(400);
+    // Refused before React Router runs (server/request-guards.ts).
+    expect(crossOrigin.status).toBe(403);
   });
 
   it("logs one JSON line per request, without the query string", async () => {

@@ -36,3 +36,24 @@ describe("session cookie relay", () => {
     expect(rewriteSetCookie(upstream, true)).toBe("session=tok; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure");
   });
 });
+
+describe("signed session cookie", () => {
+  it("signs the relayed value and reads it back", async () => {
+    const { signCookieValue, unsignCookieValue } = await import("~/upstream/session-cookie.server");
+    const signed = signCookieValue("tok-123", "secret-a".repeat(4));
+    expect(signed).toMatch(/^tok-123\.[A-Za-z0-9_-]+$/);
+    expect(unsignCookieValue(signed, "secret-a".repeat(4))).toBe("tok-123");
+  });
+
+  it("refuses a tampered value or another secret", async () => {
+    const { signCookieValue, unsignCookieValue } = await import("~/upstream/session-cookie.server");
+    const signed = signCookieValue("tok-123", "secret-a".repeat(4));
+    expect(unsignCookieValue(signed.replace("tok-123", "tok-124"), "secret-a".repeat(4))).toBeUndefined();
+    expect(unsignCookieValue(signed, "secret-b".repeat(4))).toBeUndefined();
+    expect(unsignCookieValue("tok-123", "secret-a".repeat(4))).toBeUndefined();
+  });
+
+  it("keeps an emptied cookie empty", () => {
+    expect(rewriteSetCookie("session=; Max-Age=0", false, (value) => `${value}.sig`)).toBe("session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+  });
+});

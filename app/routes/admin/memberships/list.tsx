@@ -174,7 +174,7 @@ function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
   const location = useLocation();
   const open = (confirm: string) => dialogHref(location.pathname, location.search, { confirm, id: plan.id });
   return (
-    <div className="flex items-center justify-end gap-1">
+    <div className="flex items-center justify-end gap-0 sm:gap-1">
       <IconLink to={`/memberships/view/${plan.id}`} label="View Details" icon={EyeIcon} align={isAdmin ? "center" : "end"} />
       {isAdmin ? (
         <>

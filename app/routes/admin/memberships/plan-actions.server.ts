@@ -4,9 +4,8 @@ import { parseForm } from "~/forms/form-data.server";
 import { PlanRowActionSchema, type PlanRowIntent } from "~/forms/membership";
 import { rejectedAction } from "~/forms/rejected-action.server";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
-import { isUpstreamError } from "~/upstream/errors";
 import { deletePlan, setPlanActive, syncPlans } from "~/upstream/memberships.server";
-import { failureMessage } from "~/upstream/users.server";
+import { failureMessage, isUpstreamError } from "~/upstream/errors";
 
 /** Toasts of spec 8; the server's message wins when it sends one. */
 const TEXTS = {

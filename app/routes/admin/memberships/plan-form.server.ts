@@ -18,7 +18,7 @@ import { redirectWithSuccess } from "~/session/toast.server";
 import type { PlanCreateBody, PlanEditBody } from "~/upstream/contract/memberships";
 import { requestUploadUrl, UploadFailure, uploadFile } from "~/upstream/files.server";
 import { createPlan, editPlan } from "~/upstream/memberships.server";
-import { shownFailure } from "~/upstream/users.server";
+import { shownFailure } from "~/upstream/errors";
 
 /** The tier image's accepted types (spec 2.18: images only). */
 const TIER_IMAGE_ACCEPT = "image/*";
