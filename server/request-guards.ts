@@ -38,6 +38,20 @@ export const refuseCrossSiteWrites: RequestHandler = (req, res, next) => {
   res.status(403).type("text/plain").send("Forbidden: this form can only be sent from the panel itself.");
 };
 
+/** How much of a refused body is read and thrown away so the client sees the 413. */
+const DISCARD_AT_MOST_BYTES = 16 * 1024 * 1024;
+
+// A client still sending its body would see a reset connection instead of the 413: read a
+// bounded amount and drop it, then cut the connection.
+function discardBody(req: import("node:http").IncomingMessage, atMost: number) {
+  let seen = 0;
+  req.on("data", (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > atMost) req.destroy();
+  });
+  req.resume();
+}
+
 /**
  * Refuses oversized bodies with a clear 413 before they are read: 1 MB for forms, 6 MB for
  * multipart uploads. A body without a declared length gets 411, so no stream can run unbounded.
@@ -54,8 +68,8 @@ export const limitBodySize: RequestHandler = (req, res, next) => {
   }
   const limit = bodyLimit(req.get("content-type"));
   if (Number(declared) > limit) {
-    res.set("Connection", "close");
     res.status(413).type("text/plain").send(`Payload Too Large: the limit is ${Math.round(limit / 1024 / 1024)} MB.`);
+    discardBody(req, DISCARD_AT_MOST_BYTES);
     return;
   }
   next();

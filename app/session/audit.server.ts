@@ -1,41 +1,74 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+import type { MiddlewareFunction } from "react-router";
+
 import { getCurrentUser } from "~/session/user.server";
 
-const READ_ONLY = new Set(["GET", "HEAD"]);
+/** One upstream call made while serving a request. */
+interface UpstreamCallRecord {
+  method: string;
+  path: string;
+  status: number;
+}
+
+// The upstream calls of the admin action in flight (React Router hands its action a Request
+// object of its own, so the calls follow the async context rather than the request).
+const currentActionCalls = new AsyncLocalStorage<UpstreamCallRecord[]>();
+
+/** Notes an upstream call (and its answer's status) made while an audited action runs. */
+export function recordUpstreamCall(call: UpstreamCallRecord): void {
+  currentActionCalls.getStore()?.push(call);
+}
+
+/** What the audit line says about an admin action; pure, so it is tested on its own. */
+export function auditEntry(
+  { admin, intent, target }: { admin: string | null; intent: string | null; target: string | null },
+  calls: readonly UpstreamCallRecord[],
+) {
+  // The action's own call comes last (ban reads the user first, then bans).
+  const last = calls.at(-1);
+  return {
+    msg: "admin action",
+    admin,
+    action: intent ?? "unknown",
+    target,
+    upstream: last ? `${last.method} ${last.path}` : null,
+    status: last?.status ?? null,
+    result: !last ? "not sent" : last.status >= 200 && last.status < 300 ? "ok" : "failed",
+  };
+}
 
 /**
- * The audit trail: one JSON line on stdout for every admin mutation that reached the upstream
- * (time, admin email, action, target id, upstream status, result). The action is the upstream
- * call ("PATCH /announcements/42/toggle-status"), so the target is in it too. Bodies are never
- * logged, so passwords, tokens and security keys cannot end up here; public calls (sign-in,
- * password and account pages) are not admin actions and are left out.
+ * The audit trail (route middleware of the admin shell): every form post to an admin screen
+ * writes one JSON line to stdout with the time, the admin's email, the action (`intent`), the
+ * target id, the upstream call it made with its status, and the result. Only `intent` and `id`
+ * are read from the form: passwords, tokens and security keys never reach the log.
  */
-export function audit(request: Request, method: string, call: { path: string; body?: unknown; public?: boolean }, status: number): void {
-  if (READ_ONLY.has(method) || call.public) return;
-  const time = new Date().toISOString();
-  void getCurrentUser(request).then((user) => {
-    console.log(
-      JSON.stringify({
-        time,
-        level: "info",
-        msg: "admin action",
-        admin: user.email,
-        action: `${method} ${call.path}`,
-        target: targetOf(call.path) ?? bodyId(call.body),
-        status,
-        result: status >= 200 && status < 300 ? "ok" : "failed",
-      }),
-    );
-  });
-}
+export const auditAdminActions: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (request.method === "GET" || request.method === "HEAD") return next();
+  const fields = await readIntent(request);
+  const calls: UpstreamCallRecord[] = [];
+  const response = await currentActionCalls.run(calls, next);
+  const user = await getCurrentUser(request);
+  console.log(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "info",
+      ...auditEntry({ admin: user.email, ...fields }, calls),
+    }),
+  );
+  return response;
+};
 
-/** The entity id an upstream path acts on: its first numeric or id-like segment after the resource. */
-export function targetOf(path: string): string | null {
-  const segments = path.split("/").filter(Boolean);
-  return segments.find((segment, index) => index > 0 && /\d/.test(segment) && /^[A-Za-z0-9_-]+$/.test(segment)) ?? null;
-}
-
-/** The `id` a body carries (PUT /membership-plan/edit names its plan there). */
-function bodyId(body: unknown): string | null {
-  const id = (body as { id?: unknown } | undefined)?.id;
-  return typeof id === "string" || typeof id === "number" ? String(id) : null;
+async function readIntent(request: Request): Promise<{ intent: string | null; target: string | null }> {
+  try {
+    const form = await request.clone().formData();
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" && value !== "" ? value.slice(0, 100) : null;
+    };
+    return { intent: text("intent"), target: text("id") };
+  } catch {
+    return { intent: null, target: null };
+  }
 }

@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, type HeadersFunction, type RouterContextProvider } from "react-router";
 
 import { env } from "~/config/env.server";
 import { errorToast, type FailedSubmission } from "~/forms/failure.server";
@@ -56,3 +56,14 @@ export function rateLimit(context: Readonly<RouterContextProvider>, action: Limi
   const body: FailedSubmission = { errors: {}, values: {}, formError: message, toast: errorToast(message) };
   return data(body, { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
 }
+
+/**
+ * A route `headers` export that keeps the action's Retry-After: React Router sends a route's
+ * action headers on a document response only through its `headers` function.
+ */
+export const keepRetryAfter: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};

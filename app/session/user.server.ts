@@ -1,4 +1,4 @@
-import { createCookie, redirect } from "react-router";
+import { createCookie, type MiddlewareFunction, redirect } from "react-router";
 import { z } from "zod";
 
 import { env } from "~/config/env.server";
@@ -112,3 +112,12 @@ export async function requireUser(request: Request): Promise<CurrentUser & { rol
   if (!user.role) throw await redirectToLogin(request);
   return user as CurrentUser & { role: string };
 }
+
+/**
+ * Route middleware of the admin shell: without a role the browser goes to sign in before any
+ * screen's loader or action runs, so nothing is asked of the upstream on a stranger's behalf.
+ */
+export const requireSignedIn: MiddlewareFunction<Response> = async ({ request }, next) => {
+  await requireUser(request);
+  return next();
+};

@@ -3,7 +3,7 @@ import { z, type ZodType } from "zod";
 
 import { env } from "~/config/env.server";
 import { isSecureRequest } from "~/session/request.server";
-import { audit } from "~/session/audit.server";
+import { recordUpstreamCall } from "~/session/audit.server";
 import { redirectToLogin } from "~/session/user.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
@@ -68,8 +68,8 @@ export async function callUpstream<T>(request: Request, call: UpstreamCall<T>): 
   const started = performance.now();
   const fail = (error: UpstreamError): never => {
     logFailure(method, call.path, error, performance.now() - started);
-    // HTTP answers are audited where they arrive; this is a mutation that got none.
-    if (error.failure !== "http" && error.failure !== "invalid-response") audit(request, method, call, error.status);
+    // HTTP answers are recorded where they arrive; this call got none.
+    if (error.failure !== "http" && error.failure !== "invalid-response") recordUpstreamCall({ method, path: call.path, status: error.status });
     throw error;
   };
 
@@ -102,17 +102,18 @@ export async function callUpstream<T>(request: Request, call: UpstreamCall<T>): 
 
   if (response.status === 401 && !call.public) {
     logFailure(method, call.path, new UpstreamError(401, "Unauthorized"), performance.now() - started);
-    audit(request, method, call, 401);
+    recordUpstreamCall({ method, path: call.path, status: 401 });
     throw await redirectToLogin(request);
   }
   // A page the upstream refuses to this admin (a role changed upstream, say) is the forbidden
   // view of the shell's error boundary; a refused mutation stays an error for its form.
   if (response.status === 403 && !call.public && method === "GET") {
+    recordUpstreamCall({ method, path: call.path, status: 403 });
     logFailure(method, call.path, new UpstreamError(403, "Forbidden"), performance.now() - started);
     throw data({ message: "You do not have access to this page" }, { status: 403 });
   }
 
-  audit(request, method, call, response.status);
+  recordUpstreamCall({ method, path: call.path, status: response.status });
   if (!response.ok) {
     const parsed = ErrorBodySchema.parse(body);
     const message = parsed.message?.trim();

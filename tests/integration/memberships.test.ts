@@ -49,7 +49,7 @@ async function postMultipart(panel: PanelClient, path: string, form: FormData): 
 }
 
 /** A multipart form of the tier form's fields, with repeated `features`. */
-function multipart(fields: Record<string, string | string[]>, file?: { name: string; type: string; bytes: Uint8Array }): FormData {
+function multipart(fields: Record<string, string | string[]>, file?: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);

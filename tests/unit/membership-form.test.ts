@@ -1,7 +1,7 @@
 import { safeParse } from "zod/mini";
 import { describe, expect, it } from "vitest";
 
-import { formatPrice, formatPriceAndPeriod, formatTypedPrice, periodLabel, planImageSrc, planPeriod } from "~/components/memberships/format";
+import { formatPrice, formatPriceAndPeriod, formatTypedPrice, periodLabel, periodSuffix, planImageSrc, planPeriod } from "~/components/memberships/format";
 import {
   cleanFeatures,
   draftFromValues,
@@ -126,6 +126,8 @@ describe("formatting", () => {
     expect(periodLabel("month")).toBe("Monthly");
     expect(periodLabel("year")).toBe("Yearly");
     expect(periodLabel(undefined)).toBe("Lifetime");
+    expect(periodSuffix("year")).toBe("/year");
+    expect(periodSuffix(undefined)).toBe(" lifetime");
     expect(formatPriceAndPeriod(9.99, "month")).toBe("$9.99/month");
     expect(formatPriceAndPeriod(249, null)).toBe("$249.00 lifetime");
   });

@@ -24,16 +24,15 @@ export function periodLabel(period: string | null | undefined): string {
   return PERIOD_LABELS[planPeriod(period)];
 }
 
-/** What follows the price: `/month`, `/year`, or `lifetime` for a one-off price. */
+/** What follows the price: `/month`, `/year`, or ` lifetime` (with its space) for a one-off price. */
 export function periodSuffix(period: string | null | undefined): string {
   const value = planPeriod(period);
-  return value === "lifetime" ? "lifetime" : `/${value}`;
+  return value === "lifetime" ? " lifetime" : `/${value}`;
 }
 
 /** Price and period in one line, e.g. `$9.99/month` or `$249.00 lifetime`. */
 export function formatPriceAndPeriod(price: number, period: string | null | undefined): string {
-  const suffix = periodSuffix(period);
-  return suffix.startsWith("/") ? `${formatPrice(price)}${suffix}` : `${formatPrice(price)} ${suffix}`;
+  return `${formatPrice(price)}${periodSuffix(period)}`;
 }
 
 /**

@@ -86,13 +86,14 @@ export function PlanForm({
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    // `group/plan` spans the form and the preview: the preview's badge follows the switch through CSS.
+    <div className="group/plan grid gap-6 lg:grid-cols-3">
       <Form
         method="post"
         action={actionHref}
         encType="multipart/form-data"
         noValidate
-        className="group/plan space-y-5 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-span-2"
+        className="space-y-5 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-span-2"
       >
         {/* The form's default button: Enter in a field submits the form, not Remove or Add Feature. */}
         <button type="submit" name="intent" value={intent} tabIndex={-1} aria-hidden="true" className="sr-only" disabled={submitting || uploading} />

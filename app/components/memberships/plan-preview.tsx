@@ -8,8 +8,8 @@ import { cleanFeatures, type PlanDraft } from "~/forms/membership";
  * The live preview of the tier form (spec 2.18): name, price and period, description, features
  * and the Active or Inactive badge. It renders from the form's draft: with JavaScript that is
  * every keystroke; without it, the values of the last post, as the server rendered them. On the
- * edit form the badge follows the Active Status switch through CSS (the form has `group/plan`),
- * so it is live without JavaScript too.
+ * edit form the badge follows the Active Status switch through CSS (the element around the form
+ * and this preview has `group/plan`), so it is live without JavaScript too.
  */
 export function PlanPreview({ draft, apiOrigin, followsSwitch }: { draft: PlanDraft; apiOrigin: string; followsSwitch: boolean }) {
   const features = cleanFeatures(draft.features);
@@ -48,7 +48,7 @@ export function PlanPreview({ draft, apiOrigin, followsSwitch }: { draft: PlanDr
         </div>
         <p className="mt-4 text-slate-900" data-testid="preview-price">
           <span className="text-3xl font-bold tracking-tight">{formatTypedPrice(draft.price)}</span>
-          <span className="ml-1 text-sm text-slate-500">{suffix}</span>
+          <span className="ml-0.5 text-sm whitespace-pre text-slate-500">{suffix}</span>
         </p>
         {draft.description.trim() ? (
           <p className="mt-3 text-sm whitespace-pre-line text-slate-600 break-words" data-testid="preview-description">

@@ -5,7 +5,10 @@ import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { MOBILE_SIDEBAR_ID, Sidebar } from "~/components/shell/sidebar";
 import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-state";
-import { displayName, requireUser } from "~/session/user.server";
+import { auditAdminActions } from "~/session/audit.server";
+import { displayName, requireSignedIn, requireUser } from "~/session/user.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requireSignedIn, auditAdminActions];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

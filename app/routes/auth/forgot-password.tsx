@@ -11,7 +11,7 @@ import { readForm } from "~/forms/form-data.server";
 import { usePanelForm } from "~/forms/use-panel-form";
 import { redirectWithSuccess } from "~/session/toast.server";
 import { requestPasswordReset } from "~/upstream/auth.server";
-import { rateLimit } from "~/session/rate-limit.server";
+import { keepRetryAfter, rateLimit } from "~/session/rate-limit.server";
 
 /** Spec 8: the same text whether or not the account exists. */
 const SENT_MESSAGE = "If an account with that email exists, a password reset link has been sent to your email.";
@@ -37,6 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // unknown addresses must not reveal which emails have accounts.
   return redirectWithSuccess(request, "/forgot-password?sent=1", SENT_MESSAGE);
 }
+
+export const headers = keepRetryAfter;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.sent ? "Check Your Email · Admin Dashboard" : "Forgot Password · Admin Dashboard" },

@@ -12,7 +12,7 @@ import { usePanelForm } from "~/forms/use-panel-form";
 import { safeRedirect } from "~/session/safe-redirect";
 import { getCurrentUser, setCookieHeaders, storeUser } from "~/session/user.server";
 import { signIn } from "~/upstream/auth.server";
-import { rateLimit } from "~/session/rate-limit.server";
+import { keepRetryAfter, rateLimit } from "~/session/rate-limit.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
@@ -37,6 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failSubmission(error, form.values, "An error occurred during login");
   }
 }
+
+export const headers = keepRetryAfter;
 
 export const meta: Route.MetaFunction = () => [{ title: "Login · Admin Dashboard" }];
 

@@ -140,7 +140,7 @@ function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean
             <Field label="Price">
               <span data-testid="plan-price">
                 <span className="text-2xl font-bold tracking-tight">{plan.price}</span>
-                <span className="ml-1 text-sm text-slate-500">{plan.periodSuffix}</span>
+                <span className="ml-0.5 text-sm whitespace-pre text-slate-500">{plan.periodSuffix}</span>
               </span>
             </Field>
             <Field label="Billing Period">

@@ -1,0 +1,449 @@
+// The memberships screens in Chromium, with JavaScript (project "js") and without ("no-js").
+// Every test starts from a fresh seed (5 plans: Basic, Premium, Premium Yearly, Founder
+// (Lifetime) and the inactive Legacy Supporter); the reset also ends the demo sessions, so each
+// test signs in after it.
+import type { Locator, Page, TestInfo } from "@playwright/test";
+
+import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { signIn } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+const MODERATOR = { email: "moderator@example.com", password: "Moderator12345" };
+
+/** A small valid PNG (1 × 1 pixel). */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+function usesJavaScript(testInfo: TestInfo): boolean {
+  return testInfo.project.use.javaScriptEnabled !== false;
+}
+
+interface DemoPlan {
+  id: number;
+  name: string;
+  price: number;
+  period: string;
+  description: string;
+  features: string[];
+  isActive: boolean;
+  image: string | null;
+}
+
+/** An admin session on the demo API itself, for reading and seeding data behind the panel's back. */
+async function demoSession(demoUrl: string): Promise<string> {
+  const signin = await fetch(`${demoUrl}/api/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
+  });
+  return signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+}
+
+async function demoPlans(demoUrl: string): Promise<DemoPlan[]> {
+  const cookie = await demoSession(demoUrl);
+  const answer = (await (await fetch(`${demoUrl}/api/membership-plan/get-all`, { headers: { cookie } })).json()) as { data: DemoPlan[] };
+  return answer.data;
+}
+
+async function demoPlan(demoUrl: string, id: number): Promise<DemoPlan | undefined> {
+  return (await demoPlans(demoUrl)).find((plan) => plan.id === id);
+}
+
+function toast(page: Page): Locator {
+  return page.getByTestId("toast-message");
+}
+
+/** The list row of a plan, by its exact name. */
+function row(page: Page, name: string): Locator {
+  return page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
+}
+
+/** Picks a file through the browser's file chooser, as a person would. */
+async function chooseFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByLabel("Tier Icon/Image").click();
+  await (await chooser).setFiles(file);
+}
+
+function feature(page: Page, position: number): Locator {
+  return page.getByRole("textbox", { name: `Feature ${position}`, exact: true });
+}
+
+test.beforeEach(async ({ demoUrl }) => {
+  await resetDemo(demoUrl);
+});
+
+test.describe("the list", () => {
+  test("shows every plan to an admin, with prices and every action", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/memberships");
+    await expect(page.getByRole("heading", { level: 1, name: "Memberships" })).toBeVisible();
+    const headers = page.getByRole("columnheader");
+    await expect(headers).toHaveText(["Plan", "Price", "Actions"]);
+    await expect(page.getByRole("row")).toHaveCount(6);
+    await expect(row(page, "Basic").getByRole("cell").nth(1)).toHaveText("$4.99");
+    await expect(row(page, "Founder (Lifetime)").getByRole("cell").nth(1)).toHaveText("$249.00");
+    await expect(row(page, "Legacy Supporter").getByText("Inactive")).toBeVisible();
+    await expect(row(page, "Legacy Supporter").getByRole("link", { name: "Activate" })).toBeVisible();
+    const premium = row(page, "Premium");
+    for (const action of ["View Details", "Edit Membership", "Deactivate", "Delete Membership"]) {
+      await expect(premium.getByRole("link", { name: action, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("button", { name: "Sync" })).toHaveAttribute("title", "Refresh data");
+    await expect(page.getByRole("link", { name: "Create" })).toHaveAttribute("href", "/memberships/create");
+
+    await page.getByRole("link", { name: "Premium Yearly", exact: true }).click();
+    await expect(page).toHaveURL(/\/memberships\/view\/3$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Membership Details" })).toBeVisible();
+  });
+
+  test("shows another role only the active plans and View Details", async ({ page, demoUrl }) => {
+    await signIn(page, MODERATOR);
+    await page.goto("/memberships");
+    await expect(page.getByRole("row")).toHaveCount(5);
+    await expect(page.getByRole("link", { name: "Legacy Supporter" })).toHaveCount(0);
+    await expect(row(page, "Basic").getByRole("link", { name: "View Details" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Edit Membership" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Delete Membership" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Deactivate" })).toHaveCount(0);
+    const calls = await recordedRequests(demoUrl, "/membership-plan/get-");
+    expect(calls.map((call) => call.path)).toEqual(["/membership-plan/get-active"]);
+  });
+
+  test("syncs and shows the list again", async ({ page, demoUrl }) => {
+    await signIn(page);
+    await page.goto("/memberships");
+    await page.getByRole("button", { name: "Sync" }).click();
+    await expect(toast(page)).toHaveText("Membership plans synced successfully");
+    await expect(page).toHaveURL(/\/memberships$/);
+    expect((await recordedRequests(demoUrl, "/membership-plan/sync")).map((call) => call.method)).toEqual(["POST"]);
+  });
+
+  test("keeps a failed sync silent", async ({ page, demoUrl }) => {
+    await signIn(page);
+    await page.goto("/memberships");
+    await injectFault(demoUrl, { method: "POST", path: "/membership-plan/sync", status: 500 });
+    await page.getByRole("button", { name: "Sync" }).click();
+    await expect.poll(async () => (await recordedRequests(demoUrl, "/membership-plan/sync")).map((call) => call.status)).toEqual([500]);
+    await expect(page.getByRole("button", { name: "Sync" })).toBeEnabled();
+    await expect(page).toHaveURL(/\/memberships$/);
+    await expect(page.getByRole("row")).toHaveCount(6);
+    await expect(toast(page)).toHaveCount(0);
+  });
+
+  test("deactivates and activates after confirming, and a double submission keeps the wanted state", async ({ page, demoUrl }) => {
+    await signIn(page);
+    await page.goto("/memberships");
+    await row(page, "Premium").getByRole("link", { name: "Deactivate" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText("Are you sure you want to deactivate this membership?");
+    await dialog.getByRole("button", { name: "Deactivate" }).dblclick();
+    await expect(toast(page)).toHaveText("Membership status updated successfully");
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expect(row(page, "Premium").getByText("Inactive")).toBeVisible();
+    expect((await demoPlan(demoUrl, 2))!.isActive).toBe(false);
+    const patches = (await recordedRequests(demoUrl, "/membership-plan/2/active")).map((call) => call.body);
+    expect(patches.length).toBeGreaterThanOrEqual(1);
+    for (const body of patches) expect(body).toEqual({ isActive: false });
+
+    // The same confirmation posted again (a reload, a second tab) asks for the same state.
+    await page.goto("/memberships?confirm=deactivate&id=2");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Deactivate" }).click();
+    await expect(toast(page)).toHaveText("Membership status updated successfully");
+    expect((await demoPlan(demoUrl, 2))!.isActive).toBe(false);
+
+    await row(page, "Premium").getByRole("link", { name: "Activate" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to activate this membership?");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Activate" }).click();
+    await expect(toast(page)).toHaveText("Membership status updated successfully");
+    await expect(row(page, "Premium").getByRole("link", { name: "Deactivate" })).toBeVisible();
+    expect((await demoPlan(demoUrl, 2))!.isActive).toBe(true);
+  });
+
+  test("deletes after confirming, and Cancel keeps the plan", async ({ page, demoUrl }) => {
+    await signIn(page);
+    await page.goto("/memberships");
+    await row(page, "Premium Yearly").getByRole("link", { name: "Delete Membership" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText("Are you sure you want to delete this membership? This action cannot be undone.");
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expect(row(page, "Premium Yearly")).toHaveCount(1);
+
+    await row(page, "Premium Yearly").getByRole("link", { name: "Delete Membership" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toHaveText("Membership deleted successfully");
+    await expect(row(page, "Premium Yearly")).toHaveCount(0);
+    expect(await demoPlan(demoUrl, 3)).toBeUndefined();
+  });
+});
+
+test.describe("create", () => {
+  test("creates a tier with features added and removed and an uploaded image", async ({ page, demoUrl }, testInfo) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await signIn(page);
+    await page.goto("/memberships");
+    await page.getByRole("link", { name: "Create" }).click();
+    await expect(page).toHaveURL(/\/memberships\/create$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Create Membership Tier" })).toBeVisible();
+    await expect(page.getByText("Add a new membership tier to your community")).toBeVisible();
+    await expect(page.getByLabel("Tier Name")).toHaveAttribute("placeholder", "e.g., Premium, VIP");
+    await expect(page.getByLabel("Price")).toHaveAttribute("step", "0.01");
+    await expect(page.getByLabel("Billing Period")).toHaveValue("lifetime");
+    await expect(page.getByLabel("Description")).toHaveAttribute("rows", "3");
+    await expect(page.getByRole("textbox", { name: /^Feature \d+$/ })).toHaveCount(1);
+    await expect(page.getByTestId("preview-status")).toHaveText("Active");
+    await expect(page.getByRole("switch")).toHaveCount(0);
+
+    await page.getByLabel("Tier Name").fill("Gold");
+    await page.getByLabel("Price").fill("12.5");
+    await page.getByLabel("Billing Period").selectOption({ label: "Monthly" });
+    await page.getByLabel("Description").fill("Shiny things.");
+    await feature(page, 1).fill("Alpha");
+    await page.getByRole("button", { name: "Add Feature" }).click();
+    await feature(page, 2).fill("Beta");
+    await page.getByRole("button", { name: "Add Feature" }).click();
+    await feature(page, 3).fill("Gamma");
+    await page.getByRole("button", { name: "Remove feature 2" }).click();
+    await expect(page.getByRole("textbox", { name: /^Feature \d+$/ })).toHaveCount(2);
+    await expect(feature(page, 1)).toHaveValue("Alpha");
+    await expect(feature(page, 2)).toHaveValue("Gamma");
+    await expect(page.getByLabel("Tier Name")).toHaveValue("Gold");
+    await expect(page.getByLabel("Billing Period")).toHaveValue("month");
+
+    // The preview: live with JavaScript, the last post's values without it (the feature buttons posted).
+    const preview = page.getByTestId("plan-preview");
+    await expect(preview.getByTestId("preview-name")).toHaveText("Gold");
+    await expect(preview.getByTestId("preview-price")).toHaveText("$12.50/month");
+    await expect(preview.getByTestId("preview-description")).toHaveText("Shiny things.");
+    await expect(preview.getByTestId("preview-features").getByRole("listitem")).toHaveText(["Alpha", "Gamma"]);
+
+    if (usesJavaScript(testInfo)) {
+      // The browser PUTs the file straight to the presigned URL.
+      const put = page.waitForRequest((request) => request.method() === "PUT" && request.url().includes("/uploads/membership/"));
+      await chooseFile(page, { name: "gold.png", mimeType: "image/png", buffer: PNG });
+      expect((await put).headers()["content-type"]).toBe("image/png");
+      await expect(page.getByTestId("image-upload")).toHaveAttribute("data-state", "success");
+      await expect(page.getByText("Image uploaded successfully!")).toBeVisible();
+      await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue(/^uploads\/membership\/[0-9a-f]+-gold\.png$/);
+      await expect(page.getByTestId("image-upload-preview")).toBeVisible();
+    } else {
+      // Without JavaScript the file goes with the multipart form.
+      await chooseFile(page, { name: "gold.png", mimeType: "image/png", buffer: PNG });
+    }
+
+    await page.getByRole("button", { name: "Create Membership Tier" }).click();
+    await expect(page).toHaveURL(/\/memberships$/);
+    await expect(toast(page)).toHaveText("Membership created successfully");
+    await expect(row(page, "Gold").getByRole("cell").nth(1)).toHaveText("$12.50");
+
+    const created = (await demoPlans(demoUrl)).find((plan) => plan.name === "Gold")!;
+    expect(created).toMatchObject({ price: 12.5, period: "month", description: "Shiny things.", features: ["Alpha", "Gamma"], isActive: true });
+    expect(created.image).toMatch(/^uploads\/membership\/[0-9a-f]+-gold\.png$/);
+    const served = await fetch(`${demoUrl}/${created.image}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+
+    // The details page shows the stored image from the API host.
+    await row(page, "Gold").getByRole("link", { name: "View Details" }).click();
+    await expect(page.getByTestId("plan-image").getByRole("img")).toHaveAttribute("src", `${demoUrl}/${created.image}`);
+  });
+
+  test("refuses a file that is too big and one of the wrong type, keeping what was typed", async ({ page, demoUrl }, testInfo) => {
+    await signIn(page);
+    await page.goto("/memberships/create");
+    await page.getByLabel("Tier Name").fill("Keep me");
+    await page.getByLabel("Price").fill("3");
+
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1);
+    await chooseFile(page, { name: "big.png", mimeType: "image/png", buffer: big });
+    if (!usesJavaScript(testInfo)) await page.getByRole("button", { name: "Create Membership Tier" }).click();
+    await expect(page.getByTestId("image-upload")).toHaveAttribute("data-state", "error");
+    await expect(page.getByText("File size must be less than 5MB").first()).toBeVisible();
+    await expect(page.getByLabel("Tier Name")).toHaveValue("Keep me");
+    await expect(page.getByLabel("Price")).toHaveValue("3");
+
+    await chooseFile(page, { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    if (!usesJavaScript(testInfo)) await page.getByRole("button", { name: "Create Membership Tier" }).click();
+    await expect(page.getByText("File type not supported. Accepted types: image/*").first()).toBeVisible();
+    await expect(page.getByLabel("Tier Name")).toHaveValue("Keep me");
+    await expect(page.getByLabel("Price")).toHaveValue("3");
+
+    expect(await demoPlans(demoUrl)).toHaveLength(5);
+    expect(await recordedRequests(demoUrl, "/file")).toEqual([]);
+  });
+  test("reports each way an upload can fail (with JavaScript)", async ({ page, demoUrl }, testInfo) => {
+    test.skip(!usesJavaScript(testInfo), "the browser's own upload needs JavaScript");
+    await signIn(page);
+    await page.goto("/memberships/create");
+    await page.getByLabel("Tier Name").fill("Still here");
+    const widget = page.getByTestId("image-upload");
+
+    await injectFault(demoUrl, { method: "POST", path: "/file/generate-upload-url/admin", status: 400, body: { message: "Bucket is full" }, times: 1 });
+    await chooseFile(page, { name: "a.png", mimeType: "image/png", buffer: PNG });
+    await expect(widget.getByText("Upload failed: Bucket is full")).toBeVisible();
+    await expect(widget).toHaveAttribute("data-state", "error");
+
+    await page.route("**/uploads/membership/**", (route) => route.fulfill({ status: 403, body: "denied" }));
+    await chooseFile(page, { name: "b.png", mimeType: "image/png", buffer: PNG });
+    await expect(widget.getByText("Upload failed with status: 403")).toBeVisible();
+
+    await page.unroute("**/uploads/membership/**");
+    await page.route("**/uploads/membership/**", (route) => route.abort("failed"));
+    await chooseFile(page, { name: "c.png", mimeType: "image/png", buffer: PNG });
+    await expect(widget.getByText("Upload process failed")).toBeVisible();
+    await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue("");
+
+    await page.unroute("**/uploads/membership/**");
+    await chooseFile(page, { name: "d.png", mimeType: "image/png", buffer: PNG });
+    await expect(widget.getByText("Image uploaded successfully!")).toBeVisible();
+    await widget.getByRole("button", { name: "Remove image" }).click();
+    await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue("");
+    await expect(widget).toHaveAttribute("data-state", "idle");
+    await expect(page.getByLabel("Tier Name")).toHaveValue("Still here");
+  });
+});
+
+test.describe("edit", () => {
+  test("updates a tier: name, price parsed (blank is 0, then 14.5) and the Active Status switch", async ({ page, demoUrl }, testInfo) => {
+    await signIn(page);
+    await page.goto("/memberships");
+    await row(page, "Premium").getByRole("link", { name: "Edit Membership" }).click();
+    await expect(page).toHaveURL(/\/memberships\/edit\/2$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Membership Tier" })).toBeVisible();
+    await expect(page.getByText("Update membership tier details")).toBeVisible();
+    await expect(page.getByLabel("Tier Name")).toHaveValue("Premium");
+    await expect(page.getByLabel("Price")).toHaveValue("9.99");
+    await expect(page.getByLabel("Billing Period")).toHaveValue("month");
+    await expect(page.getByRole("textbox", { name: /^Feature \d+$/ })).toHaveCount(3);
+
+    const active = page.getByRole("switch", { name: "Active Status" });
+    await expect(active).toBeChecked();
+    await expect(page.getByText("Membership is currently active")).toBeVisible();
+    // The preview's badge follows the switch (through CSS, so also without JavaScript).
+    const status = page.getByTestId("preview-status");
+    await expect(status.getByText("Active", { exact: true })).toBeVisible();
+    await expect(status.getByText("Inactive", { exact: true })).toBeHidden();
+    await active.click();
+    await expect(page.getByText("Membership is currently inactive")).toBeVisible();
+    await expect(status.getByText("Inactive", { exact: true })).toBeVisible();
+    await expect(status.getByText("Active", { exact: true })).toBeHidden();
+
+    await page.getByLabel("Tier Name").fill("Premium Plus");
+    await page.getByLabel("Price").fill("");
+    if (usesJavaScript(testInfo)) {
+      // While the update is on its way the button says so and cannot be pressed again.
+      await injectFault(demoUrl, { method: "PUT", path: "/membership-plan/edit", delayMs: 1000, times: 1 });
+      await page.getByRole("button", { name: "Update Membership Tier" }).click();
+      await expect(page.getByRole("button", { name: "Updating..." })).toBeDisabled();
+    } else {
+      await page.getByRole("button", { name: "Update Membership Tier" }).click();
+    }
+    await expect(page).toHaveURL(/\/memberships$/);
+    await expect(toast(page)).toHaveText("Membership updated successfully");
+    await expect(row(page, "Premium Plus").getByRole("cell").nth(1)).toHaveText("$0.00");
+    expect(await demoPlan(demoUrl, 2)).toMatchObject({ name: "Premium Plus", price: 0, isActive: false, features: ["Everything in Basic", "Unlimited invites", "Priority badge review"] });
+    const [edit] = await recordedRequests(demoUrl, "/membership-plan/edit");
+    expect(edit!.body).toMatchObject({ id: "2", price: 0, isActive: false });
+
+    await page.goto("/memberships/edit/2");
+    await expect(page.getByRole("switch", { name: "Active Status" })).not.toBeChecked();
+    await page.getByLabel("Price").fill("14.5");
+    await page.getByRole("button", { name: "Update Membership Tier" }).click();
+    await expect(toast(page)).toHaveText("Membership updated successfully");
+    expect((await demoPlan(demoUrl, 2))!.price).toBe(14.5);
+  });
+
+  test("shows the load error with the way back", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/memberships/edit/999");
+    await expect(page.getByText("Error loading membership. Please try again.")).toBeVisible();
+    await page.getByRole("link", { name: "Back to Memberships" }).click();
+    await expect(page).toHaveURL(/\/memberships$/);
+  });
+});
+
+test.describe("details", () => {
+  test("shows every field, the statistics, the quick actions and the information", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/memberships/view/3");
+    await expect(page.getByRole("heading", { level: 1, name: "Membership Details" })).toBeVisible();
+    await expect(page.getByText("View membership tier information")).toBeVisible();
+    await expect(page.getByTestId("plan-name")).toHaveText("Premium Yearly");
+    await expect(page.getByTestId("plan-status")).toHaveText("Active");
+    await expect(page.getByTestId("plan-price")).toHaveText("$99.99/year");
+    await expect(page.getByTestId("plan-period")).toHaveText("Yearly");
+    await expect(page.getByText("Premium, billed once a year: two months free.")).toBeVisible();
+    await expect(page.getByTestId("plan-features").getByRole("listitem")).toHaveText(["Everything in Premium", "Two months free"]);
+    await expect(page.getByTestId("plan-image").getByRole("img")).toBeVisible();
+    const statistics = page.getByRole("region", { name: "Statistics" });
+    await expect(statistics.getByRole("definition")).toHaveText(["--", "--"]);
+    await expect(statistics).toContainText("Active Members");
+    await expect(statistics).toContainText("Total Revenue");
+    const quick = page.getByRole("region", { name: "Quick Actions" });
+    await expect(quick.getByRole("link", { name: "Edit Membership" })).toHaveAttribute("href", "/memberships/edit/3");
+    await expect(quick.getByRole("link", { name: "Delete Membership" })).toBeVisible();
+    const information = page.getByRole("region", { name: "Information" });
+    await expect(information.getByTestId("plan-id")).toHaveText("3");
+    await expect(information.getByRole("definition").nth(1)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(information.getByRole("definition").nth(2)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveAttribute("href", "/memberships/edit/3");
+  });
+
+  test("defaults the billing period to lifetime and deactivates and deletes from the header", async ({ page, demoUrl }) => {
+    await signIn(page);
+    await page.goto("/memberships/view/4");
+    await expect(page.getByTestId("plan-period")).toHaveText("Lifetime");
+    await expect(page.getByTestId("plan-image")).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Deactivate" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Deactivate" }).click();
+    await expect(toast(page)).toHaveText("Membership status updated successfully");
+    await expect(page).toHaveURL(/\/memberships\/view\/4$/);
+    await expect(page.getByTestId("plan-status")).toHaveText("Inactive");
+    await expect(page.getByRole("link", { name: "Activate" })).toBeVisible();
+
+    await page.getByRole("region", { name: "Quick Actions" }).getByRole("link", { name: "Delete Membership" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to delete this membership? This action cannot be undone.");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(page).toHaveURL(/\/memberships$/);
+    await expect(toast(page)).toHaveText("Membership deleted successfully");
+    expect(await demoPlan(demoUrl, 4)).toBeUndefined();
+  });
+
+  test("hides a tier image that fails to load (with JavaScript)", async ({ page, demoUrl }, testInfo) => {
+    const cookie = await demoSession(demoUrl);
+    const response = await fetch(`${demoUrl}/api/membership-plan/create`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ name: "Broken image", price: 1, image: "uploads/membership/missing.png" }),
+    });
+    const { data } = (await response.json()) as { data: { id: number } };
+    await signIn(page);
+    await page.goto(`/memberships/view/${data.id}`);
+    await expect(page.getByTestId("plan-name")).toHaveText("Broken image");
+    if (usesJavaScript(testInfo)) await expect(page.getByTestId("plan-image")).toHaveCount(0);
+    else await expect(page.getByTestId("plan-image").getByRole("img")).toHaveAttribute("src", `${demoUrl}/uploads/membership/missing.png`);
+  });
+
+  test("shows the error state with 'Back to Memberships'", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/memberships/view/999");
+    await expect(page.getByText("Error loading membership. Please try again.")).toBeVisible();
+    await page.getByRole("link", { name: "Back to Memberships" }).click();
+    await expect(page).toHaveURL(/\/memberships$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Memberships" })).toBeVisible();
+  });
+
+  test("shows another role the details without the admin actions", async ({ page }) => {
+    await signIn(page, MODERATOR);
+    await page.goto("/memberships/view/1");
+    await expect(page.getByTestId("plan-name")).toHaveText("Basic");
+    await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Delete" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Quick Actions" })).toHaveCount(0);
+  });
+});
