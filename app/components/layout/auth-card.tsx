@@ -32,3 +32,33 @@ export function FormAlert({ tone = "error", children }: { tone?: "error" | "succ
     </div>
   );
 }
+
+const noticeTones = {
+  success: "bg-emerald-100 text-emerald-700",
+  error: "bg-red-100 text-red-700",
+} as const;
+
+/** An account-page outcome: a round icon, a sentence, and what to do next. */
+export function AuthNotice({
+  icon: Icon,
+  tone,
+  children,
+  actions,
+}: {
+  icon: React.ComponentType<React.SVGProps<SVGSVGElement>>;
+  tone: keyof typeof noticeTones;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <div className="space-y-6">
+      <div className="flex items-start gap-3">
+        <span className={`flex size-10 shrink-0 items-center justify-center rounded-full ${noticeTones[tone]}`}>
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        <p className="text-sm text-slate-700">{children}</p>
+      </div>
+      {actions}
+    </div>
+  );
+}

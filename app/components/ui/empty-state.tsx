@@ -7,15 +7,21 @@ export function EmptyState({
   icon: Icon,
   action,
   tone = "neutral",
+  card = false,
 }: {
   title: ReactNode;
   description?: ReactNode;
   icon?: ComponentType<SVGProps<SVGSVGElement>>;
   action?: ReactNode;
   tone?: "neutral" | "error";
+  /** Stands alone on the page, in the card look of tables and lists. */
+  card?: boolean;
 }) {
   return (
-    <div role={tone === "error" ? "alert" : undefined} className="flex flex-col items-center px-6 py-12 text-center">
+    <div
+      role={tone === "error" ? "alert" : undefined}
+      className={`flex flex-col items-center px-6 py-12 text-center ${card ? "rounded-xl bg-white shadow-sm ring-1 ring-slate-200" : ""}`}
+    >
       {Icon ? (
         <span
           className={`flex size-12 items-center justify-center rounded-full ${tone === "error" ? "bg-red-50 text-red-600" : "bg-slate-100 text-slate-500"}`}

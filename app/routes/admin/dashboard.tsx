@@ -86,9 +86,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {recentPosts === null ? (
             <Failure />
           ) : recentPosts.length === 0 ? (
-            <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-              <EmptyState icon={ChatBubbleLeftRightIcon} title="No Posts Found" description="No posts have been created yet." />
-            </div>
+            <EmptyState card icon={ChatBubbleLeftRightIcon} title="No Posts Found" description="No posts have been created yet." />
           ) : (
             <ul className="space-y-3">
               {recentPosts.map((post) => (
@@ -106,8 +104,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
 function Failure() {
   return (
-    <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <EmptyState tone="error" title={LIST_LOAD_ERROR} />
-    </div>
+    <EmptyState card tone="error" title={LIST_LOAD_ERROR} />
   );
 }

@@ -2,7 +2,7 @@ import { ArrowLeftIcon, EnvelopeIcon } from "@heroicons/react/20/solid";
 import { Form, Link, useNavigation } from "react-router";
 
 import type { Route } from "./+types/forgot-password";
-import { AuthCard, FormAlert } from "~/components/layout/auth-card";
+import { AuthCard, AuthNotice, FormAlert } from "~/components/layout/auth-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { ForgotPasswordSchema } from "~/forms/account";
@@ -101,22 +101,22 @@ function ForgotPasswordForm({ actionData }: { actionData: Route.ComponentProps["
 function CheckYourEmail() {
   return (
     <AuthCard title="Check Your Email">
-      <div className="space-y-6">
-        <div className="flex items-start gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-            <EnvelopeIcon className="size-5" aria-hidden="true" />
-          </span>
-          <p className="text-sm text-slate-700">{SENT_MESSAGE}</p>
-        </div>
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <ButtonLink to="/forgot-password" variant="secondary" className="flex-1 py-3">
-            Try Again
-          </ButtonLink>
-          <ButtonLink to="/login" className="flex-1 py-3">
-            Back to Login
-          </ButtonLink>
-        </div>
-      </div>
+      <AuthNotice
+        icon={EnvelopeIcon}
+        tone="success"
+        actions={
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <ButtonLink to="/forgot-password" variant="secondary" className="flex-1 py-3">
+              Try Again
+            </ButtonLink>
+            <ButtonLink to="/login" className="flex-1 py-3">
+              Back to Login
+            </ButtonLink>
+          </div>
+        }
+      >
+        {SENT_MESSAGE}
+      </AuthNotice>
     </AuthCard>
   );
 }

@@ -3,7 +3,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 
 import type { Route } from "./+types/reset-password";
 import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
-import { AuthCard, FormAlert } from "~/components/layout/auth-card";
+import { AuthCard, AuthNotice, FormAlert } from "~/components/layout/auth-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/password-field";
 import { ResetPasswordSchema } from "~/forms/account";
@@ -99,19 +99,17 @@ function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["a
 function InvalidResetLink() {
   return (
     <AuthCard title="Invalid Reset Link">
-      <div className="space-y-6">
-        <div className="flex items-start gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-700">
-            <ExclamationTriangleIcon className="size-5" aria-hidden="true" />
-          </span>
-          <p className="text-sm text-slate-700">
-            The password reset link is invalid or has expired. Please request a new password reset.
-          </p>
-        </div>
-        <ButtonLink to="/forgot-password" className="w-full py-3">
-          Request New Reset Link
-        </ButtonLink>
-      </div>
+      <AuthNotice
+        icon={ExclamationTriangleIcon}
+        tone="error"
+        actions={
+          <ButtonLink to="/forgot-password" className="w-full py-3">
+            Request New Reset Link
+          </ButtonLink>
+        }
+      >
+        The password reset link is invalid or has expired. Please request a new password reset.
+      </AuthNotice>
     </AuthCard>
   );
 }

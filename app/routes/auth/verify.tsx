@@ -4,7 +4,7 @@ import { data, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/verify";
 import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
 import { NotFoundPage } from "~/components/not-found-page";
-import { AuthCard } from "~/components/layout/auth-card";
+import { AuthCard, AuthNotice } from "~/components/layout/auth-card";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { env } from "~/config/env.server";
 import { verifyEmail } from "~/upstream/auth.server";
@@ -98,15 +98,9 @@ function AppButton({ appUrl, variant }: { appUrl: string; variant?: "primary" | 
 function Verified({ appUrl }: { appUrl: string }) {
   return (
     <AuthCard title="Account verified successfully">
-      <div className="space-y-6">
-        <div className="flex items-start gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-            <CheckCircleIcon className="size-5" aria-hidden="true" />
-          </span>
-          <p className="text-sm text-slate-700">Your email address is confirmed. Continue in the mobile app to log in.</p>
-        </div>
-        <AppButton appUrl={appUrl} />
-      </div>
+      <AuthNotice icon={CheckCircleIcon} tone="success" actions={<AppButton appUrl={appUrl} />}>
+        Your email address is confirmed. Continue in the mobile app to log in.
+      </AuthNotice>
     </AuthCard>
   );
 }
@@ -114,26 +108,24 @@ function Verified({ appUrl }: { appUrl: string }) {
 function InvalidLink({ retry, appUrl, retryTo }: { retry: boolean; appUrl: string; retryTo: string }) {
   return (
     <AuthCard title="Verification Link Invalid">
-      <div className="space-y-6">
-        <div className="flex items-start gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-700">
-            <ExclamationTriangleIcon className="size-5" aria-hidden="true" />
-          </span>
-          <p className="text-sm text-slate-700">
-            {retry
-              ? "We could not verify your email right now. Please try again in a moment."
-              : "This verification link is invalid, has expired or was already used. Open the mobile app to request a new one."}
-          </p>
-        </div>
-        {retry ? (
-          // The same URL again: its token was not used, the server just did not answer.
-          <ButtonLink to={retryTo} className="w-full py-3">
-            Try again
-          </ButtonLink>
-        ) : (
-          <AppButton appUrl={appUrl} />
-        )}
-      </div>
+      <AuthNotice
+        icon={ExclamationTriangleIcon}
+        tone="error"
+        actions={
+          retry ? (
+            // The same URL again: its token was not used, the server just did not answer.
+            <ButtonLink to={retryTo} className="w-full py-3">
+              Try again
+            </ButtonLink>
+          ) : (
+            <AppButton appUrl={appUrl} />
+          )
+        }
+      >
+        {retry
+          ? "We could not verify your email right now. Please try again in a moment."
+          : "This verification link is invalid, has expired or was already used. Open the mobile app to request a new one."}
+      </AuthNotice>
     </AuthCard>
   );
 }

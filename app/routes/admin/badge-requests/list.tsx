@@ -42,9 +42,7 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Citizenship Requests" subtitle="Review pending citizenship (badge) requests" />
       <SearchFilters search={{ value: search, placeholder: "Search by name, email or phone..." }} label="Search requests" />
       {error ? (
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <EmptyState tone="error" icon={ExclamationTriangleIcon} title={error} />
-        </div>
+        <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={error} />
       ) : (
         <BadgeRequestTable
           rows={rows}

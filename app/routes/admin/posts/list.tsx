@@ -60,17 +60,13 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Forum Posts" subtitle="Manage and view all community posts" />
       <SearchFilters search={{ value: search, placeholder: "Search posts..." }} label="Search posts" />
       {error ? (
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <EmptyState tone="error" icon={ExclamationTriangleIcon} title={error} />
-        </div>
+        <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={error} />
       ) : posts.length === 0 ? (
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <EmptyState
+        <EmptyState card
             icon={ChatBubbleLeftRightIcon}
             title="No Posts Found"
             description={search ? "No posts match your search criteria." : "No posts have been created yet."}
           />
-        </div>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {posts.map((post) => (

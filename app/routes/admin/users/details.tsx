@@ -3,12 +3,12 @@ import type { ReactNode } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/details";
-import { BackLink, EmailText, InviteStatus } from "./shared";
+import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
 import { FormAlert } from "~/components/layout/auth-card";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
-import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { DataTable } from "~/components/ui/data-table";
 import { Dialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextAreaField, TextField } from "~/components/ui/field";
@@ -101,27 +101,14 @@ export const meta: Route.MetaFunction = () => [{ title: "User Details · Admin D
 
 export const shouldRevalidate = skipRevalidationForDialogs;
 
-const STATUS_OPTIONS = [
-  { value: "", label: "All" },
-  { value: "approved", label: "Approved" },
-  { value: "pending", label: "Pending" },
-  { value: "rejected", label: "Rejected" },
-];
-
 type Loaded = Extract<Route.ComponentProps["loaderData"], { found: true }>;
-type InviteeRow = Loaded["invitees"][number];
 
-const inviteeColumns: DataTableColumn<InviteeRow>[] = [
-  { id: "email", header: "Email", cell: (invite) => <EmailText value={invite.email} /> },
-  { id: "status", header: "Status", cell: (invite) => <InviteStatus status={invite.status} known={INVITEE_STATUSES} /> },
-  { id: "date", header: "Invite Date", className: "whitespace-nowrap", cell: (invite) => invite.date },
-];
+const inviteeColumns = inviteColumns(INVITEE_STATUSES);
 
 export default function UserDetails({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) {
     return (
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <EmptyState
+      <EmptyState card
           tone="error"
           icon={ExclamationTriangleIcon}
           title={NOT_FOUND}
@@ -131,7 +118,6 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
             </BackLink>
           }
         />
-      </div>
     );
   }
   return <Details data={loaderData} actionData={actionData} />;
@@ -199,7 +185,7 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
         <SearchFilters
           label="Filter invitees"
           search={{ value: filters.search, placeholder: "Search invitees..." }}
-          selects={[{ name: "status", label: "Status", value: filters.status, options: STATUS_OPTIONS }]}
+          selects={[{ name: "status", label: "Status", value: filters.status, options: INVITE_STATUS_OPTIONS }]}
         />
         <DataTable
           caption="Invitees"

@@ -2,8 +2,8 @@ import { EnvelopeOpenIcon, ExclamationTriangleIcon } from "@heroicons/react/20/s
 import { data } from "react-router";
 
 import type { Route } from "./+types/invites";
-import { BackLink, EmailText, InviteStatus } from "./shared";
-import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
+import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { env } from "~/config/env.server";
@@ -47,30 +47,14 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: loaded?.found ? `Invites of ${loaded.fullName} · Admin Dashboard` : "Invites · Admin Dashboard" },
 ];
 
-const STATUS_OPTIONS = [
-  { value: "", label: "All" },
-  { value: "approved", label: "Approved" },
-  { value: "pending", label: "Pending" },
-  { value: "rejected", label: "Rejected" },
-];
-
-type Loaded = Extract<Route.ComponentProps["loaderData"], { found: true }>;
-type InviteRow = Loaded["invites"][number];
-
-const columns: DataTableColumn<InviteRow>[] = [
-  { id: "email", header: "Email", cell: (invite) => <EmailText value={invite.email} /> },
-  { id: "status", header: "Status", cell: (invite) => <InviteStatus status={invite.status} known={INVITE_STATUSES} /> },
-  { id: "date", header: "Invite Date", className: "whitespace-nowrap", cell: (invite) => invite.date },
-];
+const columns = inviteColumns(INVITE_STATUSES);
 
 export default function UserInvites({ loaderData }: Route.ComponentProps) {
   if (!loaderData.found) {
     return (
       <div className="space-y-6">
         <BackLink fallback="/users">Back</BackLink>
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <EmptyState tone="error" icon={ExclamationTriangleIcon} title={LOAD_ERROR} />
-        </div>
+        <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={LOAD_ERROR} />
       </div>
     );
   }
@@ -88,7 +72,7 @@ export default function UserInvites({ loaderData }: Route.ComponentProps) {
       <SearchFilters
         label="Filter invites"
         search={{ value: filters.search, placeholder: "Search invites..." }}
-        selects={[{ name: "status", label: "Status", value: filters.status, options: STATUS_OPTIONS }]}
+        selects={[{ name: "status", label: "Status", value: filters.status, options: INVITE_STATUS_OPTIONS }]}
       />
 
       <DataTable

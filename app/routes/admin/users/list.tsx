@@ -215,9 +215,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
       />
 
       {error ? (
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <EmptyState tone="error" icon={ExclamationTriangleIcon} title={error} />
-        </div>
+        <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={error} />
       ) : (
         <DataTable caption="Users" columns={columns} rows={users} rowKey={(user) => user.id} pageInfo={pageInfo} />
       )}

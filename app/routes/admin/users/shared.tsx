@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { StatusBadge } from "~/components/ui/badge";
+import type { DataTableColumn } from "~/components/ui/data-table";
 
 /** True when going back in history stays in the panel (spec 2.15: "or /users when there is little history"). */
 function canGoBack(): boolean {
@@ -66,4 +67,29 @@ export function EmailText({ value }: { value: string }) {
       {value.slice(at)}
     </>
   );
+}
+
+/** The status filter of both invite tables (spec 2.15, 2.16). */
+export const INVITE_STATUS_OPTIONS = [
+  { value: "", label: "All" },
+  { value: "approved", label: "Approved" },
+  { value: "pending", label: "Pending" },
+  { value: "rejected", label: "Rejected" },
+];
+
+/** One row of an invite table, as the loaders shape it. */
+export interface InviteRow {
+  id: string;
+  email: string;
+  status: string;
+  date: string;
+}
+
+/** The columns of an invite table; `known` are the statuses shown as badges (others raw). */
+export function inviteColumns(known: readonly string[]): DataTableColumn<InviteRow>[] {
+  return [
+    { id: "email", header: "Email", cell: (invite) => <EmailText value={invite.email} /> },
+    { id: "status", header: "Status", cell: (invite) => <InviteStatus status={invite.status} known={known} /> },
+    { id: "date", header: "Invite Date", className: "whitespace-nowrap", cell: (invite) => invite.date },
+  ];
 }
