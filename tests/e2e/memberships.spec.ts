@@ -64,6 +64,11 @@ async function chooseFile(page: Page, file: { name: string; mimeType: string; bu
   await (await chooser).setFiles(file);
 }
 
+/** With JavaScript, waits until the page runs it (the shell marks the document once it has hydrated). */
+async function waitForHydration(page: Page, testInfo: TestInfo) {
+  if (usesJavaScript(testInfo)) await expect(page.locator("html")).toHaveAttribute("data-sidebar-shortcut", "on");
+}
+
 function feature(page: Page, position: number): Locator {
   return page.getByRole("textbox", { name: `Feature ${position}`, exact: true });
 }
@@ -187,6 +192,7 @@ test.describe("create", () => {
     await page.goto("/memberships");
     await page.getByRole("link", { name: "Create" }).click();
     await expect(page).toHaveURL(/\/memberships\/create$/);
+    await waitForHydration(page, testInfo);
     await expect(page.getByRole("heading", { level: 1, name: "Create Membership Tier" })).toBeVisible();
     await expect(page.getByText("Add a new membership tier to your community")).toBeVisible();
     await expect(page.getByLabel("Tier Name")).toHaveAttribute("placeholder", "e.g., Premium, VIP");
@@ -255,6 +261,7 @@ test.describe("create", () => {
   test("refuses a file that is too big and one of the wrong type, keeping what was typed", async ({ page, demoUrl }, testInfo) => {
     await signIn(page);
     await page.goto("/memberships/create");
+    await waitForHydration(page, testInfo);
     await page.getByLabel("Tier Name").fill("Keep me");
     await page.getByLabel("Price").fill("3");
 
@@ -279,6 +286,7 @@ test.describe("create", () => {
     test.skip(!usesJavaScript(testInfo), "the browser's own upload needs JavaScript");
     await signIn(page);
     await page.goto("/memberships/create");
+    await waitForHydration(page, testInfo);
     await page.getByLabel("Tier Name").fill("Still here");
     const widget = page.getByTestId("image-upload");
 
@@ -313,6 +321,7 @@ test.describe("edit", () => {
     await page.goto("/memberships");
     await row(page, "Premium").getByRole("link", { name: "Edit Membership" }).click();
     await expect(page).toHaveURL(/\/memberships\/edit\/2$/);
+    await waitForHydration(page, testInfo);
     await expect(page.getByRole("heading", { level: 1, name: "Edit Membership Tier" })).toBeVisible();
     await expect(page.getByText("Update membership tier details")).toBeVisible();
     await expect(page.getByLabel("Tier Name")).toHaveValue("Premium");
@@ -424,6 +433,7 @@ test.describe("details", () => {
     const { data } = (await response.json()) as { data: { id: number } };
     await signIn(page);
     await page.goto(`/memberships/view/${data.id}`);
+    await waitForHydration(page, testInfo);
     await expect(page.getByTestId("plan-name")).toHaveText("Broken image");
     if (usesJavaScript(testInfo)) await expect(page.getByTestId("plan-image")).toHaveCount(0);
     else await expect(page.getByTestId("plan-image").getByRole("img")).toHaveAttribute("src", `${demoUrl}/uploads/membership/missing.png`);
