@@ -31,7 +31,7 @@ export function createServerApp(env: Env) {
 
   app.use(requestLogger());
   app.use(forwardedHost);
-  app.use(securityHeaders({ apiOrigin: new URL(env.API_URL).origin, csp: env.NODE_ENV !== "development" }));
+  app.use(securityHeaders({ apiOrigin: new URL(env.API_URL).origin, uploadOrigins: env.UPLOAD_ORIGINS, csp: env.NODE_ENV !== "development" }));
   // Brotli 5 is as fast as gzip 6 and about 5% smaller on our scripts; the default 4 is larger than gzip.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(healthRoutes(env.API_URL));

@@ -38,6 +38,19 @@ export const refuseCrossSiteWrites: RequestHandler = (req, res, next) => {
   res.status(403).type("text/plain").send("Forbidden: this form can only be sent from the panel itself.");
 };
 
+/** The same-origin page the request came from (its Referer), else the panel's home. */
+function backTo(req: import("express").Request): string {
+  const referer = req.get("referer");
+  if (!referer || !URL.canParse(referer)) return "/";
+  const url = new URL(referer);
+  return url.host === req.get("host") ? `${url.pathname}${url.search}` : "/";
+}
+
+function tooLargePage(message: string, back: string): string {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>That was too large to send</h1><p>${escape(message)} Images can be at most 5 MB.</p><p><a href="${escape(back)}">Go back to the form</a></p></body></html>`;
+}
+
 /** How much of a refused body is read and thrown away so the client sees the 413. */
 const DISCARD_AT_MOST_BYTES = 16 * 1024 * 1024;
 
@@ -68,7 +81,11 @@ export const limitBodySize: RequestHandler = (req, res, next) => {
   }
   const limit = bodyLimit(req.get("content-type"));
   if (Number(declared) > limit) {
-    res.status(413).type("text/plain").send(`Payload Too Large: the limit is ${Math.round(limit / 1024 / 1024)} MB.`);
+    const text = `Payload Too Large: the limit is ${Math.round(limit / 1024 / 1024)} MB.`;
+    res.status(413);
+    // A browser without JavaScript gets a page with a way back to its form.
+    if (req.accepts(["text/plain", "text/html"]) === "text/html") res.type("html").send(tooLargePage(text, backTo(req)));
+    else res.type("text/plain").send(text);
     discardBody(req, DISCARD_AT_MOST_BYTES);
     return;
   }

@@ -10,13 +10,14 @@ export function createNonce(): string {
 }
 
 /** The Content-Security-Policy of a page whose scripts carry `nonce`. */
-export function contentSecurityPolicy(nonce: string, apiOrigin: string): string {
+export function contentSecurityPolicy(nonce: string, apiOrigin: string, uploadOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https: http:",
-    `connect-src 'self' ${apiOrigin}`,
+    // The browser talks to the panel, and PUTs tier images straight to the upload host.
+    ["connect-src 'self'", apiOrigin, ...uploadOrigins].join(" "),
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",
@@ -28,6 +29,8 @@ export function contentSecurityPolicy(nonce: string, apiOrigin: string): string 
 export interface SecurityHeadersOptions {
   /** Origin of the upstream API, allowed in connect-src. */
   apiOrigin: string;
+  /** Origins of presigned upload URLs when they are not on the API host (UPLOAD_ORIGINS). */
+  uploadOrigins?: readonly string[];
   /** False in development, where Vite injects its own inline scripts. */
   csp: boolean;
 }
@@ -36,11 +39,11 @@ export interface SecurityHeadersOptions {
  * Baseline security headers on every response, and the request's CSP nonce in
  * `res.locals.nonce` for React Router's load context.
  */
-export function securityHeaders({ apiOrigin, csp }: SecurityHeadersOptions): RequestHandler {
+export function securityHeaders({ apiOrigin, uploadOrigins = [], csp }: SecurityHeadersOptions): RequestHandler {
   return (req, res, next) => {
     const nonce = createNonce();
     res.locals.nonce = nonce;
-    if (csp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, apiOrigin));
+    if (csp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, apiOrigin, uploadOrigins));
     res.setHeader("X-Content-Type-Options", "nosniff");
     defaultHeader(res, "Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

@@ -24,6 +24,10 @@ export const EnvSchema = z
     APP_DOWNLOAD_URL: optionalUrl,
     ANDROID_APP_URL: optionalUrl,
     IOS_APP_URL: optionalUrl,
+    UPLOAD_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => parseOrigins(value, ctx)),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     APP_TIMEZONE: z
       .string()
@@ -48,6 +52,19 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (value === "true") return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** A comma-separated list of http(s) origins (e.g. an S3 bucket's), each reduced to its origin. */
+function parseOrigins(value: string | undefined, ctx: z.RefinementCtx): string[] {
+  const origins: string[] = [];
+  for (const entry of (value ?? "").split(",").map((item) => item.trim()).filter(Boolean)) {
+    if (!URL.canParse(entry) || !/^https?:$/.test(new URL(entry).protocol)) {
+      ctx.addIssue({ code: "custom", message: `must be a comma-separated list of http(s) origins ("${entry}" is not one)` });
+      return [];
+    }
+    origins.push(new URL(entry).origin);
+  }
+  return origins;
 }
 
 function isTimeZone(zone: string): boolean {

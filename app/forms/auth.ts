@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-import { EMAIL_PATTERN, requiredText } from "~/forms/fields";
+import { requiredText } from "~/forms/fields";
 
 /** Password length limits of spec 9. */
 export const PASSWORD_MIN = 8;

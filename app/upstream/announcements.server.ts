@@ -1,7 +1,7 @@
 /** The announcement calls of spec section 7: list, stats, create, update, delete and the two toggles. */
 import { callEndpoint } from "~/upstream/client.server";
 import { type Announcement, type AnnouncementBody, announcementEndpoints } from "~/upstream/contract/announcements";
-import { isUpstreamError, UpstreamError } from "~/upstream/errors";
+import { UpstreamError } from "~/upstream/errors";
 
 /** The announcements list's fixed page size (spec 9). */
 export const ANNOUNCEMENTS_PAGE_SIZE = 10;
@@ -80,15 +80,4 @@ export async function setAnnouncementFlag(request: Request, id: string, flag: An
   if (!current) throw new UpstreamError(404, "Announcement not found", {}, "http", true);
   if (current[flag] === wanted) return null;
   return toggleAnnouncement(request, id, flag);
-}
-
-/**
- * An upstream failure as an action may show it (spec 8): the server's message stays for a
- * refused request (4xx, e.g. 'Announcement not found'); a server failure (5xx, timeouts) shows
- * the screen's fallback instead. Anything else is rethrown (e.g. the redirect to /login).
- */
-export function shownFailure(error: unknown): UpstreamError {
-  if (!isUpstreamError(error)) throw error;
-  if (error.status < 500 || !error.fromServer) return error;
-  return new UpstreamError(error.status, error.message, error.fieldErrors, error.failure, false);
 }

@@ -2,7 +2,7 @@
 import { env } from "~/config/env.server";
 import { callEndpoint } from "~/upstream/client.server";
 import { type User, type UserListQuery, USER_STATUS_FILTER, userEndpoints } from "~/upstream/contract/users";
-import { isUpstreamError, UpstreamError } from "~/upstream/errors";
+import { UpstreamError } from "~/upstream/errors";
 
 /** Values of the users-list `status` URL filter and what the upstream expects (spec 2.14). */
 export const USER_STATUS_QUERY = USER_STATUS_FILTER;
@@ -45,9 +45,6 @@ export async function verifyUser(request: Request, id: string) {
   const { data } = await callEndpoint(request, userEndpoints.verify, { params: { id } });
   return data.message;
 }
-
-// Moved to ~/upstream/errors; re-exported while screens move their imports.
-export { failureMessage, shownFailure } from "~/upstream/errors";
 
 /**
  * A file link from the upstream (avatar, certificate, passport) that is safe to put in an href

@@ -1,11 +1,12 @@
 // The public account pages over real HTTP, as a browser without JavaScript uses them: a built
 // panel in front of the real demo API, plain urlencoded form posts, emails read from the demo
 // API's outbox.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { injectFault, outbox, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
-import { type RunningServer, type Stack, startPanel, startStack } from "../support/servers";
+import { type RunningServer, startPanel } from "../support/servers";
+import { useStack } from "../support/use-stack";
 
 const APP_LINKS = {
   APP_DOWNLOAD_URL: "https://downloads.example.test/community",
@@ -19,14 +20,13 @@ const UA = {
   desktop: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
 };
 
-let stack: Stack;
+const stack = useStack(APP_LINKS);
 /** A second panel on the same demo API with only the generic download link configured. */
 let downloadOnly: RunningServer;
 /** A third one with no app link at all. */
 let noLinks: RunningServer;
 
 beforeAll(async () => {
-  stack = await startStack(APP_LINKS);
   [downloadOnly, noLinks] = await Promise.all([
     startPanel(`${stack.demo.url}/api`, { APP_DOWNLOAD_URL: APP_LINKS.APP_DOWNLOAD_URL }),
     startPanel(`${stack.demo.url}/api`),
@@ -34,11 +34,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([downloadOnly?.stop(), noLinks?.stop(), stack?.stop()]);
-});
-
-beforeEach(async () => {
-  await resetDemo(stack.demo.url);
+  await Promise.all([downloadOnly?.stop(), noLinks?.stop()]);
 });
 
 function client(baseUrl = stack.panel.url) {

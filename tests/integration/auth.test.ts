@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { PanelClient, toastMessage } from "../support/form-post";
-import { type Stack, startStack } from "../support/servers";
+import { useStack } from "../support/use-stack";
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
-beforeEach(async () => {
-  await resetDemo(stack.demo.url);
-});
+const stack = useStack();
 
 const client = () => new PanelClient(stack.panel.url);
 

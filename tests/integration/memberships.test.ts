@@ -2,29 +2,15 @@
 // way a browser without JavaScript posts (urlencoded, and multipart for the tier image).
 import { request as httpRequest } from "node:http";
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
-import { type Stack, startStack } from "../support/servers";
+import { useStack } from "../support/use-stack";
 
-let stack: Stack;
+const stack = useStack();
 
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
-beforeEach(async () => {
-  await resetDemo(stack.demo.url);
-});
-
-async function signedIn(email?: string, password?: string): Promise<PanelClient> {
-  const panel = new PanelClient(stack.panel.url);
-  await panel.signIn(email, password);
-  return panel;
-}
+const signedIn = (email?: string, password?: string) => PanelClient.signedIn(stack.panel.url, email, password);
 
 const admin = () => signedIn();
 const moderator = () => signedIn("moderator@example.com", "Moderator12345");

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
-import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
-import { type Stack, startStack } from "../support/servers";
+import { useStack } from "../support/use-stack";
 
-let stack: Stack;
+const stack = useStack();
 let panel: PanelClient;
 
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
 beforeEach(async () => {
-  await resetDemo(stack.demo.url);
-  panel = new PanelClient(stack.panel.url);
-  await panel.signIn();
+  panel = await PanelClient.signedIn(stack.panel.url);
 });
 
 async function page(path: string) {

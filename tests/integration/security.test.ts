@@ -3,30 +3,27 @@
  * headers, bad input, upstream faults, abuse and the audit trail. Real panel and demo API over
  * real HTTP; `npm run test:security` runs it with the CSP check in the browser.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { clearRecordedRequests, injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { clearRecordedRequests, injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
-import { type RunningServer, type Stack, startPanel, startStack } from "../support/servers";
+import { type RunningServer, startPanel } from "../support/servers";
+import { useStack } from "../support/use-stack";
 
-let stack: Stack;
+const stack = useStack();
 /** A second panel on the same demo API: behind a TLS proxy, with the real rate limit. */
 let proxied: RunningServer;
 
 beforeAll(async () => {
-  stack = await startStack();
   proxied = await startPanel(`${stack.demo.url}/api`, { TRUST_PROXY: "loopback", AUTH_RATE_LIMIT_PER_MINUTE: "10" });
 });
 afterAll(async () => {
-  await Promise.all([proxied?.stop(), stack?.stop()]);
-});
-beforeEach(async () => {
-  await resetDemo(stack.demo.url);
+  await proxied?.stop();
 });
 
-async function admin(baseUrl = stack.panel.url) {
-  const panel = new PanelClient(baseUrl);
-  await panel.signIn();
+/** A signed-in admin, with the request log cleared after the sign-in. */
+async function admin() {
+  const panel = await PanelClient.signedIn(stack.panel.url);
   await clearRecordedRequests(stack.demo.url);
   return panel;
 }

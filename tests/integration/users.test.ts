@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { injectFault, outbox, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
-import { type Stack, startStack } from "../support/servers";
+import { useStack } from "../support/use-stack";
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
-beforeEach(async () => {
-  await resetDemo(stack.demo.url);
-});
+const stack = useStack();
 
 /** A panel client signed in as the admin. */
-async function admin(): Promise<PanelClient> {
-  const panel = new PanelClient(stack.panel.url);
-  await panel.signIn();
-  return panel;
-}
+const admin = () => PanelClient.signedIn(stack.panel.url);
 
 interface DemoUser {
   id: number;

@@ -8,6 +8,13 @@ export class PanelClient {
 
   constructor(readonly baseUrl: string) {}
 
+  /** A client already signed in (as the admin unless told otherwise). */
+  static async signedIn(baseUrl: string, email?: string, password?: string): Promise<PanelClient> {
+    const client = new PanelClient(baseUrl);
+    await client.signIn(email, password);
+    return client;
+  }
+
   /** The Cookie header this client would send. */
   cookieHeader(): string {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");

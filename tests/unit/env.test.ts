@@ -39,3 +39,17 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...good, TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
   });
 });
+
+describe("UPLOAD_ORIGINS", () => {
+  it("reads a comma-separated list of origins", () => {
+    expect(parseEnv({ ...good, UPLOAD_ORIGINS: "https://bucket.s3.amazonaws.com/path, https://cdn.example.com" }).UPLOAD_ORIGINS).toEqual([
+      "https://bucket.s3.amazonaws.com",
+      "https://cdn.example.com",
+    ]);
+    expect(parseEnv(good).UPLOAD_ORIGINS).toEqual([]);
+  });
+
+  it("refuses anything that is not an http(s) origin", () => {
+    expect(() => parseEnv({ ...good, UPLOAD_ORIGINS: "ftp://files.example.com" })).toThrow(/UPLOAD_ORIGINS/);
+  });
+});

@@ -161,3 +161,10 @@ describe("requestLogger", () => {
     expect(JSON.stringify(entry)).not.toContain("secret");
   });
 });
+
+describe("contentSecurityPolicy upload origins", () => {
+  it("lets the browser upload to the configured hosts and nowhere else", () => {
+    const csp = contentSecurityPolicy("n0nce==", "https://api.example.com", ["https://bucket.s3.amazonaws.com"]);
+    expect(csp).toContain("connect-src 'self' https://api.example.com https://bucket.s3.amazonaws.com;");
+  });
+});

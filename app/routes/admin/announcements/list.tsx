@@ -37,11 +37,10 @@ import {
   getAnnouncementStats,
   listAnnouncements,
   setAnnouncementFlag,
-  shownFailure,
   updateAnnouncement,
 } from "~/upstream/announcements.server";
 import type { Announcement, AnnouncementBody } from "~/upstream/contract/announcements";
-import { isUpstreamError } from "~/upstream/errors";
+import { isUpstreamError, shownFailure } from "~/upstream/errors";
 
 /** The list's and the tiles' load failure text (spec 8). */
 const LOAD_ERROR = "Some error occurred while fetching data";

@@ -3,8 +3,9 @@ import { parseForm } from "~/forms/form-data.server";
 import { rejectedAction } from "~/forms/rejected-action.server";
 import { closeDialogHref } from "~/lib/dialog-url";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
+import { failureMessage } from "~/upstream/errors";
 import { decideBadge } from "~/upstream/moderation.server";
-import { failureMessage } from "~/upstream/users.server";
+
 
 /**
  * The approve and reject intents, shared by the dashboard and the citizenship requests screen:

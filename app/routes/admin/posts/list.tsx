@@ -14,9 +14,9 @@ import { rejectedAction } from "~/forms/rejected-action.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
-import { isUpstreamError } from "~/upstream/errors";
+import { failureMessage, isUpstreamError } from "~/upstream/errors";
 import { deletePost, listPosts, matchesSearch, toPostCard } from "~/upstream/moderation.server";
-import { failureMessage } from "~/upstream/users.server";
+
 
 export async function loader({ request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams.get("search") ?? "";

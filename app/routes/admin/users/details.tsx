@@ -25,7 +25,8 @@ import { redirectWithSuccess } from "~/session/toast.server";
 import { isUpstreamError } from "~/upstream/errors";
 import { filterInvites, parseInviteStatus } from "~/upstream/invites.server";
 import { sendNotificationToUser } from "~/upstream/notifications.server";
-import { getUser, safeFileLink, shownFailure } from "~/upstream/users.server";
+import { shownFailure } from "~/upstream/errors";
+import { getUser, safeFileLink } from "~/upstream/users.server";
 
 const NOT_FOUND = "User not found or some error occurred while fetching data";
 const NOT_PROVIDED = "Not provided";

@@ -24,12 +24,11 @@ import { parseForm } from "~/forms/form-data.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
-import { isUpstreamError } from "~/upstream/errors";
+import { failureMessage, isUpstreamError } from "~/upstream/errors";
 import {
   banUser,
   CITIZENSHIP_QUERY,
   type CitizenshipFilter,
-  failureMessage,
   getUser,
   isAdminUser,
   listUsers,

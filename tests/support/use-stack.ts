@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, beforeEach } from "vitest";
+
+import { resetDemo } from "./demo-hooks";
+import { type RunningServer, type Stack, startStack } from "./servers";
+
+/**
+ * For an integration test file: starts a demo API and a built panel before its tests, reseeds
+ * the demo data before each test, and stops both after the last one. The returned object reads
+ * like the started stack (`stack.panel.url`, `stack.demo.url`).
+ */
+export function useStack(panelEnv: NodeJS.ProcessEnv = {}): Pick<Stack, "panel" | "demo"> {
+  let started: Stack | undefined;
+  beforeAll(async () => {
+    started = await startStack(panelEnv);
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  beforeEach(async () => {
+    await resetDemo(running().demo.url);
+  });
+  const running = (): Stack => {
+    if (!started) throw new Error("the stack is not started yet: use it inside tests or hooks");
+    return started;
+  };
+  return {
+    get panel(): RunningServer {
+      return running().panel;
+    },
+    get demo(): RunningServer {
+      return running().demo;
+    },
+  };
+}
