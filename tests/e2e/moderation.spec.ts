@@ -103,6 +103,18 @@ test.describe("posts", () => {
     expect(dialogs).toBe(0);
   });
 
+  test("disables both dialog buttons while the deletion runs", async ({ page, demoUrl, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the loading state is the page's own, with JavaScript");
+    await injectFault(demoUrl, { method: "DELETE", path: "/posts/*", delayMs: 1500 });
+    await page.goto("/posts?search=%2332");
+    await page.getByRole("link", { name: /Delete post/ }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete Post" });
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(dialog.getByRole("button", { name: /Delete/ })).toBeDisabled();
+    await expect(dialog.getByRole("link", { name: "Cancel" })).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByTestId("toast")).toContainText("Post deleted successfully");
+  });
+
   test("deletes a post through its confirmation dialog", async ({ page, demoUrl }) => {
     await page.goto("/posts?search=%2333");
     await page.getByRole("link", { name: /Delete post Book club/ }).click();
@@ -110,7 +122,7 @@ test.describe("posts", () => {
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByTestId("toast")).toContainText("Post deleted successfully");
     await expect(page.getByText("No posts match your search criteria.")).toBeVisible();
-    const [call] = await recordedRequests(demoUrl, "/posts/");
+    const [call] = await recordedRequests(demoUrl, "/posts/33");
     expect(call).toMatchObject({ method: "DELETE", path: "/posts/33" });
   });
 });

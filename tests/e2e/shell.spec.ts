@@ -29,6 +29,25 @@ test.describe("admin shell", () => {
     await expect(page.getByText("Admin", { exact: true })).toBeVisible();
   });
 
+  test("marks the active entry on every screen", async ({ page }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const cases: [string, string][] = [
+      ["/users", "Users"],
+      ["/users/12", "Users"],
+      ["/posts", "Forum"],
+      ["/announcements", "Announcements"],
+      ["/badge-requests", "Citizenship"],
+      ["/memberships/create", "Memberships"],
+      ["/", "Dashboard"],
+    ];
+    for (const [path, entry] of cases) {
+      await page.goto(path);
+      const current = nav.locator('[aria-current="page"]');
+      await expect(current, path).toHaveCount(1);
+      await expect(current, path).toContainText(entry);
+    }
+  });
+
   test("remembers a collapsed sidebar across a reload", async ({ page, context }) => {
     const shell = page.locator("[data-sidebar-state]");
     await expect(shell).toHaveAttribute("data-sidebar-state", "expanded");

@@ -10,6 +10,30 @@ test.describe("sign-in", () => {
     await expect(page.getByText("Password is required")).toBeVisible();
   });
 
+  test("shows and hides the password, with or without JavaScript", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/login");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("Secret-123");
+    // Masked: a password input with JavaScript, a CSS-masked text input without it.
+    const masked = async () =>
+      password.evaluate((input: HTMLInputElement) => input.type === "password" || getComputedStyle(input).getPropertyValue("-webkit-text-security") === "disc");
+    expect(await masked()).toBe(true);
+    await page.locator("label[title='Show password']").click();
+    await expect.poll(masked).toBe(false);
+    await page.locator("label[title='Hide password']").click();
+    await expect.poll(masked).toBe(true);
+    await expect(password).toHaveValue("Secret-123");
+    // With JavaScript it is a real password field (password managers recognise it).
+    if (javaScriptEnabled) await expect(password).toHaveAttribute("type", "password");
+  });
+
+  test("offers Sign up through the app page and Forgot your password", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/get-app");
+    await page.getByRole("link", { name: "Forgot your password" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+  });
+
   test("keeps the typed email when the password is wrong", async ({ page }) => {
     await page.goto("/login");
     await page.getByLabel("Email").fill("Admin@Example.com");
@@ -67,12 +91,20 @@ test.describe("sign-in", () => {
 });
 
 test.describe("sign-out", () => {
-  test("signs out with its toast", async ({ page }) => {
+  test("signs out with its toast", async ({ page, javaScriptEnabled }) => {
     await signIn(page);
     await page.getByText("Administrator").click();
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByTestId("toast")).toContainText("Logged out successfully");
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("Logged out successfully");
+    if (javaScriptEnabled) {
+      // With JavaScript the toast leaves by itself (after 5 seconds).
+      await expect(toast).toBeHidden({ timeout: 8_000 });
+    } else {
+      await page.getByText("Dismiss").click();
+      await expect(toast).toBeHidden();
+    }
     await page.goto("/");
     await expect(page).toHaveURL(/\/login/);
   });
