@@ -1,5 +1,6 @@
 /** The user calls of spec section 7 (list, details, ban, unban, verify) and the passport file. */
 import { env } from "~/config/env.server";
+import { resolveFileLink } from "~/lib/file-link";
 import { callEndpoint } from "~/upstream/client.server";
 import { type User, type UserListQuery, USER_STATUS_FILTER, userEndpoints } from "~/upstream/contract/users";
 import { UpstreamError } from "~/upstream/errors";
@@ -51,13 +52,7 @@ export async function verifyUser(request: Request, id: string) {
  * or src: http(s) only, relative links resolved on the API host; anything else is dropped.
  */
 export function safeFileLink(link: string | null | undefined): string | null {
-  if (!link?.trim()) return null;
-  try {
-    const url = new URL(link.trim(), env().API_URL);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
+  return resolveFileLink(link, env().API_URL);
 }
 
 /** Fetches the passport file a user's `passport` link points to (relative links are on the API host). */

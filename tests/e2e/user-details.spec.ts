@@ -1,68 +1,14 @@
 import type { Page } from "@playwright/test";
 
 import { injectFault, outbox, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { findDemoUser } from "../support/demo-data";
 import { signIn } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { applyFilters, openList, searchList } from "./list-helpers";
 
-interface DemoUser {
-  id: number;
-  fullName: string | null;
-  email: string;
-  role: string;
-  phone: string | null;
-  country: string | null;
-  dateOfBirth: string | null;
-  devicesCount: number;
-}
+const pick = findDemoUser;
 
-/** The demo data's non-admin users, read from the demo API, so tests pick users by their facts. */
-async function demoUsers(demoUrl: string): Promise<DemoUser[]> {
-  const signin = await fetch(`${demoUrl}/api/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
-  });
-  const cookie = signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const users: DemoUser[] = [];
-  for (let page = 1; page <= 5; page++) {
-    const answer = (await (await fetch(`${demoUrl}/api/users?page=${page}&limit=100`, { headers: { cookie } })).json()) as {
-      data: DemoUser[];
-      pagination: { totalPages: number };
-    };
-    users.push(...answer.data);
-    if (page >= answer.pagination.totalPages) break;
-  }
-  return users.filter((user) => user.role !== "admin");
-}
-
-async function pick(demoUrl: string, test: (user: DemoUser) => boolean): Promise<DemoUser> {
-  const user = (await demoUsers(demoUrl)).find(test);
-  if (!user) throw new Error("no demo user matches");
-  return user;
-}
-
-/**
- * With JavaScript, waits until the page is hydrated (the filter form's Apply button goes away),
- * so the handlers that apply filters as they change, and the verify question, are in place.
- */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  if (test.info().project.use.javaScriptEnabled) {
-    await expect(page.getByRole("search").getByRole("button", { name: "Apply" })).toHaveCount(0);
-  }
-}
-
-/** Without JavaScript a filter applies with its Apply button; with it, it applies by itself. */
-async function applyFilters(page: Page, javaScriptEnabled: boolean) {
-  if (!javaScriptEnabled) await page.getByRole("search").getByRole("button", { name: "Apply" }).click();
-}
-
-async function search(page: Page, box: string, text: string, javaScriptEnabled: boolean) {
-  const input = page.getByRole("searchbox", { name: box });
-  await input.fill(text);
-  if (!javaScriptEnabled) await input.press("Enter");
-  await expect(page).toHaveURL(new RegExp(`search=${text}`));
-}
+const search = searchList;
 
 const tableRows = (page: Page, name: string | RegExp) => page.getByRole("table", { name }).locator("tbody tr");
 
@@ -74,7 +20,7 @@ test.beforeEach(async ({ page, demoUrl }) => {
 
 test.describe("user details", () => {
   test("shows every field", async ({ page }) => {
-    await open(page, "/users/5");
+    await openList(page, "/users/5");
     await expect(page.getByRole("heading", { name: "User Details", level: 1 })).toBeVisible();
     await expect(page.getByText("View user information and invitees")).toBeVisible();
     const info = page.getByRole("region", { name: "User information" });
@@ -93,7 +39,7 @@ test.describe("user details", () => {
 
   test("shows the fallbacks", async ({ page, demoUrl }) => {
     const anonymous = await pick(demoUrl, (user) => !user.fullName && !user.phone && !user.country && user.devicesCount === 0);
-    await open(page, `/users/${anonymous.id}`);
+    await openList(page, `/users/${anonymous.id}`);
     const info = page.getByRole("region", { name: "User information" });
     await expect(info.getByText("Not provided")).toHaveCount(4);
     await expect(info.getByText("Date of Birth")).toHaveCount(0);
@@ -102,8 +48,8 @@ test.describe("user details", () => {
   });
 
   test("shows 'User not found' with Go Back", async ({ page }) => {
-    await open(page, "/users?page=2");
-    await open(page, "/users/99999");
+    await openList(page, "/users?page=2");
+    await openList(page, "/users/99999");
     await expect(page.getByText("User not found or some error occurred while fetching data")).toBeVisible();
     await page.getByRole("link", { name: "Go Back" }).click();
     await expect(page).toHaveURL(/\/users(\?page=2)?$/);
@@ -112,7 +58,7 @@ test.describe("user details", () => {
 
 test.describe("push notification", () => {
   test("asks for both title and message", async ({ page, demoUrl }) => {
-    await open(page, "/users/5");
+    await openList(page, "/users/5");
     await page.getByRole("link", { name: "Send Push Notification" }).click();
     const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
     await expect(dialog).toBeVisible();
@@ -129,7 +75,7 @@ test.describe("push notification", () => {
   });
 
   test("sends and closes", async ({ page, demoUrl }) => {
-    await open(page, "/users/5?status=pending");
+    await openList(page, "/users/5?status=pending");
     await page.getByRole("link", { name: "Send Push Notification" }).click();
     const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
     await dialog.getByLabel("Title").fill("  Meetup tonight ");
@@ -144,7 +90,7 @@ test.describe("push notification", () => {
 
   test("keeps what was typed when sending fails", async ({ page, demoUrl }) => {
     await injectFault(demoUrl, { method: "POST", path: "/fcm/send-notification-to-user", status: 500 });
-    await open(page, "/users/5?notify=1");
+    await openList(page, "/users/5?notify=1");
     const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
     await dialog.getByLabel("Title").fill("Kept title");
     await dialog.getByLabel("Message").fill("Kept message");
@@ -156,7 +102,7 @@ test.describe("push notification", () => {
   });
 
   test("Cancel closes the dialog", async ({ page }) => {
-    await open(page, "/users/5?notify=1");
+    await openList(page, "/users/5?notify=1");
     await page.getByRole("dialog").getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/users\/5$/);
@@ -165,7 +111,7 @@ test.describe("push notification", () => {
 
 test.describe("invitees", () => {
   test("lists, filters and searches the invitees in the URL", async ({ page, javaScriptEnabled }) => {
-    await open(page, "/users/5");
+    await openList(page, "/users/5");
     await expect(page.getByRole("heading", { name: "Invitees (8)" })).toBeVisible();
     const rows = tableRows(page, "Invitees");
     await expect(rows).toHaveCount(8);
@@ -194,7 +140,7 @@ test.describe("invitees", () => {
 
   test("says when a user invited nobody", async ({ page, demoUrl }) => {
     const user = await pick(demoUrl, (candidate) => candidate.id > 5 && candidate.id % 9 !== 0);
-    await open(page, `/users/${user.id}`);
+    await openList(page, `/users/${user.id}`);
     await expect(page.getByRole("heading", { name: "Invitees (0)" })).toBeVisible();
     await expect(page.getByText("No Invitees Found")).toBeVisible();
     await expect(page.getByText("This user hasn't sent any invitations yet.")).toBeVisible();
@@ -203,7 +149,7 @@ test.describe("invitees", () => {
 
 test.describe("invites of a user", () => {
   test("shows the invites with status filter and search in the URL", async ({ page, javaScriptEnabled }) => {
-    await open(page, "/users/view-invites/5");
+    await openList(page, "/users/view-invites/5");
     await expect(page.getByRole("heading", { name: "Invites of Mia Member" })).toBeVisible();
     await expect(page.getByText("Manage user invitations and their status")).toBeVisible();
     const rows = tableRows(page, "Invites of Mia Member");
@@ -228,14 +174,14 @@ test.describe("invites of a user", () => {
 
   test("says when a user sent no invites, and shows the error text", async ({ page, demoUrl }) => {
     const user = await pick(demoUrl, (candidate) => candidate.id > 5 && candidate.id % 9 !== 0);
-    await open(page, `/users/view-invites/${user.id}`);
+    await openList(page, `/users/view-invites/${user.id}`);
     await expect(page.getByText("This user hasn't sent any invites yet.")).toBeVisible();
-    await open(page, "/users/view-invites/99999");
+    await openList(page, "/users/view-invites/99999");
     await expect(page.getByText("Some error occurred while fetching data")).toBeVisible();
   });
 
   test("goes back to the list", async ({ page }) => {
-    await open(page, "/users?page=2");
+    await openList(page, "/users?page=2");
     await page.getByRole("link", { name: "View Invites" }).first().click();
     await expect(page).toHaveURL(/\/users\/view-invites\/\d+$/);
     await page.getByRole("link", { name: "Back" }).click();
@@ -244,7 +190,7 @@ test.describe("invites of a user", () => {
   });
 
   test("goes to /users when opened without history", async ({ page }) => {
-    await open(page, "/users/view-invites/5");
+    await openList(page, "/users/view-invites/5");
     await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/users");
   });
 });

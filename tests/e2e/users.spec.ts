@@ -1,71 +1,18 @@
 import type { Page } from "@playwright/test";
 
 import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { type DemoUser, findDemoUser } from "../support/demo-data";
 import { signIn } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { applyFilters, openList, searchList } from "./list-helpers";
 
-interface DemoUser {
-  id: number;
-  fullName: string | null;
-  email: string;
-  role: string;
-  status: string;
-  isEmailVerified: boolean;
-  isBanned: boolean;
-  passport: string | null;
-  profilePic: string | null;
-  badgeRequestStatus: number;
-}
-
-/** The demo data's non-admin users, read from the demo API, so tests pick users by their facts. */
-async function demoUsers(demoUrl: string): Promise<DemoUser[]> {
-  const signin = await fetch(`${demoUrl}/api/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
-  });
-  const cookie = signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const users: DemoUser[] = [];
-  for (let page = 1; page <= 5; page++) {
-    const answer = (await (await fetch(`${demoUrl}/api/users?page=${page}&limit=100`, { headers: { cookie } })).json()) as {
-      data: DemoUser[];
-      pagination: { totalPages: number };
-    };
-    users.push(...answer.data);
-    if (page >= answer.pagination.totalPages) break;
-  }
-  return users.filter((user) => user.role !== "admin");
-}
-
+/** A named, non-admin demo user that passes `test`. */
 async function pick(demoUrl: string, test: (user: DemoUser) => boolean): Promise<DemoUser & { fullName: string }> {
-  const user = (await demoUsers(demoUrl)).find((candidate) => candidate.fullName && test(candidate));
-  if (!user) throw new Error("no demo user matches");
-  return user as DemoUser & { fullName: string };
+  return (await findDemoUser(demoUrl, (candidate) => Boolean(candidate.fullName) && test(candidate))) as DemoUser & { fullName: string };
 }
 
-/**
- * With JavaScript, waits until the page is hydrated (the filter form's Apply button goes away),
- * so the handlers that apply filters as they change, and the verify question, are in place.
- */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  if (test.info().project.use.javaScriptEnabled) {
-    await expect(page.getByRole("search").getByRole("button", { name: "Apply" })).toHaveCount(0);
-  }
-}
-
-/** Without JavaScript a filter applies with its Apply button; with it, it applies by itself. */
-async function applyFilters(page: Page, javaScriptEnabled: boolean) {
-  if (!javaScriptEnabled) await page.getByRole("search").getByRole("button", { name: "Apply" }).click();
-}
-
-/** Types a search: applied as you type with JavaScript, with Enter without it. */
-async function search(page: Page, text: string, javaScriptEnabled: boolean) {
-  const box = page.getByRole("searchbox", { name: "Search users..." });
-  await box.fill(text);
-  if (!javaScriptEnabled) await box.press("Enter");
-  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text).replace(/%20/g, "\\+")}`));
-}
+/** Types into the users search box. */
+const search = (page: Page, text: string, javaScriptEnabled: boolean) => searchList(page, "Search users...", text, javaScriptEnabled);
 
 const rows = (page: Page) => page.getByRole("table", { name: "Users" }).locator("tbody tr");
 const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name });
@@ -78,7 +25,7 @@ test.beforeEach(async ({ page, demoUrl }) => {
 
 test.describe("users list", () => {
   test("shows the columns, ten users per page and no administrators", async ({ page }) => {
-    await open(page, "/users");
+    await openList(page, "/users");
     await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
     const table = page.getByRole("table", { name: "Users" });
     for (const header of ["Avatar", "Name", "Email", "Verified", "Actions"]) {
@@ -97,12 +44,12 @@ test.describe("users list", () => {
 
   test("falls back to the default picture", async ({ page, demoUrl }) => {
     const user = await pick(demoUrl, (candidate) => !candidate.profilePic);
-    await open(page, `/users?search=${encodeURIComponent(user.email)}`);
+    await openList(page, `/users?search=${encodeURIComponent(user.email)}`);
     await expect(rowOf(page, user.email).getByRole("img", { name: `View ${user.fullName}` })).toHaveAttribute("src", "/default-avatar.svg");
   });
 
   test("filters by user status, citizenship status and search, in the URL", async ({ page, javaScriptEnabled }) => {
-    await open(page, "/users?page=2");
+    await openList(page, "/users?page=2");
     await page.getByLabel("User Status").selectOption("banned");
     await applyFilters(page, javaScriptEnabled);
     await expect(page).toHaveURL(/status=banned/);
@@ -148,7 +95,7 @@ test.describe("users list", () => {
   });
 
   test("returns to page 1 when the page size changes and pages to the last page", async ({ page, javaScriptEnabled }) => {
-    await open(page, "/users?page=3");
+    await openList(page, "/users?page=3");
     await expect(page.getByText("Page 3 of 13")).toBeVisible();
     await page.getByLabel("Rows per page").selectOption("25");
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).last().click();
@@ -172,7 +119,7 @@ test.describe("users list", () => {
   });
 
   test("shows the same view from a pasted URL", async ({ page }) => {
-    await open(page, "/users?status=pending&citizenship=not-applied&search=o&limit=25&page=2");
+    await openList(page, "/users?status=pending&citizenship=not-applied&search=o&limit=25&page=2");
     await expect(page.getByLabel("User Status")).toHaveValue("pending");
     await expect(page.getByLabel("Citizenship Status")).toHaveValue("not-applied");
     await expect(page.getByRole("searchbox", { name: "Search users..." })).toHaveValue("o");
@@ -187,7 +134,7 @@ test.describe("users list", () => {
 test.describe("ban and unban", () => {
   test("bans then un-bans through the confirmation dialogs", async ({ page, demoUrl }) => {
     const user = await pick(demoUrl, (candidate) => !candidate.isBanned);
-    await open(page, `/users?search=${encodeURIComponent(user.email)}`);
+    await openList(page, `/users?search=${encodeURIComponent(user.email)}`);
     const row = rowOf(page, user.email);
 
     await row.getByRole("link", { name: "Ban User" }).click();
@@ -211,7 +158,7 @@ test.describe("ban and unban", () => {
   });
 
   test("Cancel closes the dialog without calling anything", async ({ page, demoUrl }) => {
-    await open(page, "/users");
+    await openList(page, "/users");
     await rowOf(page, "Mia Member").getByRole("link", { name: "Ban User" }).click();
     const dialog = page.getByRole("alertdialog");
     await expect(dialog).toBeVisible();
@@ -223,7 +170,7 @@ test.describe("ban and unban", () => {
 
   test("a repeated submission leaves the user banned", async ({ page, demoUrl }) => {
     const user = await pick(demoUrl, (candidate) => !candidate.isBanned);
-    await open(page, `/users?search=${encodeURIComponent(user.email)}&confirm=ban&id=${user.id}`);
+    await openList(page, `/users?search=${encodeURIComponent(user.email)}&confirm=ban&id=${user.id}`);
     await page.getByRole("alertdialog").getByRole("button", { name: "Ban" }).click();
     await expect(page.getByTestId("toast-message")).toHaveText("User banned successfully");
     // Back to the still-open dialog, and submit it again.
@@ -243,18 +190,18 @@ test.describe("verify", () => {
     const verified = await pick(demoUrl, (user) => user.isEmailVerified && user.status === "verified");
     const verifiable = await pick(demoUrl, (user) => user.isEmailVerified && user.status !== "verified");
 
-    await open(page, `/users?search=${encodeURIComponent(unverifiedEmail.email)}`);
+    await openList(page, `/users?search=${encodeURIComponent(unverifiedEmail.email)}`);
     const awaiting = rowOf(page, unverifiedEmail.email).getByRole("button", { name: "Awaiting Email Verification" });
     await expect(awaiting).toBeDisabled();
-    await open(page, `/users?search=${encodeURIComponent(verified.email)}`);
+    await openList(page, `/users?search=${encodeURIComponent(verified.email)}`);
     await expect(rowOf(page, verified.email).getByRole("button", { name: "User Verified" })).toBeDisabled();
-    await open(page, `/users?search=${encodeURIComponent(verifiable.email)}`);
+    await openList(page, `/users?search=${encodeURIComponent(verifiable.email)}`);
     await expect(rowOf(page, verifiable.email).getByRole("link", { name: "Verify User" })).toBeVisible();
   });
 
   test("verifies after the question", async ({ page, demoUrl, javaScriptEnabled }) => {
     const user = await pick(demoUrl, (candidate) => candidate.isEmailVerified && candidate.status !== "verified");
-    await open(page, `/users?search=${encodeURIComponent(user.email)}`);
+    await openList(page, `/users?search=${encodeURIComponent(user.email)}`);
     const row = rowOf(page, user.email);
 
     if (javaScriptEnabled) {
@@ -286,7 +233,7 @@ test.describe("verify", () => {
   test("shows 'Failed to verify user' when the upstream fails", async ({ page, demoUrl, javaScriptEnabled }) => {
     const user = await pick(demoUrl, (candidate) => candidate.isEmailVerified && candidate.status !== "verified");
     await injectFault(demoUrl, { method: "POST", path: `/users/verify/${user.id}`, status: 500 });
-    await open(page, `/users?search=${encodeURIComponent(user.email)}`);
+    await openList(page, `/users?search=${encodeURIComponent(user.email)}`);
     if (javaScriptEnabled) {
       page.once("dialog", (dialog) => void dialog.accept());
       await rowOf(page, user.email).getByRole("link", { name: "Verify User" }).click();
@@ -303,7 +250,7 @@ test.describe("passport", () => {
   test("downloads as passport_{fullName}.pdf", async ({ page, demoUrl }) => {
     for (const ascii of [true, false]) {
       const user = await pick(demoUrl, (candidate) => Boolean(candidate.passport) && /^[\x20-\x7e]+$/.test(candidate.fullName ?? "") === ascii);
-      await open(page, `/users?search=${encodeURIComponent(user.email)}`);
+      await openList(page, `/users?search=${encodeURIComponent(user.email)}`);
       const downloading = page.waitForEvent("download");
       await rowOf(page, user.email).getByRole("link", { name: "Download Passport" }).click();
       const download = await downloading;
@@ -314,7 +261,7 @@ test.describe("passport", () => {
 
   test("is offered only when the user has one", async ({ page, demoUrl }) => {
     const user = await pick(demoUrl, (candidate) => !candidate.passport);
-    await open(page, `/users?search=${encodeURIComponent(user.email)}`);
+    await openList(page, `/users?search=${encodeURIComponent(user.email)}`);
     await expect(rowOf(page, user.email).getByRole("link", { name: "View Invites" })).toBeVisible();
     await expect(rowOf(page, user.email).getByRole("link", { name: "Download Passport" })).toHaveCount(0);
   });

@@ -3,51 +3,17 @@ import { describe, expect, it } from "vitest";
 import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { useStack } from "../support/use-stack";
+import { type DemoUser, demoUsers, findDemoUser } from "../support/demo-data";
 
 const stack = useStack();
 
 /** A panel client signed in as the admin. */
 const admin = () => PanelClient.signedIn(stack.panel.url);
 
-interface DemoUser {
-  id: number;
-  fullName: string | null;
-  email: string;
-  role: string;
-  status: string;
-  isEmailVerified: boolean;
-  isBanned: boolean;
-  passport: string | null;
-  devicesCount: number;
-}
-
-/** Every user of the demo data, read straight from the demo API, so tests pick by facts, not by seed ids. */
-async function demoUsers(): Promise<DemoUser[]> {
-  const signin = await fetch(`${stack.demo.url}/api/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
-  });
-  const cookie = signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const users: DemoUser[] = [];
-  for (let page = 1; ; page++) {
-    const answer = (await (await fetch(`${stack.demo.url}/api/users?page=${page}&limit=100`, { headers: { cookie } })).json()) as {
-      data: DemoUser[];
-      pagination: { totalPages: number };
-    };
-    users.push(...answer.data);
-    if (page >= answer.pagination.totalPages) return users;
-  }
-}
-
-async function findUser(test: (user: DemoUser) => boolean): Promise<DemoUser> {
-  const user = (await demoUsers()).find((candidate) => candidate.role !== "admin" && test(candidate));
-  if (!user) throw new Error("no demo user matches");
-  return user;
-}
+const findUser = (test: (user: DemoUser) => boolean) => findDemoUser(stack.demo.url, test);
 
 async function userById(id: number): Promise<DemoUser> {
-  return (await demoUsers()).find((user) => user.id === id)!;
+  return (await demoUsers(stack.demo.url)).find((user) => user.id === id)!;
 }
 
 const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);

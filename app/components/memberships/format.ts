@@ -1,3 +1,5 @@
+import { resolveFileLink } from "~/lib/file-link";
+
 /**
  * How the memberships screens show a plan's price, period and image. Pure, shared by browser
  * and server (the live preview formats what is being typed).
@@ -41,12 +43,5 @@ export function formatPriceAndPeriod(price: number, period: string | null | unde
  * http(s) link stays as it is. Anything else (javascript:, data:, garbage) gives null.
  */
 export function planImageSrc(image: string | null | undefined, apiOrigin: string): string | null {
-  const value = image?.trim();
-  if (!value) return null;
-  try {
-    const url = new URL(value, `${apiOrigin.replace(/\/+$/, "")}/`);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
+  return resolveFileLink(image, `${apiOrigin.replace(/\/+$/, "")}/`);
 }

@@ -41,6 +41,7 @@ import {
 } from "~/upstream/announcements.server";
 import type { Announcement, AnnouncementBody } from "~/upstream/contract/announcements";
 import { isUpstreamError, shownFailure } from "~/upstream/errors";
+import { safeFileLink } from "~/upstream/users.server";
 
 /** The list's and the tiles' load failure text (spec 8). */
 const LOAD_ERROR = "Some error occurred while fetching data";
@@ -54,16 +55,6 @@ const TEXTS = {
   "toggle-pinned": { ok: "Pinned status updated successfully", failed: "Failed to update pinned status" },
 } as const;
 
-/** An http(s) link safe for an `<img src>`; relative links are on the API host; anything else is dropped. */
-function safeImageLink(link: string | null | undefined): string | null {
-  if (!link?.trim()) return null;
-  try {
-    const url = new URL(link.trim(), env().API_URL);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 function toRow(announcement: Announcement, timeZone: string): AnnouncementRowView {
   return {
@@ -76,7 +67,7 @@ function toRow(announcement: Announcement, timeZone: string): AnnouncementRowVie
     isActive: announcement.isActive,
     isPinned: announcement.isPinned,
     imageUrl: announcement.imageUrl?.trim() ?? "",
-    thumbnail: safeImageLink(announcement.imageUrl),
+    thumbnail: safeFileLink(announcement.imageUrl),
   };
 }
 

@@ -10,6 +10,7 @@ import { isPlanConfirmation, PlanConfirmDialog } from "~/components/memberships/
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
+import { DetailField } from "~/components/ui/detail-field";
 import { env } from "~/config/env.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { formatDate } from "~/lib/format";
@@ -137,26 +138,26 @@ function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean
           </div>
 
           <dl className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
-            <Field label="Price">
+            <DetailField label="Price">
               <span data-testid="plan-price">
                 <span className="text-2xl font-bold tracking-tight">{plan.price}</span>
                 <span className="ml-0.5 text-sm whitespace-pre text-slate-500">{plan.periodSuffix}</span>
               </span>
-            </Field>
-            <Field label="Billing Period">
+            </DetailField>
+            <DetailField label="Billing Period">
               <span data-testid="plan-period">{plan.periodLabel}</span>
-            </Field>
+            </DetailField>
             <div className="sm:col-span-2">
-              <Field label="Description">
+              <DetailField label="Description">
                 {plan.description ? (
                   <span className="whitespace-pre-line break-words">{plan.description}</span>
                 ) : (
                   <span className="text-slate-400">No description</span>
                 )}
-              </Field>
+              </DetailField>
             </div>
             <div className="sm:col-span-2">
-              <Field label="Features">
+              <DetailField label="Features">
                 {plan.features.length > 0 ? (
                   <ul className="mt-1 space-y-2" data-testid="plan-features">
                     {plan.features.map((feature, index) => (
@@ -169,7 +170,7 @@ function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean
                 ) : (
                   <span className="text-slate-400">No features</span>
                 )}
-              </Field>
+              </DetailField>
             </div>
             {plan.image ? <TierImage src={plan.image} /> : null}
           </dl>
@@ -178,12 +179,12 @@ function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean
         <div className="space-y-6">
           <Card title="Statistics">
             <dl className="grid grid-cols-2 gap-4">
-              <Field label="Active Members">
+              <DetailField label="Active Members">
                 <span className="text-2xl font-semibold text-slate-900">--</span>
-              </Field>
-              <Field label="Total Revenue">
+              </DetailField>
+              <DetailField label="Total Revenue">
                 <span className="text-2xl font-semibold text-slate-900">--</span>
-              </Field>
+              </DetailField>
             </dl>
           </Card>
 
@@ -204,13 +205,13 @@ function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean
 
           <Card title="Information">
             <dl className="space-y-4">
-              <Field label="Membership ID">
+              <DetailField label="Membership ID">
                 <span className="font-mono break-all" data-testid="plan-id">
                   {plan.id}
                 </span>
-              </Field>
-              <Field label="Created">{plan.created}</Field>
-              <Field label="Last Updated">{plan.updated}</Field>
+              </DetailField>
+              <DetailField label="Created">{plan.created}</DetailField>
+              <DetailField label="Last Updated">{plan.updated}</DetailField>
             </dl>
           </Card>
         </div>
@@ -230,15 +231,6 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 /**
  * The Tier Image (spec 2.20), hidden when it fails to load. That needs JavaScript: the error
  * handler, and a check at hydration for an image that failed before the page came alive.
@@ -253,7 +245,7 @@ function TierImage({ src }: { src: string }) {
   if (failed) return null;
   return (
     <div className="sm:col-span-2" data-testid="plan-image">
-      <Field label="Tier Image">
+      <DetailField label="Tier Image">
         <img
           ref={image}
           src={src}
@@ -261,7 +253,7 @@ function TierImage({ src }: { src: string }) {
           onError={() => setFailed(true)}
           className="mt-1 max-h-48 max-w-full rounded-lg object-contain ring-1 ring-slate-200"
         />
-      </Field>
+      </DetailField>
     </div>
   );
 }

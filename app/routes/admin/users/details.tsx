@@ -1,5 +1,4 @@
 import { BellAlertIcon, ExclamationTriangleIcon, UserGroupIcon } from "@heroicons/react/20/solid";
-import type { ReactNode } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/details";
@@ -13,6 +12,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { SearchFilters } from "~/components/ui/search-filters";
+import { DetailField } from "~/components/ui/detail-field";
 import { env } from "~/config/env.server";
 import { errorToast, type FailedSubmission, failSubmission, invalidSubmission } from "~/forms/failure.server";
 import { parseForm } from "~/forms/form-data.server";
@@ -156,14 +156,14 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
           </div>
         </div>
         <dl className="mt-6 grid gap-x-6 gap-y-5 sm:grid-cols-2 lg:grid-cols-3">
-          <Field label="Full Name">{user.fullName ?? <Missing />}</Field>
-          <Field label="Email">
+          <DetailField label="Full Name">{user.fullName ?? <Missing />}</DetailField>
+          <DetailField label="Email">
             <span className="break-all">{user.email}</span>
-          </Field>
-          <Field label="Phone">{user.phone ?? <Missing />}</Field>
-          <Field label="Country">{user.country ?? <Missing />}</Field>
-          {user.dateOfBirth ? <Field label="Date of Birth">{user.dateOfBirth}</Field> : null}
-          <Field label="Status">
+          </DetailField>
+          <DetailField label="Phone">{user.phone ?? <Missing />}</DetailField>
+          <DetailField label="Country">{user.country ?? <Missing />}</DetailField>
+          {user.dateOfBirth ? <DetailField label="Date of Birth">{user.dateOfBirth}</DetailField> : null}
+          <DetailField label="Status">
             <span className="flex flex-wrap gap-1.5">
               {user.status === "verified" ? (
                 <Badge tone="green">Verified</Badge>
@@ -172,10 +172,10 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
               )}
               {user.isBanned && user.status !== "banned" ? <Badge tone="red">banned</Badge> : null}
             </span>
-          </Field>
-          <Field label="Push Notifications">
+          </DetailField>
+          <DetailField label="Push Notifications">
             {user.devicesCount > 0 ? `${user.devicesCount} device(s) registered` : "No devices registered"}
-          </Field>
+          </DetailField>
         </dl>
       </section>
 
@@ -205,15 +205,6 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
       </section>
 
       {params.has("notify") ? <NotifyDialog closeTo={closeTo} actionData={actionData} /> : null}
-    </div>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm text-slate-900">{children}</dd>
     </div>
   );
 }
