@@ -52,6 +52,7 @@ export function Toaster({ toast }: { toast: FlashToast | undefined }) {
         </div>
         <label
           htmlFor={closeId}
+          title="Dismiss"
           className="-m-1 cursor-pointer rounded p-1 opacity-70 hover:opacity-100"
           onClick={(event) => {
             event.preventDefault();
