@@ -170,7 +170,7 @@ describe("headers", () => {
     expect(response.headers.get("x-powered-by")).toBeNull();
   });
 
-  it.each(["/", "/users", "/users/12", "/posts", "/announcements", "/badge-requests", "/memberships", "/posts.data", "/_root.data"])(
+  it.each(["/", "/users", "/users/12", "/posts", "/announcements", "/badge-requests", "/memberships", "/posts.data", "/_.data"])(
     "never lets a cache store the signed-in page %s",
     async (path) => {
       const panel = await admin();
