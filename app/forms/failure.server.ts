@@ -2,7 +2,7 @@ import { data } from "react-router";
 
 import { type FormErrors, toFormErrors, withoutSecrets } from "~/forms/form-data.server";
 import type { FlashToast } from "~/components/feedback/toaster";
-import { shownFailure } from "~/upstream/errors";
+import { screenStatus, shownFailure } from "~/upstream/errors";
 
 /** What an action answers when a submission fails: field errors, a form-level message and the typed values. */
 export interface FailedSubmission {
@@ -35,8 +35,7 @@ export function failSubmission(cause: unknown, values: Record<string, unknown>, 
     formError: fieldEntries.length ? undefined : toast,
     toast: errorToast(toast),
   };
-  const status = error.status >= 400 && error.status < 500 ? error.status : 502;
-  return data(body, { status });
+  return data(body, { status: screenStatus(error) });
 }
 
 /** Answers a submission that failed validation in the panel itself (messages shown inline). */

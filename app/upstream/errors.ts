@@ -58,3 +58,11 @@ export function shownFailure(error: unknown): UpstreamError {
 export function failureMessage(error: unknown, fallback: string): string {
   return shownFailure(error).messageOr(fallback);
 }
+
+/**
+ * The HTTP status a screen answers with when an upstream call failed: the upstream's own for a
+ * refused request (4xx), 502 when the upstream itself failed (5xx, timeouts, transport).
+ */
+export function screenStatus(error: UpstreamError): number {
+  return error.status >= 400 && error.status < 500 ? error.status : 502;
+}

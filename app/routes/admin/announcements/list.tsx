@@ -22,8 +22,9 @@ import {
   AnnouncementTargetSchema,
   ANNOUNCEMENT_MESSAGES,
 } from "~/forms/announcement";
-import { errorToast, type FailedSubmission, failSubmission, invalidSubmission } from "~/forms/failure.server";
-import { type FormErrors, parseForm } from "~/forms/form-data.server";
+import { failSubmission, invalidSubmission } from "~/forms/failure.server";
+import { parseForm } from "~/forms/form-data.server";
+import { rejectedAction } from "~/forms/rejected-action.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { formatDate } from "~/lib/format";
 import { localDateTimeToIso, nowLocalDateTime, toLocalDateTime } from "~/lib/local-datetime";
@@ -40,7 +41,7 @@ import {
   updateAnnouncement,
 } from "~/upstream/announcements.server";
 import type { Announcement, AnnouncementBody } from "~/upstream/contract/announcements";
-import { isUpstreamError, shownFailure } from "~/upstream/errors";
+import { isUpstreamError, screenStatus, shownFailure } from "~/upstream/errors";
 import { safeFileLink } from "~/upstream/users.server";
 
 /** The list's and the tiles' load failure text (spec 8). */
@@ -71,11 +72,6 @@ function toRow(announcement: Announcement, timeZone: string): AnnouncementRowVie
   };
 }
 
-/** The HTTP status a screen answers for a failed upstream call. */
-function failureStatus(status: number): number {
-  return status >= 400 && status < 500 ? status : 502;
-}
-
 /** One page of the list; a page past the end (e.g. after deleting its last row) shows the last page. */
 async function loadPage(request: Request, page: number, search: string) {
   const answer = await listAnnouncements(request, { page, search });
@@ -90,7 +86,7 @@ async function loadPage(request: Request, page: number, search: string) {
 function settled<T>(result: PromiseSettledResult<T>): { value: T; error: null } | { value: null; error: number } {
   if (result.status === "fulfilled") return { value: result.value, error: null };
   if (!isUpstreamError(result.reason)) throw result.reason;
-  return { value: null, error: failureStatus(result.reason.status) };
+  return { value: null, error: screenStatus(result.reason) };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -141,12 +137,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** A post the action cannot act on: a 400 with the reason inline and as a toast. */
-function rejected(message: string, errors: FormErrors, values: Record<string, unknown>) {
-  const body: FailedSubmission = { errors, values, formError: message, toast: errorToast(message) };
-  return data(body, { status: 400 });
-}
-
 /** The upstream body of the create and edit calls: empty imageUrl and publishedAt are left out (spec 5). */
 function toBody(values: AnnouncementFormValues, isoDate: string): AnnouncementBody {
   const imageUrl = values.imageUrl?.trim();
@@ -165,7 +155,7 @@ export async function action({ request }: Route.ActionArgs) {
   const back = closeDialogHref(url.pathname, url.search);
   const formData = await request.formData();
   const which = parseForm(formData, AnnouncementIntentSchema);
-  if (!which.ok) return rejected("Unknown action", which.errors, {});
+  if (!which.ok) return rejectedAction({ errors: which.errors, values: {} });
   const intent = which.data.intent;
 
   if (intent === "create" || intent === "update") {
@@ -177,7 +167,7 @@ export async function action({ request }: Route.ActionArgs) {
     let id = "";
     if (intent === "update") {
       const target = parseForm(formData, AnnouncementTargetSchema);
-      if (!target.ok) return rejected(target.errors.id?.message ?? "Announcement id is required", {}, form.values);
+      if (!target.ok) return rejectedAction({ errors: target.errors, values: form.values });
       id = target.data.id;
     }
     try {
@@ -189,7 +179,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   const target = parseForm(formData, AnnouncementRowActionSchema);
-  if (!target.ok) return rejected(Object.values(target.errors)[0]?.message ?? "Unknown action", target.errors, {});
+  if (!target.ok) return rejectedAction({ errors: target.errors, values: {} });
   const { id } = target.data;
 
   if (intent === "delete") {
@@ -204,7 +194,9 @@ export async function action({ request }: Route.ActionArgs) {
   // The toggles say the state they want; the action acts only when the announcement is not in it yet.
   const flag = intent === "toggle-status" ? "isActive" : "isPinned";
   const wanted = target.data[flag];
-  if (wanted === undefined) return rejected(`${flag} must be true or false`, {}, {});
+  if (wanted === undefined) {
+    return rejectedAction({ errors: { [flag]: { type: "custom", message: `${flag} must be true or false` } }, values: {} });
+  }
   try {
     const message = await setAnnouncementFlag(request, id, flag, wanted === "true");
     return redirectWithSuccess(request, back, message?.trim() || TEXTS[intent].ok);

@@ -2,14 +2,14 @@ import { data } from "react-router";
 
 import type { Route } from "./+types/edit";
 import { planFormAction } from "./plan-form.server";
-import { loadFailureStatus, PlanLoadError } from "./shared";
+import { PlanLoadError } from "./shared";
 import { planPeriod } from "~/components/memberships/format";
 import { skipRevalidationForUploadUrl } from "~/components/memberships/image-upload";
 import { PlanForm } from "~/components/memberships/plan-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { env } from "~/config/env.server";
 import { draftFromValues, type PlanDraft } from "~/forms/membership";
-import { isUpstreamError } from "~/upstream/errors";
+import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { getPlan } from "~/upstream/memberships.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return { found: true as const, id: plan.id, start, apiOrigin };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    return data({ found: false as const }, { status: loadFailureStatus(error.status) });
+    return data({ found: false as const }, { status: screenStatus(error) });
   }
 }
 

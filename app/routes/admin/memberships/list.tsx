@@ -16,7 +16,7 @@ import { Tooltip } from "~/components/ui/tooltip";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { requireUser } from "~/session/user.server";
-import { isUpstreamError } from "~/upstream/errors";
+import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { isPlanAdmin, listPlans } from "~/upstream/memberships.server";
 
 /** The list's load failure text (spec 2.17, 8). */
@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (!isUpstreamError(error)) throw error;
     return data(
       { rows: [], pageInfo: undefined, isAdmin, error: LOAD_ERROR },
-      { status: error.status >= 400 && error.status < 500 ? error.status : 502 },
+      { status: screenStatus(error) },
     );
   }
 }
@@ -119,9 +119,7 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
       />
 
       {error ? (
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <EmptyState tone="error" icon={ExclamationTriangleIcon} title={error} />
-        </div>
+        <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={error} />
       ) : (
         <DataTable
           caption="Membership plans"

@@ -4,7 +4,7 @@ import { data, Link, useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/view";
 import { planRowAction } from "./plan-actions.server";
-import { loadFailureStatus, PlanLoadError } from "./shared";
+import { PlanLoadError } from "./shared";
 import { formatPrice, periodLabel, periodSuffix, planImageSrc, planPeriod } from "~/components/memberships/format";
 import { isPlanConfirmation, PlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
 import { Badge } from "~/components/ui/badge";
@@ -15,7 +15,7 @@ import { env } from "~/config/env.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { formatDate } from "~/lib/format";
 import { requireUser } from "~/session/user.server";
-import { isUpstreamError } from "~/upstream/errors";
+import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { getPlan, isPlanAdmin } from "~/upstream/memberships.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -43,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    return data({ found: false as const }, { status: loadFailureStatus(error.status) });
+    return data({ found: false as const }, { status: screenStatus(error) });
   }
 }
 

@@ -22,7 +22,7 @@ import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/d
 import { formatDate } from "~/lib/format";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { redirectWithSuccess } from "~/session/toast.server";
-import { isUpstreamError } from "~/upstream/errors";
+import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { filterInvites, parseInviteStatus } from "~/upstream/invites.server";
 import { sendNotificationToUser } from "~/upstream/notifications.server";
 import { shownFailure } from "~/upstream/errors";
@@ -69,7 +69,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    return data({ found: false as const }, { status: error.status === 404 ? 404 : error.status < 500 ? error.status : 502 });
+    return data({ found: false as const }, { status: screenStatus(error) });
   }
 }
 

@@ -9,7 +9,7 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { env } from "~/config/env.server";
 import { formatDate } from "~/lib/format";
 import { paginate, parsePaging } from "~/lib/pagination";
-import { isUpstreamError } from "~/upstream/errors";
+import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { filterInvites, getUserInvites, parseInviteStatus } from "~/upstream/invites.server";
 
 const LOAD_ERROR = "Some error occurred while fetching data";
@@ -39,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    return data({ found: false as const }, { status: error.status === 404 ? 404 : error.status < 500 ? error.status : 502 });
+    return data({ found: false as const }, { status: screenStatus(error) });
   }
 }
 

@@ -24,7 +24,7 @@ import { parseForm } from "~/forms/form-data.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
-import { failureMessage, isUpstreamError } from "~/upstream/errors";
+import { failureMessage, isUpstreamError, screenStatus } from "~/upstream/errors";
 import {
   banUser,
   CITIZENSHIP_QUERY,
@@ -96,7 +96,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (!isUpstreamError(error)) throw error;
     return data(
       { users: [], pageInfo: { page, limit, total: 0, totalPages: 1 }, filters, error: LOAD_ERROR },
-      { status: error.status >= 400 && error.status < 500 ? error.status : 502 },
+      { status: screenStatus(error) },
     );
   }
 }
