@@ -5,6 +5,7 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 
 import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
+import type { PlanRecord } from "../../demo-api/types";
 import { signIn } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
@@ -17,16 +18,8 @@ function usesJavaScript(testInfo: TestInfo): boolean {
   return testInfo.project.use.javaScriptEnabled !== false;
 }
 
-interface DemoPlan {
-  id: number;
-  name: string;
-  price: number;
-  period: string;
-  description: string;
-  features: string[];
-  isActive: boolean;
-  image: string | null;
-}
+/** The demo API answers with its own records. */
+type DemoPlan = PlanRecord;
 
 /** An admin session on the demo API itself, for reading and seeding data behind the panel's back. */
 async function demoSession(demoUrl: string): Promise<string> {

@@ -3,22 +3,15 @@ import { describe, expect, it } from "vitest";
 import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { useStack } from "../support/use-stack";
+import type { AnnouncementRecord } from "../../demo-api/types";
 
 const stack = useStack();
 
 /** A panel client signed in as the admin. */
 const admin = () => PanelClient.signedIn(stack.panel.url);
 
-interface DemoAnnouncement {
-  id: number;
-  title: string;
-  description: string;
-  date: string;
-  isActive: boolean;
-  isPinned: boolean;
-  imageUrl: string | null;
-  publishedAt: string | null;
-}
+/** The demo API answers with its own records. */
+type DemoAnnouncement = AnnouncementRecord;
 
 /** Every announcement, read straight from the demo API. */
 async function demoAnnouncements(): Promise<DemoAnnouncement[]> {

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { useStack } from "../support/use-stack";
+import type { PlanRecord } from "../../demo-api/types";
 
 const stack = useStack();
 
@@ -51,16 +52,8 @@ const PNG = Uint8Array.from(
   Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
 );
 
-interface DemoPlan {
-  id: number;
-  name: string;
-  price: number;
-  period: string;
-  description: string;
-  features: string[];
-  isActive: boolean;
-  image: string | null;
-}
+/** The demo API answers with its own records. */
+type DemoPlan = PlanRecord;
 
 /** Every plan, read straight from the demo API. */
 async function demoPlans(): Promise<DemoPlan[]> {

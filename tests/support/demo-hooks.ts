@@ -1,5 +1,7 @@
 /** Test hooks of the demo API (`/__demo/*`), for seeing what reached the upstream. */
 
+import type { OutboxMessage } from "../../demo-api/types";
+
 /** One upstream call as the demo API recorded it. */
 export interface RecordedRequest {
   method: string;
@@ -58,15 +60,7 @@ export async function clearFaults(demoUrl: string): Promise<void> {
 }
 
 /** One email or push the demo API "sent". */
-export interface OutboxMessage {
-  kind: "email" | "push";
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  token?: string;
-  securityKey?: string;
-}
+export type { OutboxMessage };
 
 /** The messages the demo API "sent", optionally to one address. */
 export async function outbox(demoUrl: string, to?: string): Promise<OutboxMessage[]> {

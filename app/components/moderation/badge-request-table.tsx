@@ -17,6 +17,17 @@ export interface BadgeRequestRow {
   avatar: string | null;
 }
 
+/** The two decisions on a request, as icon links that open their confirmation dialogs. */
+const DECISIONS = [
+  {
+    intent: "approve",
+    label: "Approve",
+    icon: CheckIcon,
+    className: "text-emerald-700 ring-emerald-200 hover:bg-emerald-50 focus-visible:outline-emerald-600",
+  },
+  { intent: "reject", label: "Reject", icon: XMarkIcon, className: "text-red-700 ring-red-200 hover:bg-red-50 focus-visible:outline-red-600" },
+] as const;
+
 const iconAction =
   "inline-flex size-8 items-center justify-center rounded-md ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-2";
 
@@ -62,28 +73,19 @@ export function BadgeRequestTable({
       className: "text-right",
       cell: (row) => (
         <span className="flex justify-end gap-2">
-          <Tooltip label="Approve">
-            <Link
-              to={open("approve", row.id)}
-              preventScrollReset
-              aria-label={`Approve ${row.name || row.email}`}
-              title="Approve"
-              className={`${iconAction} text-emerald-700 ring-emerald-200 hover:bg-emerald-50 focus-visible:outline-emerald-600`}
-            >
-              <CheckIcon className="size-4" aria-hidden="true" />
-            </Link>
-          </Tooltip>
-          <Tooltip label="Reject">
-            <Link
-              to={open("reject", row.id)}
-              preventScrollReset
-              aria-label={`Reject ${row.name || row.email}`}
-              title="Reject"
-              className={`${iconAction} text-red-700 ring-red-200 hover:bg-red-50 focus-visible:outline-red-600`}
-            >
-              <XMarkIcon className="size-4" aria-hidden="true" />
-            </Link>
-          </Tooltip>
+          {DECISIONS.map(({ intent, label, icon: Icon, className }) => (
+            <Tooltip key={intent} label={label}>
+              <Link
+                to={open(intent, row.id)}
+                preventScrollReset
+                aria-label={`${label} ${row.name || row.email}`}
+                title={label}
+                className={`${iconAction} ${className}`}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+              </Link>
+            </Tooltip>
+          ))}
         </span>
       ),
     },

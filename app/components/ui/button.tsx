@@ -1,5 +1,5 @@
-import type { ButtonHTMLAttributes } from "react";
-import { Link, type LinkProps } from "react-router";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { Link, type LinkProps, useNavigation } from "react-router";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 type Size = "sm" | "md";
@@ -38,4 +38,17 @@ export function ButtonLink({
   ...props
 }: LinkProps & { variant?: Variant; size?: Size }) {
   return <Link className={buttonClass(variant, size, className)} {...props} />;
+}
+
+/**
+ * The submit button of a page's one form: disabled, with `pendingLabel`, while the submission
+ * runs (with JavaScript; without it the browser shows its own loading state).
+ */
+export function SubmitButton({ pendingLabel, children, className = "" }: { pendingLabel: string; children: ReactNode; className?: string }) {
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <Button type="submit" className={className} disabled={submitting}>
+      {submitting ? pendingLabel : children}
+    </Button>
+  );
 }

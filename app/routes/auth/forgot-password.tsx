@@ -1,9 +1,9 @@
 import { ArrowLeftIcon, EnvelopeIcon } from "@heroicons/react/20/solid";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 
 import type { Route } from "./+types/forgot-password";
 import { AuthCard, AuthNotice, FormAlert } from "~/components/layout/auth-card";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonLink, SubmitButton } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { ForgotPasswordSchema } from "~/forms/account";
 import { failSubmission, invalidSubmission } from "~/forms/failure.server";
@@ -49,8 +49,6 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
 }
 
 function ForgotPasswordForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
   const typed = actionData?.values ?? {};
   const {
     register,
@@ -90,9 +88,9 @@ function ForgotPasswordForm({ actionData }: { actionData: Route.ComponentProps["
           error={errors.email?.message}
           {...register("email")}
         />
-        <Button type="submit" className="w-full py-3" disabled={submitting}>
-          {submitting ? "Sending..." : "Send Reset Link"}
-        </Button>
+        <SubmitButton className="w-full py-3" pendingLabel="Sending...">
+          Send Reset Link
+        </SubmitButton>
       </Form>
     </AuthCard>
   );

@@ -1,8 +1,8 @@
-import { Form, Link, redirect, replace, useNavigation } from "react-router";
+import { Form, Link, redirect, replace } from "react-router";
 
 import type { Route } from "./+types/login";
 import { AuthCard, FormAlert } from "~/components/layout/auth-card";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-field";
 import { LoginSchema } from "~/forms/auth";
@@ -43,8 +43,6 @@ export const headers = keepRetryAfter;
 export const meta: Route.MetaFunction = () => [{ title: "Login · Admin Dashboard" }];
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
   const typed = actionData?.values ?? {};
   const {
     register,
@@ -84,9 +82,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             Forgot your password
           </Link>
         </div>
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? "Signing in..." : "Login"}
-        </Button>
+        <SubmitButton className="w-full" pendingLabel="Signing in...">
+          Login
+        </SubmitButton>
       </Form>
     </AuthCard>
   );

@@ -1,10 +1,10 @@
 import { ExclamationTriangleIcon } from "@heroicons/react/20/solid";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect } from "react-router";
 
 import type { Route } from "./+types/reset-password";
 import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
 import { AuthCard, AuthNotice, FormAlert } from "~/components/layout/auth-card";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonLink, SubmitButton } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/password-field";
 import { ResetPasswordSchema } from "~/forms/account";
 import { failSubmission, invalidSubmission } from "~/forms/failure.server";
@@ -51,8 +51,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
   // Passwords are never sent back: both fields start empty after a failed attempt.
   const {
     register,
@@ -88,9 +86,9 @@ function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["a
           error={errors.confirmPassword?.message}
           {...register("confirmPassword")}
         />
-        <Button type="submit" className="w-full py-3" disabled={submitting}>
-          {submitting ? "Resetting..." : "Reset Password"}
-        </Button>
+        <SubmitButton className="w-full py-3" pendingLabel="Resetting...">
+          Reset Password
+        </SubmitButton>
       </Form>
     </AuthCard>
   );
