@@ -22,10 +22,17 @@ const DECISIONS = [
   {
     intent: "approve",
     label: "Approve",
+    tone: "primary",
     icon: CheckIcon,
     className: "text-emerald-700 ring-emerald-200 hover:bg-emerald-50 focus-visible:outline-emerald-600",
   },
-  { intent: "reject", label: "Reject", icon: XMarkIcon, className: "text-red-700 ring-red-200 hover:bg-red-50 focus-visible:outline-red-600" },
+  {
+    intent: "reject",
+    label: "Reject",
+    tone: "danger",
+    icon: XMarkIcon,
+    className: "text-red-700 ring-red-200 hover:bg-red-50 focus-visible:outline-red-600",
+  },
 ] as const;
 
 const iconAction =
@@ -91,30 +98,21 @@ export function BadgeRequestTable({
     },
   ];
 
-  const confirm = params.get("confirm");
+  const decision = DECISIONS.find(({ intent }) => intent === params.get("confirm"));
   const target = rows.find((row) => row.id === params.get("id"));
   const cancelTo = closeDialogHref(location.pathname, location.search);
 
   return (
     <>
       <DataTable caption="Pending citizenship requests" columns={columns} rows={rows} rowKey={(row) => row.id} pageInfo={pageInfo} empty={empty} />
-      {target && confirm === "approve" ? (
+      {target && decision ? (
         <ConfirmDialog
-          title="Approve Citizenship Request"
-          description={`Are you sure you want to approve the citizenship request of ${target.name || target.email}?`}
-          fields={{ intent: "approve", id: target.id }}
+          title={`${decision.label} Citizenship Request`}
+          description={`Are you sure you want to ${decision.intent} the citizenship request of ${target.name || target.email}?`}
+          fields={{ intent: decision.intent, id: target.id }}
           cancelTo={cancelTo}
-          confirmLabel="Approve"
-          tone="primary"
-        />
-      ) : null}
-      {target && confirm === "reject" ? (
-        <ConfirmDialog
-          title="Reject Citizenship Request"
-          description={`Are you sure you want to reject the citizenship request of ${target.name || target.email}?`}
-          fields={{ intent: "reject", id: target.id }}
-          cancelTo={cancelTo}
-          confirmLabel="Reject"
+          confirmLabel={decision.label}
+          tone={decision.tone}
         />
       ) : null}
     </>
