@@ -11,6 +11,8 @@ import { createInterface } from "node:readline";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { freePort } from "../support/servers";
+
 const root = join(import.meta.dirname, "../..");
 const SECRET = "container-test-secret-0123456789abcdef";
 const SLOW_UPSTREAM_MS = 1_500;
@@ -231,14 +233,6 @@ function assembleRuntime(dir: string) {
   return { cmd, cwd: toLocal("."), env };
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 function get(url: string, agent: http.Agent) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     http
@@ -272,6 +266,35 @@ describe("the runtime stage, assembled and started as CMD says", () => {
   let started: ReturnType<typeof assembleRuntime>;
   let port = 0;
 
+  function startContainer(apiUrl: string) {
+    const [command, ...args] = started.cmd;
+    child = spawn(command === "node" ? process.execPath : command!, args, {
+      cwd: started.cwd,
+      env: {
+        PATH: process.env.PATH,
+        ...started.env,
+        API_URL: apiUrl,
+        SESSION_SECRET: SECRET,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+      },
+    });
+    const running = child;
+    let stderr = "";
+    running.stderr!.on("data", (chunk) => (stderr += chunk));
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`The container did not start: ${stderr}`)), 15_000);
+      running.once("exit", (code) => reject(new Error(`The container exited with ${code}: ${stderr}`)));
+      createInterface({ input: running.stdout! }).on("line", (line) => {
+        lines.push(line);
+        if (line.includes('"listening"')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  }
+
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "panel-container-"));
     started = assembleRuntime(dir);
@@ -287,32 +310,13 @@ describe("the runtime stage, assembled and started as CMD says", () => {
     await new Promise<void>((resolve) => upstream!.listen(0, "127.0.0.1", resolve));
     const apiUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api`;
 
-    port = await freePort();
-    const [command, ...args] = started.cmd;
-    child = spawn(command === "node" ? process.execPath : command!, args, {
-      cwd: started.cwd,
-      env: {
-        PATH: process.env.PATH,
-        ...started.env,
-        API_URL: apiUrl,
-        SESSION_SECRET: SECRET,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-      },
-    });
-    let stderr = "";
-    child.stderr!.on("data", (chunk) => (stderr += chunk));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`The container did not start: ${stderr}`)), 15_000);
-      child!.once("exit", (code) => reject(new Error(`The container exited with ${code}: ${stderr}`)));
-      createInterface({ input: child!.stdout! }).on("line", (line) => {
-        lines.push(line);
-        if (line.includes('"listening"')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
+    // Another process may take the free port before the container binds it: try a new one.
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      const failure = await startContainer(apiUrl).then(() => undefined, (error: Error) => error);
+      if (!failure) break;
+      if (attempt === 5 || !failure.message.includes("EADDRINUSE")) throw failure;
+    }
   }, 150_000);
 
   afterAll(async () => {

@@ -62,36 +62,59 @@ async function waitFor(check: () => Promise<boolean>, child: ChildProcess, outpu
   throw new Error(`${what} did not start within 30 s:\n${output()}`);
 }
 
+/**
+ * Spawns a server on a free loopback port and waits until `check` passes. Between asking
+ * the OS for a port and the child binding it, another process may take it (outgoing
+ * connections draw from the same ephemeral range): then it tries again on a new port.
+ */
+async function launch(
+  what: string,
+  args: string[],
+  envFor: (port: number) => NodeJS.ProcessEnv,
+  check: (url: string) => Promise<boolean>,
+): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const { child, output } = spawnServer(args, envFor(port));
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await waitFor(() => check(url), child, output, what);
+      return { url, process: child, output, stop: () => stopChild(child) };
+    } catch (error) {
+      await stopChild(child);
+      if (attempt < 5 && output().includes("EADDRINUSE")) continue;
+      throw error;
+    }
+  }
+}
+
 /** Starts the real demo API (in memory, fresh seed) on a free loopback port. */
-export async function startDemoApi(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const { child, output } = spawnServer(["--import", "tsx", "demo-api/main.ts"], {
-    DEMO_API_PORT: String(port),
-    DEMO_API_HOST: "127.0.0.1",
-    DEMO_API_DATA_FILE: "",
-    ...env,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await fetch(`${url}/__demo/health`)).ok, child, output, "demo-api");
-  return { url, process: child, output, stop: () => stopChild(child) };
+export function startDemoApi(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  return launch(
+    "demo-api",
+    ["--import", "tsx", "demo-api/main.ts"],
+    (port) => ({ DEMO_API_PORT: String(port), DEMO_API_HOST: "127.0.0.1", DEMO_API_DATA_FILE: "", ...env }),
+    async (url) => (await fetch(`${url}/__demo/health`)).ok,
+  );
 }
 
 /** Starts the built production panel (`node server.js`) against an upstream. */
-export async function startPanel(apiUrl: string, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const { child, output } = spawnServer(["server.js"], {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    API_URL: apiUrl,
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    UPSTREAM_TIMEOUT_MS: "3000",
-    // Tests sign in far more often than a person; the security suite checks the real limit.
-    AUTH_RATE_LIMIT_PER_MINUTE: "10000",
-    ...env,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await fetch(`${url}/healthz`)).ok, child, output, "panel");
-  return { url, process: child, output, stop: () => stopChild(child) };
+export function startPanel(apiUrl: string, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  return launch(
+    "panel",
+    ["server.js"],
+    (port) => ({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      API_URL: apiUrl,
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      UPSTREAM_TIMEOUT_MS: "3000",
+      // Tests sign in far more often than a person; the security suite checks the real limit.
+      AUTH_RATE_LIMIT_PER_MINUTE: "10000",
+      ...env,
+    }),
+    async (url) => (await fetch(`${url}/healthz`)).ok,
+  );
 }
 
 /** A demo API and a panel wired to it. */
