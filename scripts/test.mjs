@@ -9,7 +9,7 @@ const chromiumPath = await ensureChromium();
 const steps = [
   ["typecheck", "npm", ["run", "typecheck"]],
   ["build", "npm", ["run", "build"]],
-  ["bundle-size check", "node", ["scripts/bundle-size.mjs"]],
+  ["bundle-size check", "npm", ["run", "size"]],
   ["unit and integration tests", "npx", ["vitest", "run"]],
   ["end-to-end tests", "npx", ["playwright", "test"]],
 ];

@@ -161,7 +161,7 @@ describe("configuration errors stop the server with one clear line", () => {
 describe("a well-configured server", () => {
   let server: RunningServer;
   let stub: http.Server;
-  let asset: { path: string; bytes: Buffer };
+  let asset: { path: string; file: string; bytes: Buffer };
 
   beforeAll(async () => {
     requireBuild();
@@ -174,7 +174,7 @@ describe("a well-configured server", () => {
       .filter((file) => file.endsWith(".js"))
       .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
     if (!name) throw new Error("build/client/assets holds no script");
-    asset = { path: `/assets/${name}`, bytes: readFileSync(join(dir, name)) };
+    asset = { path: `/assets/${name}`, file: join(dir, name), bytes: readFileSync(join(dir, name)) };
   });
 
   afterAll(async () => {
@@ -196,12 +196,15 @@ describe("a well-configured server", () => {
   });
 
   it.each([
-    ["br", zlib.brotliDecompressSync],
-    ["gzip", zlib.gunzipSync],
-  ] as const)("serves a hashed asset with %s and an immutable year-long cache", async (encoding, decode) => {
+    ["br", ".br", zlib.brotliDecompressSync],
+    ["gzip", ".gz", zlib.gunzipSync],
+  ] as const)("serves a hashed asset precompressed with %s and an immutable year-long cache", async (encoding, suffix, decode) => {
     const res = await request(`${server.url}${asset.path}`, { headers: { "accept-encoding": encoding } });
     expect(res.status).toBe(200);
     expect(res.headers["content-encoding"]).toBe(encoding);
+    expect(res.headers["content-type"]).toMatch(/^text\/javascript/);
+    // The very bytes the build wrote: nothing is compressed per request.
+    expect(res.body.equals(readFileSync(`${asset.file}${suffix}`))).toBe(true);
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(res.headers.vary).toMatch(/Accept-Encoding/i);
     expect(decode(res.body).equals(asset.bytes)).toBe(true);
@@ -211,6 +214,12 @@ describe("a well-configured server", () => {
   it("prefers brotli when the browser offers both", async () => {
     const res = await request(`${server.url}${asset.path}`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
     expect(res.headers["content-encoding"]).toBe("br");
+  });
+
+  it("serves the asset as it is to a client that accepts no encoding", async () => {
+    const res = await request(`${server.url}${asset.path}`, { headers: { "accept-encoding": "identity" } });
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.body.equals(asset.bytes)).toBe(true);
   });
 
   it("answers a missing asset with a plain 404", async () => {

@@ -1,14 +1,14 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 
 import { isOn, StatusPreview } from "~/components/announcements/status-badges";
-import { SwitchField } from "~/components/announcements/switch-field";
 import { FormAlert } from "~/components/layout/auth-card";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { TextAreaField, TextField } from "~/components/ui/field";
-import { type AnnouncementFormInput, AnnouncementFormSchema } from "~/forms/announcement";
-import { usePanelForm } from "~/forms/use-panel-form";
+import { SwitchField } from "~/components/ui/switch";
+import { AnnouncementFormSchema } from "~/forms/announcement";
+import { type ServerFieldErrors, useFormCheck } from "~/forms/use-form-check";
 import { nowLocalDateTime } from "~/lib/local-datetime";
 
 /** What the form starts from: a new announcement's defaults or the one being edited. */
@@ -24,6 +24,7 @@ export interface AnnouncementFormStart {
 
 /** What a failed submission handed back (see FailedSubmission). */
 export interface AnnouncementFormFailure {
+  errors?: ServerFieldErrors;
   values?: Record<string, unknown>;
   formError?: string;
 }
@@ -45,7 +46,7 @@ function typedText(typed: Record<string, unknown>, name: keyof AnnouncementFormS
 /**
  * The create and edit modal of spec 2.13. It is URL state (`?new`, `?edit=<id>`), so the
  * server renders it open and it works without JavaScript; with JavaScript the shared zod
- * schema checks it first (remix-hook-form) and an error clears as its field is edited. After a
+ * schema checks it first (useFormCheck) and an error clears as its field is edited. After a
  * failure it re-renders with everything that was typed.
  */
 export function AnnouncementFormDialog({
@@ -71,7 +72,7 @@ export function AnnouncementFormDialog({
   const typed = failure?.values ?? {};
   const retyped = failure?.values !== undefined;
 
-  const defaultValues: AnnouncementFormInput = {
+  const initial = {
     title: typedText(typed, "title", start.title),
     description: typedText(typed, "description", start.description),
     date: typedText(typed, "date", start.date),
@@ -80,37 +81,30 @@ export function AnnouncementFormDialog({
     isActive: retyped ? isOn(typed.isActive) : start.isActive,
     isPinned: retyped ? isOn(typed.isPinned) : start.isPinned,
   };
-
-  const {
-    register,
-    handleSubmit,
-    control,
-    setValue,
-    getFieldState,
-    clearErrors,
-    formState: { errors },
-  } = usePanelForm(AnnouncementFormSchema, {
-    defaultValues,
-    submitData: id ? { intent, id } : { intent },
-  });
+  const form = useFormCheck(AnnouncementFormSchema, failure?.errors);
+  const date = useRef<HTMLInputElement>(null);
 
   // A new announcement defaults to now (spec 9): the loader's "now" may be some minutes old when
   // the dialog opens without a page load.
   useEffect(() => {
-    if (mode === "create" && !retyped && !getFieldState("date").isDirty) setValue("date", nowLocalDateTime(timeZone));
+    const input = date.current;
+    if (mode === "create" && !retyped && input && input.value === input.defaultValue) input.value = nowLocalDateTime(timeZone);
     // Once, when the dialog opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // An error clears as soon as its field is edited (spec 5); a value that is still wrong is
-  // flagged again when the form is submitted.
-  const field = (name: "title" | "description" | "date" | "imageUrl") => register(name, { onChange: () => clearErrors(name) });
-
   return (
     <Dialog title={mode === "create" ? "Create Announcement" : "Edit Announcement"} closeTo={closeTo}>
-      <Form method="post" action={actionHref} onSubmit={handleSubmit} noValidate preventScrollReset className="group/announcement space-y-4">
+      <Form
+        method="post"
+        action={actionHref}
+        onSubmit={form.onSubmit}
+        onChange={form.onChange}
+        noValidate
+        preventScrollReset
+        className="group/announcement space-y-4"
+      >
         {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
-        {/* For a submission without JavaScript; with it, submitData carries the same fields. */}
         <input type="hidden" name="intent" value={intent} />
         {id ? <input type="hidden" name="id" value={id} /> : null}
         <TextField
@@ -118,15 +112,17 @@ export function AnnouncementFormDialog({
           autoFocus
           autoComplete="off"
           aria-required="true"
-          error={errors.title?.message}
-          {...field("title")}
+          name="title"
+          defaultValue={initial.title}
+          error={form.error("title")}
         />
         <TextAreaField
           label={<Required>Description</Required>}
           rows={4}
           aria-required="true"
-          error={errors.description?.message}
-          {...field("description")}
+          name="description"
+          defaultValue={initial.description}
+          error={form.error("description")}
         />
         <TextField
           label="Image URL"
@@ -134,32 +130,35 @@ export function AnnouncementFormDialog({
           inputMode="url"
           autoComplete="off"
           placeholder="https://example.com/image.jpg"
-          error={errors.imageUrl?.message}
-          {...field("imageUrl")}
+          name="imageUrl"
+          defaultValue={initial.imageUrl}
+          error={form.error("imageUrl")}
         />
         <TextField
           label={<Required>Date</Required>}
           type="datetime-local"
           step={60}
           aria-required="true"
-          error={errors.date?.message}
-          {...field("date")}
+          ref={date}
+          name="date"
+          defaultValue={initial.date}
+          error={form.error("date")}
         />
         <SwitchField
-          control={control}
           name="isActive"
           label="Active Status"
           onText="Announcement is visible"
           offText="Announcement is hidden"
+          defaultChecked={initial.isActive}
         />
         <SwitchField
-          control={control}
           name="isPinned"
           label="Pinned Status"
           onText="Announcement is pinned"
           offText="Announcement is not pinned"
+          defaultChecked={initial.isPinned}
         />
-        <StatusPreview control={control} />
+        <StatusPreview />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Link to={closeTo} preventScrollReset className={buttonClass("secondary")}>
             Cancel

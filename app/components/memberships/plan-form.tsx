@@ -6,6 +6,7 @@ import { ImageUpload } from "~/components/memberships/image-upload";
 import { PlanPreview } from "~/components/memberships/plan-preview";
 import { FormAlert } from "~/components/layout/auth-card";
 import { buttonClass } from "~/components/ui/button";
+import { SwitchField } from "~/components/ui/switch";
 import { FieldShell, inputClass, TextAreaField, TextField } from "~/components/ui/field";
 import { PERIOD_LABELS, PLAN_PERIODS, type PlanDraft, isPlanPeriod } from "~/forms/membership";
 import { TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
@@ -223,7 +224,16 @@ export function PlanForm({
           onBusyChange={setUploading}
         />
 
-        {mode === "edit" ? <ActiveSwitch checked={isActive} onChange={setIsActive} /> : null}
+        {mode === "edit" ? (
+          <SwitchField
+            name="isActive"
+            label="Active Status"
+            onText="Membership is currently active"
+            offText="Membership is currently inactive"
+            checked={isActive}
+            onChange={(event) => setIsActive(event.currentTarget.checked)}
+          />
+        ) : null}
 
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
           <Link to="/memberships" className={buttonClass("secondary")}>
@@ -244,46 +254,6 @@ export function PlanForm({
       <div className="lg:sticky lg:top-6 lg:self-start">
         <PlanPreview draft={draft} apiOrigin={apiOrigin} followsSwitch={mode === "edit"} />
       </div>
-    </div>
-  );
-}
-
-const track =
-  "relative inline-flex h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors duration-200 checked:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-const knob = "pointer-events-none absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform duration-200 peer-checked:translate-x-5";
-
-/**
- * The Active Status switch of the edit form (spec 2.19): a real checkbox (role="switch") posting
- * `isActive=true` when on, so it works without JavaScript; the text under the label follows it
- * through CSS.
- */
-function ActiveSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="group/switch flex items-center justify-between gap-4 rounded-lg px-4 py-3 ring-1 ring-slate-200 ring-inset">
-      <div className="min-w-0">
-        <label htmlFor={`${id}-box`} className="block text-sm font-medium text-slate-800">
-          Active Status
-        </label>
-        <p id={`${id}-description`} className="text-sm text-slate-500">
-          <span className="hidden group-has-checked/switch:inline">Membership is currently active</span>
-          <span className="group-has-checked/switch:hidden">Membership is currently inactive</span>
-        </p>
-      </div>
-      <span className="relative inline-flex shrink-0">
-        <input
-          id={`${id}-box`}
-          type="checkbox"
-          role="switch"
-          name="isActive"
-          value="true"
-          checked={checked}
-          onChange={(event) => onChange(event.currentTarget.checked)}
-          aria-describedby={`${id}-description`}
-          className={`peer ${track}`}
-        />
-        <span aria-hidden="true" className={knob} />
-      </span>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { type ReactNode, useId, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
 
 import { buttonClass } from "~/components/ui/button";
+import { useModal } from "~/components/ui/use-modal";
 
 export interface ConfirmDialogProps {
   title: ReactNode;
@@ -20,7 +21,8 @@ export interface ConfirmDialogProps {
 /**
  * The reusable confirmation dialog (spec 2.2). It is URL state: the screen renders it when its
  * `?confirm=...` params are present, so the server sends it open and it works without
- * JavaScript. With JavaScript, Escape cancels and both buttons are disabled while it submits.
+ * JavaScript. With JavaScript, Escape cancels, focus stays inside (useModal) and both buttons
+ * are disabled while it submits.
  */
 export function ConfirmDialog({
   title,
@@ -34,7 +36,6 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const panel = useRef<HTMLDivElement>(null);
   const loading =
@@ -42,14 +43,7 @@ export function ConfirmDialog({
     navigation.formData !== undefined &&
     Object.entries(fields).every(([name, value]) => navigation.formData?.get(name) === value);
 
-  useEffect(() => {
-    panel.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") navigate(cancelTo, { preventScrollReset: true });
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [cancelTo, navigate]);
+  useModal(panel, cancelTo);
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-4 sm:items-center">

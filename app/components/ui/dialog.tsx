@@ -1,13 +1,15 @@
 import { XMarkIcon } from "@heroicons/react/20/solid";
-import { type ReactNode, useEffect, useId, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { type ReactNode, useId, useRef } from "react";
+import { Link } from "react-router";
+
+import { useModal } from "~/components/ui/use-modal";
 
 /**
  * A modal dialog that is URL state (e.g. `?notify=1`), for forms that are not a plain
  * confirmation (use ConfirmDialog for those). The screen renders it when its param is present,
  * so the server sends it open and it works without JavaScript; `closeTo` is the same screen
  * without the param, reached by the close button, by Cancel links inside and, with JavaScript,
- * by Escape.
+ * by Escape (see useModal for focus).
  */
 export function Dialog({
   title,
@@ -22,18 +24,9 @@ export function Dialog({
 }) {
   const titleId = useId();
   const descriptionId = useId();
-  const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    // Focus moves into the dialog unless a field inside already took it (autoFocus).
-    if (!panel.current?.contains(document.activeElement)) panel.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") navigate(closeTo, { preventScrollReset: true });
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [closeTo, navigate]);
+  useModal(panel, closeTo);
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center">

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 
 const inputClass =
   "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-600 aria-invalid:ring-red-500";
@@ -37,7 +37,7 @@ interface FieldProps {
 }
 
 /** A labelled text input with its error. */
-export function TextField({ label, error, hint, id, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, error, hint, id, ...input }: FieldProps & ComponentProps<"input">) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
@@ -54,7 +54,7 @@ export function TextField({ label, error, hint, id, ...input }: FieldProps & Inp
 }
 
 /** A labelled textarea with its error. */
-export function TextAreaField({ label, error, hint, id, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({ label, error, hint, id, ...textarea }: FieldProps & ComponentProps<"textarea">) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (

@@ -18,7 +18,7 @@ import {
 } from "~/forms/account";
 import { errorToast, failSubmission, type FailedSubmission, invalidSubmission } from "~/forms/failure.server";
 import { parseForm } from "~/forms/form-data.server";
-import { usePanelForm } from "~/forms/use-panel-form";
+import { useFormCheck } from "~/forms/use-form-check";
 import { isSecureRequest } from "~/session/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
 import { deleteAccount, generateDeletionKey } from "~/upstream/account.server";
@@ -166,33 +166,23 @@ function EmailStep({ actionData }: { actionData: ActionData }) {
   const pending = navigation.state !== "idle" && navigation.formMethod !== undefined;
   const hydrated = useHydrated();
   const typed = actionData?.values ?? {};
-  const {
-    register,
-    handleSubmit,
-    watch,
-    getFieldState,
-    formState: { errors },
-  } = usePanelForm(DeleteAccountEmailSchema, {
-    defaultValues: { intent: "generate-key", email: String(typed.email ?? "") },
-  });
+  const form = useFormCheck(DeleteAccountEmailSchema, actionData?.errors);
+  const [email, setEmail] = useState(String(typed.email ?? ""));
   // With JavaScript the browser catches a malformed email before any request, so the toast
   // that the server would send (shown by the root from action data) comes from here.
   const [clientToast, setClientToast] = useState<FlashToast>();
   useEffect(() => setClientToast(undefined), [actionData]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    void handleSubmit(event).then(() => {
-      const message = getFieldState("email").error?.message;
-      if (message) setClientToast({ id: `client-${++clientToasts}`, type: "error", message });
-    });
+    const message = form.onSubmit(event).email;
+    if (message) setClientToast({ id: `client-${++clientToasts}`, type: "error", message });
   };
-  const email = watch("email") ?? "";
 
   return (
     <>
-      <Form method="post" action="/delete-account" onSubmit={submit} noValidate className="space-y-5">
+      <Form method="post" action="/delete-account" onSubmit={submit} onChange={form.onChange} noValidate className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
-        <input type="hidden" {...register("intent")} />
+        <input type="hidden" name="intent" value="generate-key" />
         <TextField
           label="Email"
           type="email"
@@ -200,8 +190,10 @@ function EmailStep({ actionData }: { actionData: ActionData }) {
           autoComplete="email"
           autoCapitalize="off"
           autoFocus
-          error={errors.email?.message}
-          {...register("email")}
+          name="email"
+          defaultValue={String(typed.email ?? "")}
+          onInput={(event) => setEmail(event.currentTarget.value)}
+          error={form.error("email")}
         />
         <Button type="submit" className="w-full py-3" disabled={hydrated && (email.trim() === "" || pending)}>
           {pending ? "Sending..." : "Get Security Key"}
@@ -217,13 +209,8 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
   const pending = navigation.state !== "idle" && navigation.formMethod !== undefined;
   const hydrated = useHydrated();
   // The key is a secret: never sent back, so the field is empty after a failed attempt.
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = usePanelForm(DeleteAccountKeySchema, { defaultValues: { intent: "delete-user", securityKey: "" } });
-  const securityKey = watch("securityKey") ?? "";
+  const form = useFormCheck(DeleteAccountKeySchema, actionData?.errors);
+  const [securityKey, setSecurityKey] = useState("");
 
   return (
     <>
@@ -236,9 +223,9 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
           <p>Deleting your account is permanent: your profile, posts and invites are removed and cannot be restored.</p>
         </div>
       </div>
-      <Form method="post" action={KEY_STEP_URL} onSubmit={handleSubmit} noValidate className="space-y-5">
+      <Form method="post" action={KEY_STEP_URL} onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
-        <input type="hidden" {...register("intent")} />
+        <input type="hidden" name="intent" value="delete-user" />
         <TextField
           label="Security Key"
           inputMode="numeric"
@@ -246,8 +233,9 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
           autoCapitalize="off"
           spellCheck={false}
           autoFocus
-          error={errors.securityKey?.message}
-          {...register("securityKey")}
+          name="securityKey"
+          onInput={(event) => setSecurityKey(event.currentTarget.value)}
+          error={form.error("securityKey")}
         />
         <Button
           type="submit"

@@ -8,7 +8,7 @@ import { TextField } from "~/components/ui/field";
 import { ForgotPasswordSchema } from "~/forms/account";
 import { failSubmission, invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
-import { usePanelForm } from "~/forms/use-panel-form";
+import { useFormCheck } from "~/forms/use-form-check";
 import { redirectWithSuccess } from "~/session/toast.server";
 import { requestPasswordReset } from "~/upstream/auth.server";
 import { keepRetryAfter, rateLimit } from "~/session/rate-limit.server";
@@ -50,11 +50,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
 
 function ForgotPasswordForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   const typed = actionData?.values ?? {};
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = usePanelForm(ForgotPasswordSchema, { defaultValues: { email: String(typed.email ?? "") } });
+  const form = useFormCheck(ForgotPasswordSchema, actionData?.errors);
 
   return (
     <AuthCard
@@ -76,7 +72,7 @@ function ForgotPasswordForm({ actionData }: { actionData: Route.ComponentProps["
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
         Back
       </Link>
-      <Form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
+      <Form method="post" onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <TextField
           label="Email Address"
@@ -85,8 +81,9 @@ function ForgotPasswordForm({ actionData }: { actionData: Route.ComponentProps["
           autoComplete="email"
           autoCapitalize="off"
           autoFocus
-          error={errors.email?.message}
-          {...register("email")}
+          name="email"
+          defaultValue={String(typed.email ?? "")}
+          error={form.error("email")}
         />
         <SubmitButton className="w-full py-3" pendingLabel="Sending...">
           Send Reset Link

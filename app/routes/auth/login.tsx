@@ -8,7 +8,7 @@ import { PasswordField } from "~/components/ui/password-field";
 import { LoginSchema } from "~/forms/auth";
 import { failSubmission, invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
-import { usePanelForm } from "~/forms/use-panel-form";
+import { useFormCheck } from "~/forms/use-form-check";
 import { safeRedirect } from "~/session/safe-redirect";
 import { getCurrentUser, setCookieHeaders, storeUser } from "~/session/user.server";
 import { signIn } from "~/upstream/auth.server";
@@ -44,13 +44,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Login · Admin Dashboar
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const typed = actionData?.values ?? {};
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = usePanelForm(LoginSchema, {
-    defaultValues: { email: String(typed.email ?? ""), password: "", redirectTo: loaderData.redirectTo },
-  });
+  const form = useFormCheck(LoginSchema, actionData?.errors);
 
   return (
     <AuthCard
@@ -65,18 +59,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </>
       }
     >
-      <Form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
+      <Form method="post" onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
-        {loaderData.redirectTo ? <input type="hidden" {...register("redirectTo")} /> : null}
+        {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
         <TextField
           label="Email"
           type="email"
           autoComplete="username"
           autoFocus
-          error={errors.email?.message}
-          {...register("email")}
+          name="email"
+          defaultValue={String(typed.email ?? "")}
+          error={form.error("email")}
         />
-        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+        <PasswordField label="Password" autoComplete="current-password" name="password" error={form.error("password")} />
         <div className="flex justify-end">
           <Link to="/forgot-password" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
             Forgot your password

@@ -9,7 +9,7 @@ import { PasswordField } from "~/components/ui/password-field";
 import { ResetPasswordSchema } from "~/forms/account";
 import { failSubmission, invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
-import { usePanelForm } from "~/forms/use-panel-form";
+import { useFormCheck } from "~/forms/use-form-check";
 import { redirectWithSuccess } from "~/session/toast.server";
 import { resetPassword } from "~/upstream/auth.server";
 
@@ -52,11 +52,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   // Passwords are never sent back: both fields start empty after a failed attempt.
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = usePanelForm(ResetPasswordSchema, { defaultValues: { password: "", confirmPassword: "" } });
+  const form = useFormCheck(ResetPasswordSchema, actionData?.errors);
 
   return (
     <AuthCard
@@ -71,20 +67,20 @@ function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["a
         </>
       }
     >
-      <Form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
+      <Form method="post" onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <PasswordField
           label="New Password"
           autoComplete="new-password"
           autoFocus
-          error={errors.password?.message}
-          {...register("password")}
+          name="password"
+          error={form.error("password")}
         />
         <PasswordField
           label="Confirm New Password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register("confirmPassword")}
+          name="confirmPassword"
+          error={form.error("confirmPassword")}
         />
         <SubmitButton className="w-full py-3" pendingLabel="Resetting...">
           Reset Password

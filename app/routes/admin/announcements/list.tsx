@@ -246,7 +246,7 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
   const failure = (intent: "create" | "update", id?: string): AnnouncementFormFailure | undefined => {
     const values = actionData?.values;
     if (!values || values.intent !== intent || (id !== undefined && values.id !== id)) return undefined;
-    return { values, formError: actionData?.formError };
+    return { errors: actionData?.errors, values, formError: actionData?.formError };
   };
 
   const editId = params.get("edit");

@@ -1,4 +1,5 @@
 import { BellAlertIcon, ExclamationTriangleIcon, UserGroupIcon } from "@heroicons/react/20/solid";
+import { useId } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/details";
@@ -16,7 +17,7 @@ import { DetailField } from "~/components/ui/detail-field";
 import { env } from "~/config/env.server";
 import { errorToast, type FailedSubmission, failSubmission, invalidSubmission } from "~/forms/failure.server";
 import { parseForm } from "~/forms/form-data.server";
-import { usePanelForm } from "~/forms/use-panel-form";
+import { useFormCheck } from "~/forms/use-form-check";
 import { PUSH_EMAIL_MISSING, PushNotificationSchema } from "~/forms/users";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { formatDate } from "~/lib/format";
@@ -218,23 +219,33 @@ function NotifyDialog({ closeTo, actionData }: { closeTo: string; actionData: Ro
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "notify";
   const typed = actionData?.values ?? {};
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = usePanelForm(PushNotificationSchema, {
-    defaultValues: { intent: "notify", title: String(typed.title ?? ""), message: String(typed.message ?? "") },
-  });
+  const form = useFormCheck(PushNotificationSchema, actionData?.errors);
   // One message for either blank field (spec 5), shown once above the fields.
-  const problem = errors.title?.message ?? errors.message?.message ?? actionData?.formError;
+  const problemId = useId();
+  const problem = form.error("title") ?? form.error("message") ?? actionData?.formError;
 
   return (
     <Dialog title="Send Push Notification" closeTo={closeTo}>
-      <Form method="post" onSubmit={handleSubmit} noValidate className="space-y-4">
-        {problem ? <FormAlert>{problem}</FormAlert> : null}
-        <input type="hidden" {...register("intent")} />
-        <TextField label="Title" autoFocus autoComplete="off" aria-invalid={errors.title ? true : undefined} {...register("title")} />
-        <TextAreaField label="Message" rows={4} aria-invalid={errors.message ? true : undefined} {...register("message")} />
+      <Form method="post" onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="space-y-4">
+        {problem ? <FormAlert id={problemId}>{problem}</FormAlert> : null}
+        <input type="hidden" name="intent" value="notify" />
+        <TextField
+          label="Title"
+          name="title"
+          defaultValue={String(typed.title ?? "")}
+          autoFocus
+          autoComplete="off"
+          aria-invalid={form.error("title") ? true : undefined}
+          aria-describedby={form.error("title") ? problemId : undefined}
+        />
+        <TextAreaField
+          label="Message"
+          name="message"
+          rows={4}
+          defaultValue={String(typed.message ?? "")}
+          aria-invalid={form.error("message") ? true : undefined}
+          aria-describedby={form.error("message") ? problemId : undefined}
+        />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Link to={closeTo} preventScrollReset className={buttonClass("secondary")}>
             Cancel

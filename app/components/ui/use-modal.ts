@@ -1,0 +1,67 @@
+import { type RefObject, useEffect } from "react";
+import { useNavigate } from "react-router";
+
+const FOCUSABLE = [
+  "a[href]",
+  "button:not([disabled])",
+  "input:not([disabled]):not([type=hidden])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+  "[tabindex]:not([tabindex='-1'])",
+].join(",");
+
+/** The elements of `panel` that Tab can reach, in order (hidden ones left out). */
+function tabbable(panel: HTMLElement): HTMLElement[] {
+  return [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
+  );
+}
+
+/**
+ * What a URL-state modal adds once JavaScript runs (without it the server renders the dialog
+ * open and every control in it is a link or a form, so it works all the same):
+ * - focus moves into the panel, unless a field inside already took it (autoFocus);
+ * - Tab and Shift+Tab cycle inside the panel;
+ * - Escape goes to `closeTo`, the same screen without the dialog;
+ * - when the dialog closes, focus returns to what opened it (the link or button, if still there).
+ */
+export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string) {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const opener = document.activeElement;
+    if (!panel.current?.contains(document.activeElement)) panel.current?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus({ preventScroll: true });
+    };
+    // Once per opening: the element that had focus then is the opener.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const root = panel.current;
+      if (!root) return;
+      if (event.key === "Escape") {
+        navigate(closeTo, { preventScrollReset: true });
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const items = tabbable(root);
+      const first = items[0];
+      const last = items.at(-1);
+      const active = document.activeElement;
+      if (!first || !last) {
+        event.preventDefault();
+      } else if (event.shiftKey && (active === first || active === root || !root.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !root.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [closeTo, navigate, panel]);
+}
