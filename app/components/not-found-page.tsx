@@ -4,12 +4,12 @@ import { Link } from "react-router";
 export function NotFoundPage() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-6 py-24 text-center">
-      <p className="text-7xl font-bold tracking-tight text-brand-600">404</p>
+      <p className="text-7xl font-bold tracking-tight text-brand-700">404</p>
       <h1 className="mt-4 text-3xl font-semibold tracking-tight text-slate-900">Page Not Found</h1>
       <p className="mt-4 text-base text-slate-600">We couldn't find the page you are looking for.</p>
       <Link
         to="/"
-        className="mt-8 inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="mt-8 inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         Back to Home
       </Link>

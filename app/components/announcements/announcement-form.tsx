@@ -32,7 +32,7 @@ export interface AnnouncementFormFailure {
 function Required({ children }: { children: string }) {
   return (
     <>
-      {children} <span aria-hidden="true" className="text-red-600">*</span>
+      {children} <span aria-hidden="true" className="text-red-700">*</span>
     </>
   );
 }

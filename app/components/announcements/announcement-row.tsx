@@ -62,7 +62,7 @@ export function AnnouncementRow({ announcement, actionHref, editHref, deleteHref
           wanted={!isActive}
           label={isActive ? "Deactivate" : "Activate"}
           icon={isActive ? EyeSlashIcon : EyeIcon}
-          className={isActive ? neutral : "text-emerald-600 hover:bg-emerald-50"}
+          className={isActive ? neutral : "text-emerald-700 hover:bg-emerald-50"}
         />
         <ToggleAction
           actionHref={actionHref}
@@ -72,7 +72,7 @@ export function AnnouncementRow({ announcement, actionHref, editHref, deleteHref
           wanted={!isPinned}
           label={isPinned ? "Unpin" : "Pin"}
           icon={MapPinIcon}
-          className={isPinned ? "text-amber-600 hover:bg-amber-50" : neutral}
+          className={isPinned ? "text-amber-700 hover:bg-amber-50" : neutral}
         />
         <Tooltip label="Edit">
           <Link to={editHref} preventScrollReset aria-label="Edit" title="Edit" className={`${iconButton} ${neutral}`}>
@@ -80,7 +80,7 @@ export function AnnouncementRow({ announcement, actionHref, editHref, deleteHref
           </Link>
         </Tooltip>
         <Tooltip label="Delete" align="end">
-          <Link to={deleteHref} preventScrollReset aria-label="Delete" title="Delete" className={`${iconButton} text-red-600 hover:bg-red-50`}>
+          <Link to={deleteHref} preventScrollReset aria-label="Delete" title="Delete" className={`${iconButton} text-red-700 hover:bg-red-50`}>
             <TrashIcon className="size-5" aria-hidden="true" />
           </Link>
         </Tooltip>

@@ -5,9 +5,9 @@ import { pageWindow, showingText } from "~/lib/page-window";
 import { pageHref } from "~/lib/pagination";
 
 const base = "inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-md px-3 text-sm font-medium";
-const idle = `${base} bg-white text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50`;
+const idle = `${base} bg-surface text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50`;
 const current = `${base} bg-brand-600 text-white ring-1 ring-inset ring-brand-600`;
-const disabled = `${base} cursor-not-allowed bg-white text-slate-300 ring-1 ring-inset ring-slate-200`;
+const disabled = `${base} cursor-not-allowed bg-surface text-slate-300 ring-1 ring-inset ring-slate-200`;
 
 /**
  * Numbered pagination (spec 2.13): Previous, at most 5 page links in a sliding window around

@@ -10,10 +10,10 @@ export interface AnnouncementStatsView {
 }
 
 const TILES: { key: keyof AnnouncementStatsView; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; tone: string }[] = [
-  { key: "total", label: "Total", icon: MegaphoneIcon, tone: "bg-brand-50 text-brand-600" },
-  { key: "active", label: "Active", icon: CheckCircleIcon, tone: "bg-emerald-50 text-emerald-600" },
-  { key: "pinned", label: "Pinned", icon: MapPinIcon, tone: "bg-amber-50 text-amber-600" },
-  { key: "today", label: "Today", icon: CalendarDaysIcon, tone: "bg-sky-50 text-sky-600" },
+  { key: "total", label: "Total", icon: MegaphoneIcon, tone: "bg-brand-50 text-brand-700" },
+  { key: "active", label: "Active", icon: CheckCircleIcon, tone: "bg-emerald-50 text-emerald-700" },
+  { key: "pinned", label: "Pinned", icon: MapPinIcon, tone: "bg-amber-50 text-amber-700" },
+  { key: "today", label: "Today", icon: CalendarDaysIcon, tone: "bg-sky-50 text-sky-700" },
 ];
 
 /**
@@ -25,7 +25,7 @@ export function StatTiles({ stats, error }: { stats: AnnouncementStatsView | nul
     <section aria-label="Announcement statistics">
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         {TILES.map(({ key, label, icon: Icon, tone }) => (
-          <div key={key} className="flex items-center gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid={`stat-${key}`}>
+          <div key={key} className="flex items-center gap-3 rounded-xl bg-surface p-4 shadow-sm ring-1 ring-slate-200" data-testid={`stat-${key}`}>
             <span className={`hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex ${tone}`}>
               <Icon className="size-5" aria-hidden="true" />
             </span>
@@ -39,7 +39,7 @@ export function StatTiles({ stats, error }: { stats: AnnouncementStatsView | nul
         ))}
       </dl>
       {error ? (
-        <p role="alert" className="mt-2 text-sm text-red-600">
+        <p role="alert" className="mt-2 text-sm text-red-700">
           {error}
         </p>
       ) : null}

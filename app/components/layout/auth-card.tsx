@@ -4,12 +4,12 @@ import { Link } from "react-router";
 /** Centered card used by sign-in and every public account page. */
 export function AuthCard({ title, subtitle, children, footer }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
-    <main className="flex min-h-full flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-white to-slate-100 px-4 py-12">
+    <main className="flex min-h-full flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-surface to-slate-100 px-4 py-12">
       <Link to="/" className="mb-8 flex items-center gap-2 text-lg font-semibold text-slate-900">
         <span className="flex size-9 items-center justify-center rounded-lg bg-brand-600 text-white">C</span>
         Community Admin
       </Link>
-      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl ring-1 ring-slate-200">
+      <div className="w-full max-w-md rounded-2xl bg-surface p-8 shadow-xl ring-1 ring-slate-200">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
         {subtitle ? <p className="mt-2 text-sm text-slate-600">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>

@@ -162,7 +162,7 @@ export function ImageUpload({
 
   const src = planImageSrc(value, apiOrigin);
   const tone =
-    state === "error" ? "text-red-600" : state === "success" ? "text-emerald-700" : "text-slate-600";
+    state === "error" ? "text-red-700" : state === "success" ? "text-emerald-700" : "text-slate-600";
 
   return (
     <div data-testid="image-upload" data-state={state}>
@@ -238,7 +238,7 @@ export function ImageUpload({
                 event.preventDefault();
                 remove();
               }}
-              className={buttonClass("ghost", "sm", "text-red-600 hover:bg-red-50")}
+              className={buttonClass("ghost", "sm", "text-red-700 hover:bg-red-50")}
             >
               <XMarkIcon className="size-4" aria-hidden="true" />
               Remove image

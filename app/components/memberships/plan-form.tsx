@@ -94,7 +94,7 @@ export function PlanForm({
         action={actionHref}
         encType="multipart/form-data"
         noValidate
-        className="space-y-5 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-span-2"
+        className="space-y-5 rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-span-2"
       >
         {/* The form's default button: Enter in a field submits the form, not Remove or Add Feature. */}
         <button type="submit" name="intent" value={intent} tabIndex={-1} aria-hidden="true" className="sr-only" disabled={submitting || uploading} />
@@ -183,7 +183,7 @@ export function PlanForm({
                     event.preventDefault();
                     removeFeature(entry.key);
                   }}
-                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-slate-500 ring-1 ring-slate-300 ring-inset hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-slate-500 ring-1 ring-slate-300 ring-inset hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
                   <TrashIcon className="size-4" aria-hidden="true" />
                 </button>
@@ -191,7 +191,7 @@ export function PlanForm({
             ))}
           </ul>
           {featureError ? (
-            <p className="mt-1.5 text-sm text-red-600" data-field-error>
+            <p className="mt-1.5 text-sm text-red-700" data-field-error>
               {featureError}
             </p>
           ) : null}

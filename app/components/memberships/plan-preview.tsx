@@ -17,13 +17,13 @@ export function PlanPreview({ draft, apiOrigin, followsSwitch }: { draft: PlanDr
   const suffix = periodSuffix(draft.period);
   const name = draft.name.trim();
   return (
-    <section aria-labelledby="plan-preview-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="plan-preview">
+    <section aria-labelledby="plan-preview-heading" className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" data-testid="plan-preview">
       <h2 id="plan-preview-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
         Preview
       </h2>
       <div className="mt-4 rounded-lg border border-slate-200 p-5">
         <div className="flex items-start gap-3">
-          <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-50 text-brand-600">
+          <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-50 text-brand-700">
             {src ? <img src={src} alt="" className="size-full object-cover" /> : <PhotoIcon className="size-6" aria-hidden="true" />}
           </div>
           <div className="min-w-0 flex-1">
@@ -59,7 +59,7 @@ export function PlanPreview({ draft, apiOrigin, followsSwitch }: { draft: PlanDr
           <ul className="mt-4 space-y-2" data-testid="preview-features">
             {features.map((feature, index) => (
               <li key={`${index}-${feature}`} className="flex items-start gap-2 text-sm text-slate-700">
-                <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
                 <span className="min-w-0 break-words">{feature}</span>
               </li>
             ))}

@@ -15,7 +15,7 @@ export interface PostCardData {
 /** One post: title, description, author and date, with an optional delete link (spec 2.12). */
 export function PostCard({ post, deleteHref, compact = false }: { post: PostCardData; deleteHref?: string; compact?: boolean }) {
   return (
-    <article className="flex w-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby={`post-${post.id}-title`}>
+    <article className="flex w-full flex-col rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby={`post-${post.id}-title`}>
       <div className="flex items-start justify-between gap-3">
         <h3 id={`post-${post.id}-title`} className="min-w-0 text-base font-semibold break-words text-slate-900">
           {post.title}
@@ -26,7 +26,7 @@ export function PostCard({ post, deleteHref, compact = false }: { post: PostCard
             preventScrollReset
             aria-label={`Delete post ${post.title}`}
             title="Delete post"
-            className="-m-1 shrink-0 rounded-md p-1 text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-600"
+            className="-m-1 shrink-0 rounded-md p-1 text-slate-400 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600"
           >
             <TrashIcon className="size-5" aria-hidden="true" />
           </Link>

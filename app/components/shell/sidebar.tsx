@@ -23,7 +23,7 @@ export function Sidebar({
   const hideWhenCollapsed = collapsed ? "md:sr-only" : "";
 
   return (
-    <div className="flex h-full flex-col gap-4 border-r border-slate-200 bg-white px-2 py-4">
+    <div className="flex h-full flex-col gap-4 border-r border-slate-200 bg-surface px-2 py-4">
       <Link to="/" className="flex items-center gap-3 px-2" title="Community Admin">
         <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white">C</span>
         <span className={`min-w-0 ${hideWhenCollapsed}`}>

@@ -31,7 +31,7 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
         </span>
         <ChevronUpDownIcon className={`size-4 text-slate-400 ${collapsed ? "md:hidden" : ""}`} aria-hidden="true" />
       </summary>
-      <div className="absolute bottom-full left-0 z-50 mb-2 w-64 rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200">
+      <div className="absolute bottom-full left-0 z-50 mb-2 w-64 rounded-lg bg-surface p-3 shadow-lg ring-1 ring-slate-200">
         <div className="flex items-center gap-3 border-b border-slate-100 pb-3">
           <Avatar src={user.avatar} name={user.name} size="md" />
           <div className="min-w-0">

@@ -46,7 +46,7 @@ export function ConfirmDialog({
   useModal(panel, cancelTo);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-4 sm:items-center">
+    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 p-4 sm:items-center">
       <div
         ref={panel}
         role="alertdialog"
@@ -54,7 +54,7 @@ export function ConfirmDialog({
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
         tabIndex={-1}
-        className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl outline-none"
+        className="w-full max-w-md rounded-xl bg-surface p-6 shadow-xl outline-none"
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}

@@ -48,7 +48,7 @@ export interface DataTableProps<T> {
  */
 export function DataTable<T>({ columns, rows, rowKey, caption, pageInfo, pageSizes = PAGE_SIZES, empty }: DataTableProps<T>) {
   return (
-    <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+    <div className="overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
       <div className="overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
           <caption className="sr-only">{caption}</caption>
@@ -169,7 +169,7 @@ function PageLink({ to, label, icon: Icon }: { to: string | null; label: string;
     );
   }
   return (
-    <Link to={to} aria-label={label} title={label} className={`${pageLinkClass} bg-white text-slate-700 hover:bg-slate-50`}>
+    <Link to={to} aria-label={label} title={label} className={`${pageLinkClass} bg-surface text-slate-700 hover:bg-slate-50`}>
       <Icon className="size-4" aria-hidden="true" />
     </Link>
   );

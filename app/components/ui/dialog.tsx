@@ -29,7 +29,7 @@ export function Dialog({
   useModal(panel, closeTo);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center">
+    <div className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-black/50 p-4 sm:items-center">
       <div
         ref={panel}
         role="dialog"
@@ -37,7 +37,7 @@ export function Dialog({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className="relative w-full max-w-lg rounded-xl bg-white p-6 shadow-xl outline-none"
+        className="relative w-full max-w-lg rounded-xl bg-surface p-6 shadow-xl outline-none"
       >
         <Link
           to={closeTo}

@@ -20,11 +20,11 @@ export function EmptyState({
   return (
     <div
       role={tone === "error" ? "alert" : undefined}
-      className={`flex flex-col items-center px-6 py-12 text-center ${card ? "rounded-xl bg-white shadow-sm ring-1 ring-slate-200" : ""}`}
+      className={`flex flex-col items-center px-6 py-12 text-center ${card ? "rounded-xl bg-surface shadow-sm ring-1 ring-slate-200" : ""}`}
     >
       {Icon ? (
         <span
-          className={`flex size-12 items-center justify-center rounded-full ${tone === "error" ? "bg-red-50 text-red-600" : "bg-slate-100 text-slate-500"}`}
+          className={`flex size-12 items-center justify-center rounded-full ${tone === "error" ? "bg-red-50 text-red-700" : "bg-slate-100 text-slate-500"}`}
         >
           <Icon className="size-6" aria-hidden="true" />
         </span>

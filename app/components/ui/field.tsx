@@ -1,7 +1,7 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
 
 const inputClass =
-  "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-600 aria-invalid:ring-red-500";
+  "block w-full rounded-md border-0 bg-surface px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-600 aria-invalid:ring-red-500";
 
 interface FieldShellProps {
   id: string;
@@ -21,7 +21,7 @@ export function FieldShell({ id, label, error, hint, children }: FieldShellProps
       <div className="mt-1.5">{children}</div>
       {hint && !error ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
       {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600" data-field-error>
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700" data-field-error>
           {error}
         </p>
       ) : null}

@@ -4,7 +4,7 @@ import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } 
 import { FieldShell, inputClass } from "~/components/ui/field";
 
 const toggleClass =
-  "absolute inset-y-0 right-0 flex cursor-pointer items-center px-3 text-slate-500 hover:text-slate-700 peer-focus-visible:text-brand-600";
+  "absolute inset-y-0 right-0 flex cursor-pointer items-center px-3 text-slate-500 hover:text-slate-700 peer-focus-visible:text-brand-700";
 
 /**
  * A password input with a show/hide toggle that works with and without JavaScript.

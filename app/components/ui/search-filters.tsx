@@ -147,7 +147,7 @@ export function SearchFilters({
           </button>
         )}
         {active ? (
-          <Link to={clearHref} preventScrollReset className="text-sm font-medium text-brand-600 hover:text-brand-700">
+          <Link to={clearHref} preventScrollReset className="text-sm font-medium text-brand-700 hover:text-brand-800">
             Clear filters
           </Link>
         ) : null}

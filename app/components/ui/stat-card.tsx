@@ -13,15 +13,15 @@ export function StatCard({
   error?: string;
 }) {
   return (
-    <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="stat-card">
+    <div className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" data-testid="stat-card">
       <div className="flex items-center justify-between">
         <p className="text-sm font-medium text-slate-600">{label}</p>
-        <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+        <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
           <Icon className="size-5" aria-hidden="true" />
         </span>
       </div>
       {value === null ? (
-        <p role="alert" className="mt-3 text-sm text-red-600">
+        <p role="alert" className="mt-3 text-sm text-red-700">
           {error}
         </p>
       ) : (

@@ -23,7 +23,7 @@ export function Tooltip({
       {children}
       <span
         aria-hidden="true"
-        className={`pointer-events-none absolute bottom-full z-20 mb-1.5 ${position} rounded-md bg-slate-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-white opacity-0 shadow transition-opacity delay-0 group-focus-within/tooltip:opacity-100 group-hover/tooltip:opacity-100`}
+        className={`pointer-events-none absolute bottom-full z-20 mb-1.5 ${position} rounded-md bg-slate-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-slate-50 opacity-0 shadow transition-opacity delay-0 group-focus-within/tooltip:opacity-100 group-hover/tooltip:opacity-100`}
       >
         {label}
       </span>

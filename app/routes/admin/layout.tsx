@@ -67,7 +67,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-full" data-sidebar-state={expanded ? "expanded" : "collapsed"}>
       <input ref={mobileToggle} id={MOBILE_SIDEBAR_ID} type="checkbox" className="peer sr-only" aria-label="Open sidebar" />
 
-      <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 md:hidden">
+      <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-surface px-4 md:hidden">
         <label htmlFor={MOBILE_SIDEBAR_ID} className="-m-2 cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100">
           <Bars3Icon className="size-6" aria-hidden="true" />
           <span className="sr-only">Open sidebar</span>
@@ -77,7 +77,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
       <label
         htmlFor={MOBILE_SIDEBAR_ID}
-        className="fixed inset-0 z-40 hidden bg-slate-900/40 peer-checked:block md:!hidden"
+        className="fixed inset-0 z-40 hidden bg-black/40 peer-checked:block md:!hidden"
         aria-hidden="true"
       />
 
@@ -118,7 +118,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main className="mx-auto max-w-xl px-6 py-24 text-center">
-      <p className="text-4xl font-bold text-brand-600">{status}</p>
+      <p className="text-4xl font-bold text-brand-700">{status}</p>
       <h1 className="mt-3 text-xl font-semibold">{status === 403 ? "You do not have access to this page" : "Something went wrong"}</h1>
       <p className="mt-2 text-slate-600">Please try again, or go back to the dashboard.</p>
       <a href="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white">

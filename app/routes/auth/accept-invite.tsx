@@ -37,7 +37,7 @@ export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
           </FormAlert>
         )}
         <div className="flex items-start gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
             <EnvelopeOpenIcon className="size-5" aria-hidden="true" />
           </span>
           <p className="text-sm text-slate-700">

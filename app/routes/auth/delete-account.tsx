@@ -248,7 +248,7 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
       </Form>
       <p className="mt-5 text-center text-sm text-slate-600">
         Wrong address or no key?{" "}
-        <Link to="/delete-account" className="font-semibold text-brand-600 hover:text-brand-700">
+        <Link to="/delete-account" className="font-semibold text-brand-700 hover:text-brand-800">
           Start again
         </Link>
       </p>

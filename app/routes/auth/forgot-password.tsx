@@ -59,7 +59,7 @@ function ForgotPasswordForm({ actionData }: { actionData: Route.ComponentProps["
       footer={
         <>
           Remember your password?{" "}
-          <Link to="/login" className="font-semibold text-brand-600 hover:text-brand-700">
+          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800">
             Sign in
           </Link>
         </>

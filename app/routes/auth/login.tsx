@@ -53,7 +53,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       footer={
         <>
           Don&apos;t have an account?{" "}
-          <Link to="/get-app" className="font-semibold text-brand-600 hover:text-brand-700">
+          <Link to="/get-app" className="font-semibold text-brand-700 hover:text-brand-800">
             Sign up
           </Link>
         </>
@@ -73,7 +73,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         />
         <PasswordField label="Password" autoComplete="current-password" name="password" error={form.error("password")} />
         <div className="flex justify-end">
-          <Link to="/forgot-password" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+          <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 hover:text-brand-800">
             Forgot your password
           </Link>
         </div>

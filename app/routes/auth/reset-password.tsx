@@ -61,7 +61,7 @@ function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["a
       footer={
         <>
           Remember your password?{" "}
-          <Link to="/login" className="font-semibold text-brand-600 hover:text-brand-700">
+          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800">
             Sign in
           </Link>
         </>

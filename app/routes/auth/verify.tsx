@@ -72,7 +72,7 @@ function Verifying() {
   return (
     <AuthCard title="Loading">
       <div role="status" className="flex items-center gap-3 text-sm text-slate-700">
-        <ArrowPathIcon className="size-5 animate-spin text-brand-600" aria-hidden="true" />
+        <ArrowPathIcon className="size-5 animate-spin text-brand-700" aria-hidden="true" />
         Please wait while we verify your data.
       </div>
     </AuthCard>

@@ -72,7 +72,7 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
       header: "Plan",
       cell: (plan) => (
         <span className="flex flex-wrap items-center gap-2">
-          <Link to={`/memberships/view/${plan.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+          <Link to={`/memberships/view/${plan.id}`} className="font-medium text-slate-900 hover:text-brand-800 hover:underline">
             {plan.name}
           </Link>
           {plan.isActive ? null : <Badge tone="gray">Inactive</Badge>}
@@ -154,9 +154,9 @@ function IconLink({
 }) {
   const color =
     tone === "danger"
-      ? "text-red-600 hover:bg-red-50"
+      ? "text-red-700 hover:bg-red-50"
       : tone === "success"
-        ? "text-emerald-600 hover:bg-emerald-50"
+        ? "text-emerald-700 hover:bg-emerald-50"
         : "text-slate-600 hover:bg-slate-100 hover:text-slate-900";
   return (
     <Tooltip label={label} align={align}>

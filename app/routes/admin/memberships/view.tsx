@@ -121,7 +121,7 @@ function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean
       )}
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-label="Membership tier" className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
+        <section aria-label="Membership tier" className="space-y-6 rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
               <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Tier Name</p>
@@ -162,7 +162,7 @@ function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean
                   <ul className="mt-1 space-y-2" data-testid="plan-features">
                     {plan.features.map((feature, index) => (
                       <li key={`${index}-${feature}`} className="flex items-start gap-2">
-                        <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                        <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
                         <span className="min-w-0 break-words">{feature}</span>
                       </li>
                     ))}
@@ -224,7 +224,7 @@ function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <section aria-label={title} className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200">
       <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
       <div className="mt-4">{children}</div>
     </section>

@@ -148,7 +148,7 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
         </div>
       </div>
 
-      <section aria-label="User information" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <section aria-label="User information" className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
         <div className="flex items-center gap-4">
           <Avatar src={user.avatar} name={user.fullName ?? user.email} size="lg" />
           <div className="min-w-0">

@@ -242,9 +242,9 @@ function IconAction({
 } & ({ to: string; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void } | { href: string; download?: boolean; newTab?: boolean })) {
   const color =
     tone === "danger"
-      ? "text-red-600 hover:bg-red-50"
+      ? "text-red-700 hover:bg-red-50"
       : tone === "success"
-        ? "text-emerald-600 hover:bg-emerald-50"
+        ? "text-emerald-700 hover:bg-emerald-50"
         : "text-slate-600 hover:bg-slate-100 hover:text-slate-900";
   const icon = <Icon className="size-5" aria-hidden="true" />;
   return (
