@@ -9,7 +9,7 @@ export function NotFoundPage() {
       <p className="mt-4 text-base text-slate-600">We couldn't find the page you are looking for.</p>
       <Link
         to="/"
-        className="mt-8 inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="mt-8 inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         Back to Home
       </Link>

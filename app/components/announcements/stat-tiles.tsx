@@ -25,16 +25,17 @@ export function StatTiles({ stats, error }: { stats: AnnouncementStatsView | nul
     <section aria-label="Announcement statistics">
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         {TILES.map(({ key, label, icon: Icon, tone }) => (
-          <div key={key} className="flex items-center gap-3 rounded-xl bg-surface p-4 shadow-sm ring-1 ring-slate-200" data-testid={`stat-${key}`}>
-            <span className={`hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex ${tone}`}>
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
-            <div className="min-w-0">
-              <dt className="truncate text-sm font-medium text-slate-500">{label}</dt>
-              <dd className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">
-                {stats ? stats[key].toLocaleString("en-US") : <span aria-label="Not available">—</span>}
-              </dd>
-            </div>
+          // A <dl> group holds only its <dt> and <dd>: the icon sits inside the <dt>, placed beside both.
+          <div key={key} className="relative rounded-xl bg-surface p-4 shadow-sm ring-1 ring-slate-200 sm:pl-17" data-testid={`stat-${key}`}>
+            <dt className="truncate text-sm font-medium text-slate-600">
+              <span className={`absolute top-1/2 left-4 hidden size-10 -translate-y-1/2 items-center justify-center rounded-lg sm:flex ${tone}`}>
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              {label}
+            </dt>
+            <dd className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">
+              {stats ? stats[key].toLocaleString("en-US") : <span aria-label="Not available">—</span>}
+            </dd>
           </div>
         ))}
       </dl>

@@ -27,7 +27,7 @@ export function PlanPreview({ draft, apiOrigin, followsSwitch }: { draft: PlanDr
             {src ? <img src={src} alt="" className="size-full object-cover" /> : <PhotoIcon className="size-6" aria-hidden="true" />}
           </div>
           <div className="min-w-0 flex-1">
-            <p className={`text-lg font-semibold break-words ${name ? "text-slate-900" : "text-slate-400"}`} data-testid="preview-name">
+            <p className={`text-lg font-semibold break-words ${name ? "text-slate-900" : "text-slate-500"}`} data-testid="preview-name">
               {name || "Tier Name"}
             </p>
             <div className="mt-1" data-testid="preview-status">

@@ -26,7 +26,7 @@ export function PostCard({ post, deleteHref, compact = false }: { post: PostCard
             preventScrollReset
             aria-label={`Delete post ${post.title}`}
             title="Delete post"
-            className="-m-1 shrink-0 rounded-md p-1 text-slate-400 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600"
+            className="-m-1 shrink-0 rounded-md p-1 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600"
           >
             <TrashIcon className="size-5" aria-hidden="true" />
           </Link>

@@ -50,7 +50,7 @@ export function Sidebar({
                   <entry.icon className="size-5 shrink-0" aria-hidden="true" />
                   <span className={`min-w-0 ${hideWhenCollapsed}`}>
                     <span className="block truncate font-medium">{entry.name}</span>
-                    {entry.description ? <span className="block truncate text-xs text-slate-500">{entry.description}</span> : null}
+                    {entry.description ? <span className="block truncate text-xs text-slate-600">{entry.description}</span> : null}
                   </span>
                 </Link>
               </li>

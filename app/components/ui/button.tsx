@@ -7,9 +7,9 @@ type Size = "sm" | "md";
 const base =
   "inline-flex items-center justify-center gap-2 rounded-md font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
 const variants: Record<Variant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-500 focus-visible:outline-brand-600",
+  primary: "bg-brand-600 text-white hover:brightness-90 focus-visible:outline-brand-600",
   secondary: "bg-surface text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-brand-600",
-  danger: "bg-red-600 text-white hover:bg-red-500 focus-visible:outline-red-600",
+  danger: "bg-red-600 text-white hover:brightness-90 focus-visible:outline-red-600",
   ghost: "text-slate-700 shadow-none hover:bg-slate-100 focus-visible:outline-brand-600",
 };
 const sizes: Record<Size, string> = { sm: "px-2.5 py-1.5 text-sm", md: "px-4 py-2 text-sm" };

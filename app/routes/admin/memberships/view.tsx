@@ -152,7 +152,7 @@ function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean
                 {plan.description ? (
                   <span className="whitespace-pre-line break-words">{plan.description}</span>
                 ) : (
-                  <span className="text-slate-400">No description</span>
+                  <span className="text-slate-500">No description</span>
                 )}
               </DetailField>
             </div>
@@ -168,7 +168,7 @@ function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean
                     ))}
                   </ul>
                 ) : (
-                  <span className="text-slate-400">No features</span>
+                  <span className="text-slate-500">No features</span>
                 )}
               </DetailField>
             </div>

@@ -211,7 +211,7 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
 }
 
 function Missing() {
-  return <span className="text-slate-400">{NOT_PROVIDED}</span>;
+  return <span className="text-slate-500">{NOT_PROVIDED}</span>;
 }
 
 /** The 'Send Push Notification' dialog (spec 2.16): open while the URL has `?notify`. */

@@ -188,7 +188,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
       header: "Name",
       className: "min-w-32",
       cell: (user) =>
-        user.name ? <span className="font-medium text-slate-900">{user.name}</span> : <span className="text-slate-400">Not provided</span>,
+        user.name ? <span className="font-medium text-slate-900">{user.name}</span> : <span className="text-slate-500">Not provided</span>,
     },
     { id: "email", header: "Email", cell: (user) => <EmailText value={user.email} /> },
     {

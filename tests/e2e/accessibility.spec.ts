@@ -1,0 +1,99 @@
+// axe-core on every screen and state a person meets (lists, open dialogs, forms showing their
+// errors, empty states), in light and dark mode, in both projects: zero serious or critical
+// violations. Without JavaScript the server's HTML is what is checked (see a11y-helpers).
+import type { Page, TestInfo } from "@playwright/test";
+
+import { expectAccessible } from "./a11y-helpers";
+import { signIn } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+async function visit(page: Page, testInfo: TestInfo, path: string) {
+  await page.goto(path);
+  await expectAccessible(page, testInfo, path);
+}
+
+test.describe("public pages", () => {
+  test("every page, as a link from an email opens it", async ({ page }, testInfo) => {
+    for (const path of ["/login", "/forgot-password", "/reset-password?token=not-a-token", "/delete-account", "/accept-invite", "/get-app", "/verify", "/no-such-page"]) {
+      await visit(page, testInfo, path);
+    }
+  });
+
+  test("forms showing their errors", async ({ page }, testInfo) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByText("Email is required").waitFor();
+    await expectAccessible(page, testInfo, "/login with errors");
+
+    await page.goto("/forgot-password");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await page.locator("[data-field-error]").first().waitFor();
+    await expectAccessible(page, testInfo, "/forgot-password with errors");
+  });
+});
+
+test.describe("admin screens", () => {
+  test.beforeEach(async ({ page }) => signIn(page));
+
+  test("dashboard, citizenship requests and posts, with their dialogs", async ({ page }, testInfo) => {
+    await visit(page, testInfo, "/");
+    await visit(page, testInfo, "/badge-requests");
+    await page.getByRole("link", { name: /^Approve / }).first().click();
+    await page.getByRole("alertdialog").waitFor();
+    await expectAccessible(page, testInfo, "approve dialog");
+    await visit(page, testInfo, "/posts");
+    await page.getByRole("link", { name: /Delete/ }).first().click();
+    await page.getByRole("alertdialog").waitFor();
+    await expectAccessible(page, testInfo, "delete post dialog");
+  });
+
+  test("users: list, dialog, empty search, details, push notification with errors, invites", async ({ page }, testInfo) => {
+    await visit(page, testInfo, "/users");
+    await page.getByRole("link", { name: "Ban User" }).first().click();
+    await page.getByRole("alertdialog").waitFor();
+    await expectAccessible(page, testInfo, "ban dialog");
+    await visit(page, testInfo, "/users?search=no-such-person-anywhere");
+    await visit(page, testInfo, "/users/5");
+    await page.getByRole("link", { name: "Send Push Notification" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
+    await dialog.getByRole("button", { name: "Send Notification" }).click();
+    await dialog.getByRole("alert").waitFor();
+    await expectAccessible(page, testInfo, "push notification dialog with its error");
+    await visit(page, testInfo, "/users/view-invites/5");
+  });
+
+  test("announcements: list, form with errors, delete dialog, empty search", async ({ page }, testInfo) => {
+    await visit(page, testInfo, "/announcements");
+    await page.getByRole("link", { name: "Create Announcement" }).click();
+    const form = page.getByRole("dialog", { name: "Create Announcement" });
+    await form.getByRole("button", { name: "Create", exact: true }).click();
+    await page.locator("[data-field-error]").first().waitFor();
+    await expectAccessible(page, testInfo, "announcement form with errors");
+    await visit(page, testInfo, "/announcements");
+    await page.getByRole("link", { name: "Delete" }).first().click();
+    await page.getByRole("alertdialog").waitFor();
+    await expectAccessible(page, testInfo, "delete announcement dialog");
+    await visit(page, testInfo, "/announcements?search=no-such-announcement-anywhere");
+  });
+
+  test("memberships: list, dialog, create with errors, edit and details", async ({ page }, testInfo) => {
+    await visit(page, testInfo, "/memberships");
+    await page.getByRole("link", { name: /Delete/ }).first().click();
+    await page.getByRole("alertdialog").waitFor();
+    await expectAccessible(page, testInfo, "delete plan dialog");
+    await visit(page, testInfo, "/memberships/create");
+    await page.getByRole("button", { name: "Create Membership Tier" }).click();
+    await page.locator("[data-field-error]").first().waitFor();
+    await expectAccessible(page, testInfo, "create tier with errors");
+    await visit(page, testInfo, "/memberships/edit/2");
+    await visit(page, testInfo, "/memberships/view/3");
+  });
+
+  test("the mobile sheet, open", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/users");
+    await page.locator("header label", { hasText: "Open sidebar" }).click();
+    await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeInViewport();
+    await expectAccessible(page, testInfo, "mobile sheet");
+  });
+});
