@@ -54,6 +54,8 @@ export function ConfirmDialog({
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
         tabIndex={-1}
+        // Without JavaScript too, the page opens with focus in the dialog.
+        autoFocus
         className="w-full max-w-md rounded-xl bg-surface p-6 shadow-xl outline-none"
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">

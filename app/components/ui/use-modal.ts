@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from "react";
+import { type RefObject, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 
 const FOCUSABLE = [
@@ -27,16 +27,16 @@ function tabbable(panel: HTMLElement): HTMLElement[] {
  */
 export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string) {
   const navigate = useNavigate();
+  // Read while the dialog first renders: by the time effects run, a field's autoFocus has
+  // already moved focus into the dialog.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
 
   useEffect(() => {
-    const opener = document.activeElement;
     if (!panel.current?.contains(document.activeElement)) panel.current?.focus();
     return () => {
       if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus({ preventScroll: true });
     };
-    // Once per opening: the element that had focus then is the opener.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [opener, panel]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
