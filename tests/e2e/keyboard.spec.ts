@@ -126,3 +126,13 @@ test("the push notification dialog by keyboard: its error is tied to the fields,
     await expect(dialog).toBeHidden();
   }
 });
+
+test("the tier form ties each error to its field", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/memberships/create");
+  await tabTo(page, page.getByRole("button", { name: "Create Membership Tier" }), 60);
+  await page.keyboard.press("Enter");
+  const nameError = page.locator("[data-field-error]").first();
+  await expect(nameError).toBeVisible();
+  await expect(page.getByLabel("Tier Name")).toHaveAccessibleDescription((await nameError.textContent()) ?? "");
+});

@@ -7,7 +7,7 @@ import { PlanPreview } from "~/components/memberships/plan-preview";
 import { FormAlert } from "~/components/layout/auth-card";
 import { buttonClass } from "~/components/ui/button";
 import { SwitchField } from "~/components/ui/switch";
-import { FieldShell, inputClass, TextAreaField, TextField } from "~/components/ui/field";
+import { FieldShell, fieldDescription, inputClass, TextAreaField, TextField } from "~/components/ui/field";
 import { PERIOD_LABELS, PLAN_PERIODS, type PlanDraft, isPlanPeriod } from "~/forms/membership";
 import { TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
 
@@ -133,7 +133,7 @@ export function PlanForm({
                 const value = event.currentTarget.value;
                 if (isPlanPeriod(value)) setPeriod(value);
               }}
-              aria-invalid={error("period") ? true : undefined}
+              {...fieldDescription(`${fieldId}-period`, error("period"))}
               className={inputClass}
             >
               {PLAN_PERIODS.map((value) => (
@@ -168,6 +168,8 @@ export function PlanForm({
                     setFeatures((current) => current.map((item) => (item.key === entry.key ? { ...item, text } : item)));
                   }}
                   aria-label={`Feature ${index + 1}`}
+                  aria-invalid={featureError ? true : undefined}
+                  aria-describedby={featureError ? `${fieldId}-features-error` : undefined}
                   placeholder={`Feature ${index + 1}`}
                   autoComplete="off"
                   className={inputClass}
@@ -191,7 +193,7 @@ export function PlanForm({
             ))}
           </ul>
           {featureError ? (
-            <p className="mt-1.5 text-sm text-red-700" data-field-error>
+            <p id={`${fieldId}-features-error`} className="mt-1.5 text-sm text-red-700" data-field-error>
               {featureError}
             </p>
           ) : null}

@@ -19,7 +19,11 @@ export function FieldShell({ id, label, error, hint, children }: FieldShellProps
         {label}
       </label>
       <div className="mt-1.5">{children}</div>
-      {hint && !error ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700" data-field-error>
           {error}
@@ -27,6 +31,17 @@ export function FieldShell({ id, label, error, hint, children }: FieldShellProps
       ) : null}
     </div>
   );
+}
+
+/**
+ * The props that tie a control to what FieldShell shows under it: its error (and aria-invalid)
+ * or else its hint. Spread them on the control inside a FieldShell with the same id.
+ */
+export function fieldDescription(id: string, error?: string, hint?: ReactNode) {
+  return {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  } as const;
 }
 
 /** Props shared by the field components. */
@@ -45,8 +60,7 @@ export function TextField({ label, error, hint, id, ...input }: FieldProps & Com
       <input
         id={fieldId}
         className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...fieldDescription(fieldId, error, hint)}
         {...input}
       />
     </FieldShell>
@@ -62,8 +76,7 @@ export function TextAreaField({ label, error, hint, id, ...textarea }: FieldProp
       <textarea
         id={fieldId}
         className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...fieldDescription(fieldId, error, hint)}
         {...textarea}
       />
     </FieldShell>

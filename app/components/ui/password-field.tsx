@@ -1,7 +1,7 @@
 import { EyeIcon, EyeSlashIcon } from "@heroicons/react/20/solid";
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from "react";
 
-import { FieldShell, inputClass } from "~/components/ui/field";
+import { FieldShell, fieldDescription, inputClass } from "~/components/ui/field";
 
 const toggleClass =
   "absolute inset-y-0 right-0 flex cursor-pointer items-center px-3 text-slate-500 hover:text-slate-700 peer-focus-visible:text-brand-700";
@@ -42,8 +42,7 @@ export function PasswordField({
           autoCorrect="off"
           spellCheck={false}
           className={`${inputClass} pr-10 ${hydrated ? "" : "[-webkit-text-security:disc] peer-checked:[-webkit-text-security:none]"}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
+          {...fieldDescription(fieldId, error)}
           {...input}
         />
         <label htmlFor={toggleId} className={`${toggleClass} peer-checked:hidden`} title="Show password">
