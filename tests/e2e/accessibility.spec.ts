@@ -7,6 +7,9 @@ import { expectAccessible } from "./a11y-helpers";
 import { signIn } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
+// Each test audits several pages twice (light and dark): more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 async function visit(page: Page, testInfo: TestInfo, path: string) {
   await page.goto(path);
   await expectAccessible(page, testInfo, path);
@@ -29,6 +32,11 @@ test.describe("public pages", () => {
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await page.locator("[data-field-error]").first().waitFor();
     await expectAccessible(page, testInfo, "/forgot-password with errors");
+
+    await page.getByLabel("Email Address").fill("nobody@example.com");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
+    await expectAccessible(page, testInfo, "/forgot-password, sent");
   });
 });
 
@@ -37,6 +45,9 @@ test.describe("admin screens", () => {
 
   test("dashboard, citizenship requests and posts, with their dialogs", async ({ page }, testInfo) => {
     await visit(page, testInfo, "/");
+    await page.getByText("Administrator").click();
+    await expect(page.getByText("admin@example.com").first()).toBeVisible();
+    await expectAccessible(page, testInfo, "the user menu, open");
     await visit(page, testInfo, "/badge-requests");
     await page.getByRole("link", { name: /^Approve / }).first().click();
     await page.getByRole("alertdialog").waitFor();

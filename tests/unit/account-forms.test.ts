@@ -1,5 +1,5 @@
 // The shared schemas of the public account pages (spec 5): the same ones run in the browser
-// (react-hook-form's resolver) and in the actions (readForm/parseForm).
+// (useFormCheck's checkFields) and in the actions (readForm/parseForm).
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 

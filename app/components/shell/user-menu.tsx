@@ -27,7 +27,7 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
         <Avatar src={user.avatar} name={user.name} size="sm" />
         <span className={`min-w-0 flex-1 ${collapsed ? "md:sr-only" : ""}`}>
           <span className="block truncate text-sm font-medium text-slate-900">{user.name}</span>
-          <span className="block truncate text-xs text-slate-500">Administrator</span>
+          <span className="block truncate text-xs text-slate-600">Administrator</span>
         </span>
         <ChevronUpDownIcon className={`size-4 text-slate-400 ${collapsed ? "md:hidden" : ""}`} aria-hidden="true" />
       </summary>

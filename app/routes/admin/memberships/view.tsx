@@ -147,31 +147,27 @@ function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean
             <DetailField label="Billing Period">
               <span data-testid="plan-period">{plan.periodLabel}</span>
             </DetailField>
-            <div className="sm:col-span-2">
-              <DetailField label="Description">
-                {plan.description ? (
-                  <span className="whitespace-pre-line break-words">{plan.description}</span>
-                ) : (
-                  <span className="text-slate-500">No description</span>
-                )}
-              </DetailField>
-            </div>
-            <div className="sm:col-span-2">
-              <DetailField label="Features">
-                {plan.features.length > 0 ? (
-                  <ul className="mt-1 space-y-2" data-testid="plan-features">
-                    {plan.features.map((feature, index) => (
-                      <li key={`${index}-${feature}`} className="flex items-start gap-2">
-                        <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
-                        <span className="min-w-0 break-words">{feature}</span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span className="text-slate-500">No features</span>
-                )}
-              </DetailField>
-            </div>
+            <DetailField label="Description" className="sm:col-span-2">
+              {plan.description ? (
+                <span className="whitespace-pre-line break-words">{plan.description}</span>
+              ) : (
+                <span className="text-slate-500">No description</span>
+              )}
+            </DetailField>
+            <DetailField label="Features" className="sm:col-span-2">
+              {plan.features.length > 0 ? (
+                <ul className="mt-1 space-y-2" data-testid="plan-features">
+                  {plan.features.map((feature, index) => (
+                    <li key={`${index}-${feature}`} className="flex items-start gap-2">
+                      <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+                      <span className="min-w-0 break-words">{feature}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <span className="text-slate-500">No features</span>
+              )}
+            </DetailField>
             {plan.image ? <TierImage src={plan.image} /> : null}
           </dl>
         </section>
@@ -244,16 +240,14 @@ function TierImage({ src }: { src: string }) {
   }, [src]);
   if (failed) return null;
   return (
-    <div className="sm:col-span-2" data-testid="plan-image">
-      <DetailField label="Tier Image">
-        <img
-          ref={image}
-          src={src}
-          alt="Tier image"
-          onError={() => setFailed(true)}
-          className="mt-1 max-h-48 max-w-full rounded-lg object-contain ring-1 ring-slate-200"
-        />
-      </DetailField>
-    </div>
+    <DetailField label="Tier Image" className="sm:col-span-2" data-testid="plan-image">
+      <img
+        ref={image}
+        src={src}
+        alt="Tier image"
+        onError={() => setFailed(true)}
+        className="mt-1 max-h-48 max-w-full rounded-lg object-contain ring-1 ring-slate-200"
+      />
+    </DetailField>
   );
 }
