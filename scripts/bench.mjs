@@ -307,6 +307,8 @@ function ratioTable(rows) {
 
 // ---- Main ---------------------------------------------------------------------------------
 
+const loadAverage = (averages = os.loadavg()) => averages.map((n) => n.toFixed(2)).join(" ");
+const startLoad = os.loadavg();
 let bareDir;
 let bare;
 try {
@@ -317,13 +319,16 @@ try {
   await buildBareApp(bareDir);
   bare = await startBareApp(bareDir);
 
+  console.log(`\nNode ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage(startLoad)} at the start (before the builds)`);
+  // The load generator shares the machine: other work on it shows up in every figure.
+  if (startLoad[0] > os.cpus().length / 2) console.log("⚠ the machine is busy: these figures are not comparable with a quiet run");
   const settings = `${CONNECTIONS} connections, ${SECONDS} s per page; TTFB over ${TTFB_REQUESTS} sequential requests`;
   console.log(`\nPass 1: demo API latency ${BASE_LATENCY_MS} ms (${settings})`);
   const first = await runPass(BASE_LATENCY_MS, bare);
   console.log(`\nPass 2: demo API latency ${SLOW_LATENCY_MS} ms (${settings})`);
   const second = await runPass(SLOW_LATENCY_MS, bare);
 
-  console.log(`\nNode ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+  console.log(`\nLoad average ${loadAverage()} after the passes`);
   console.log(`\nDemo API latency ${BASE_LATENCY_MS} ms\n\n${loadTable(first)}`);
   console.log(`\nDemo API latency ${SLOW_LATENCY_MS} ms\n\n${loadTable(second)}`);
   console.log(`\nDemo API latency ${SLOW_LATENCY_MS} ms: TTFB against the slowest upstream call\n\n${ratioTable(second)}`);
