@@ -14,6 +14,7 @@ import { precompressed } from "./precompressed";
 import { limitBodySize, refuseCrossSiteWrites } from "./request-guards";
 import { logLine, requestLogger } from "./logging";
 import { forwardedHost, securityHeaders } from "./security-headers";
+import { serverTiming } from "./server-timing";
 
 // The launcher (server.js) parses the environment with the bundle's own schema.
 export { EnvError, parseEnv } from "~/config/env.server";
@@ -48,6 +49,7 @@ export function createServerApp(env: Env) {
 
   app.all(
     "/{*path}",
+    serverTiming,
     createRequestHandler({
       // allowedActionOrigins stays as configured (none): with trust proxy and forwardedHost,
       // request.url carries the public origin, so same-origin actions pass behind a proxy

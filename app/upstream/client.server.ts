@@ -7,7 +7,8 @@ import { recordUpstreamCall } from "~/session/audit.server";
 import { redirectToLogin } from "~/session/user.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
-import { toFieldErrors, UpstreamError } from "~/upstream/errors";
+import { isUpstreamError, toFieldErrors, UpstreamError } from "~/upstream/errors";
+import { timeUpstreamCall, type UpstreamOutcome } from "~/upstream/server-timing.server";
 import { readCookie, rewriteSetCookie, sessionSetCookies, signCookieValue, unsignCookieValue } from "~/upstream/session-cookie.server";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -18,6 +19,8 @@ export interface UpstreamCall<T> {
   method?: Method;
   /** Path below API_URL, starting with "/" (e.g. "/users/42"). */
   path: string;
+  /** The path's pattern (e.g. "/users/:id"): what Server-Timing shows instead of the path. */
+  template?: string;
   /** Query parameters; null, undefined and "" are left out. */
   query?: Record<string, QueryValue>;
   /** JSON body. */
@@ -54,9 +57,23 @@ const ErrorBodySchema = z
 /**
  * Calls the upstream API on behalf of the browser's request: forwards only the upstream session
  * cookie, aborts with the request or after UPSTREAM_TIMEOUT_MS, retries idempotent GETs, validates
- * the answer and turns every failure into an UpstreamError.
+ * the answer and turns every failure into an UpstreamError. Each call, however it ends, is one
+ * entry of the response's Server-Timing header; its duration covers every attempt and retry wait.
  */
 export async function callUpstream<T>(request: Request, call: UpstreamCall<T>): Promise<UpstreamResult<T>> {
+  const outcome: UpstreamOutcome = { attempts: 0 };
+  const finish = timeUpstreamCall(call.method ?? "GET", call.template ?? call.path);
+  try {
+    return await sendUpstream(request, call, outcome);
+  } catch (error) {
+    if (isUpstreamError(error) && error.failure !== "http") outcome.failure = error.failure;
+    throw error;
+  } finally {
+    finish(outcome);
+  }
+}
+
+async function sendUpstream<T>(request: Request, call: UpstreamCall<T>, outcome: UpstreamOutcome): Promise<UpstreamResult<T>> {
   const { API_URL, UPSTREAM_TIMEOUT_MS } = env();
   const method = call.method ?? "GET";
   const url = buildUrl(API_URL, call.path, call.query);
@@ -77,7 +94,9 @@ export async function callUpstream<T>(request: Request, call: UpstreamCall<T>): 
   for (let attempt = 0; ; attempt++) {
     const mayRetry = method === "GET" && attempt < MAX_GET_RETRIES;
     try {
+      outcome.attempts++;
       response = await fetch(url, init);
+      outcome.status = response.status;
     } catch (cause) {
       if (request.signal.aborted) fail(new UpstreamError(499, "The request was cancelled", {}, "aborted"));
       if (deadline.aborted) fail(timeoutError());
@@ -223,5 +242,6 @@ export function callEndpoint<E extends EndpointSpec>(
     body: input.body,
     schema: endpoint.answer as ZodType<z.output<E["answer"]>>,
     public: input.public,
+    template: endpoint.path,
   });
 }

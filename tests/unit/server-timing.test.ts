@@ -1,0 +1,92 @@
+// The Server-Timing value the panel sends: entry names, quoted descriptions, durations.
+import { describe, expect, it } from "vitest";
+
+import { formatServerTiming, quotedString, ServerTimingRecorder, timeUpstreamCall, type UpstreamTiming } from "~/upstream/server-timing.server";
+
+const call = (overrides: Partial<UpstreamTiming> = {}): UpstreamTiming => ({
+  method: "GET",
+  path: "/users",
+  startMs: 0,
+  durationMs: 12.34,
+  attempts: 1,
+  status: 200,
+  ...overrides,
+});
+
+/** Token characters of RFC 9110: what a Server-Timing metric name may contain. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+describe("quotedString", () => {
+  it("escapes quotes and backslashes", () => {
+    expect(quotedString('GET /a"b\\c')).toBe('"GET /a\\"b\\\\c"');
+  });
+
+  it("replaces control characters and non-ASCII, so no header can be split", () => {
+    expect(quotedString("GET /a\r\nSet-Cookie: x=1\u0000é")).toBe('"GET /a??Set-Cookie: x=1??"');
+  });
+});
+
+describe("formatServerTiming", () => {
+  it("lists the calls in start order, then the total", () => {
+    const value = formatServerTiming(
+      [call({ path: "/posts", startMs: 3, durationMs: 5 }), call({ startMs: 1 })],
+      40.06,
+    );
+    expect(value).toBe('upstream-1;desc="GET /users";dur=12.3, upstream-2;desc="GET /posts";dur=5, total;dur=40.1');
+  });
+
+  it("uses token names only", () => {
+    const names = formatServerTiming([call(), call()], 1)
+      .split(", ")
+      .map((entry) => entry.split(";")[0]!);
+    expect(names).toEqual(["upstream-1", "upstream-2", "total"]);
+    for (const name of names) expect(name).toMatch(TOKEN);
+  });
+
+  it("notes failures, unsuccessful statuses and retries", () => {
+    const value = formatServerTiming([
+      call({ status: 404 }),
+      call({ status: 503, attempts: 3 }),
+      call({ status: undefined, failure: "timeout", attempts: 2 }),
+      call({ status: 200, attempts: 2 }),
+      call({ status: undefined, failure: "network" }),
+      call({ failure: "invalid-response" }),
+      call({ method: "POST", status: 201 }),
+    ]);
+    expect(value.split(", ").map((entry) => entry.split(";")[1])).toEqual([
+      'desc="GET /users (404)"',
+      'desc="GET /users (503 after 3 attempts)"',
+      'desc="GET /users (timeout after 2 attempts)"',
+      'desc="GET /users (ok after 2 attempts)"',
+      'desc="GET /users (network)"',
+      'desc="GET /users (invalid-response)"',
+      'desc="POST /users"',
+    ]);
+  });
+
+  it("never shows a query, and escapes what the path holds", () => {
+    expect(formatServerTiming([call({ path: '/users/"x"?search=secret#frag' })])).toBe('upstream-1;desc="GET /users/\\"x\\"";dur=12.3');
+  });
+
+  it("is only the total when no upstream call was made", () => {
+    expect(formatServerTiming([], 2)).toBe("total;dur=2");
+  });
+});
+
+describe("ServerTimingRecorder", () => {
+  it("collects the calls made in its async context, and only those", async () => {
+    const recorder = new ServerTimingRecorder();
+    const other = new ServerTimingRecorder();
+    await Promise.all([
+      recorder.run(async () => {
+        const finish = timeUpstreamCall("GET", "/users/:id");
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        finish({ attempts: 1, status: 200 });
+      }),
+      other.run(async () => timeUpstreamCall("DELETE", "/posts/:id")({ attempts: 1, status: 200 })),
+    ]);
+    timeUpstreamCall("GET", "/outside")({ attempts: 1, status: 200 });
+    expect(recorder.header()).toMatch(/^upstream-1;desc="GET \/users\/:id";dur=\d+(\.\d)?, total;dur=[\d.]+$/);
+    expect(other.header()).toMatch(/^upstream-1;desc="DELETE \/posts\/:id";dur=[\d.]+, total;dur=[\d.]+$/);
+  });
+});
