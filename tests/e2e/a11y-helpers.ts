@@ -36,7 +36,9 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, what: str
   await target.mouse.move(0, 0);
   try {
     for (const colorScheme of SCHEMES) {
-      await target.emulateMedia({ colorScheme });
+      // Reduced motion: colours switch at once (the panel drops transitions), so axe never reads
+      // a colour half-way through fading to the other scheme.
+      await target.emulateMedia({ colorScheme, reducedMotion: "reduce" });
       const { violations } = await new AxeBuilder({ page: target }).withTags(WCAG_AA).analyze();
       const serious = violations
         .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
@@ -44,7 +46,7 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, what: str
       expect(serious, `${what}, ${colorScheme} mode`).toEqual([]);
     }
   } finally {
-    await target.emulateMedia({ colorScheme: "light" });
+    await target.emulateMedia({ colorScheme: "light", reducedMotion: "no-preference" });
     await done();
   }
 }

@@ -108,3 +108,12 @@ test.describe("admin screens", () => {
     await expectAccessible(page, testInfo, "mobile sheet");
   });
 });
+
+test("asking the system for less motion turns the panel's transitions off", async ({ page }) => {
+  await signIn(page);
+  await page.setViewportSize({ width: 375, height: 740 });
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  await expect(sidebar).toHaveCSS("transition-duration", "0.2s");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await expect(sidebar).toHaveCSS("transition-duration", "0s");
+});
