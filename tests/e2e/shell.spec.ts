@@ -83,4 +83,25 @@ test.describe("keyboard", () => {
     await page.keyboard.press("Meta+b");
     await expect(shell).toHaveAttribute("data-sidebar-state", "expanded");
   });
+
+  test("opens the mobile sheet from the keyboard and closes it again", async ({ page, javaScriptEnabled }) => {
+    await signIn(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    const opener = page.getByRole("checkbox", { name: "Open sidebar" });
+    await opener.focus();
+    await page.keyboard.press("Space");
+    await expect(sidebar).toBeInViewport();
+    // The next Tab stop is inside the sheet.
+    await page.keyboard.press("Tab");
+    await expect(sidebar.locator(":focus")).toHaveCount(1);
+    if (javaScriptEnabled) {
+      await page.keyboard.press("Escape");
+    } else {
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Space");
+    }
+    await expect(sidebar).not.toBeInViewport();
+    await expect(opener).toBeFocused();
+  });
 });

@@ -40,12 +40,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     document.cookie = sidebarCookie(expanded, window.location.protocol === "https:");
   }, [expanded]);
 
-  // Ctrl or Meta + b toggles the sidebar (spec 2.2).
+  // Ctrl or Meta + b toggles the sidebar (spec 2.2); Escape closes the mobile sheet and leaves
+  // focus on its switch (the checkbox that opened it).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() === "b" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         toggle();
+      } else if (event.key === "Escape" && mobileToggle.current?.checked) {
+        mobileToggle.current.checked = false;
+        mobileToggle.current.focus();
       }
     };
     window.addEventListener("keydown", onKeyDown);
