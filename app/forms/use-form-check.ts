@@ -67,7 +67,10 @@ export function useFormCheck(schema: $ZodType, serverErrors?: ServerFieldErrors)
     });
   }
 
-  return { error, onSubmit, onChange };
+  /** Spread on the `<Form>`: the browser's own checks give way to the schema's messages. */
+  const props = { onSubmit, onChange, noValidate: true } as const;
+
+  return { error, onSubmit, props };
 }
 
 function serverMessages(errors: ServerFieldErrors | undefined): FieldMessages {

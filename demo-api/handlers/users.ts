@@ -1,5 +1,5 @@
 /** User management: list with filters, details, badge requests, verify, ban and unban. */
-import { BadgeDecisionBodySchema, BanBodySchema, userEndpoints } from "../../app/upstream/contract/users.ts";
+import { BadgeDecisionBodySchema, BanBodySchema, userEndpoints, UserStatusSchema } from "../../app/upstream/contract/users.ts";
 import { endSessionsOf } from "../auth.ts";
 import { badRequest, validationFailed } from "../errors.ts";
 import { deliver } from "../outbox.ts";
@@ -9,15 +9,7 @@ import { validate } from "../validation.ts";
 import { badgeRequestView, inviteView, userView } from "../views.ts";
 import { matchesSearch, newestFirst, paginate, userOr404 } from "./lookup.ts";
 
-const KNOWN_STATUSES = new Set<string>([
-  "verified",
-  "pending_verification",
-  "unverified_email",
-  "verified_email",
-  "personal_info_submitted",
-  "declined",
-  "banned",
-]);
+const KNOWN_STATUSES = new Set<string>(UserStatusSchema.options);
 
 /**
  * The `status` filter: 1 verified, 0 pending (any other status), banned (isBanned).

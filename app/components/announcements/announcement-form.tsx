@@ -98,9 +98,7 @@ export function AnnouncementFormDialog({
       <Form
         method="post"
         action={actionHref}
-        onSubmit={form.onSubmit}
-        onChange={form.onChange}
-        noValidate
+        {...form.props}
         preventScrollReset
         className="group/announcement space-y-4"
       >

@@ -1,8 +1,9 @@
 import { EyeIcon, EyeSlashIcon, MapPinIcon, PencilSquareIcon, TrashIcon } from "@heroicons/react/20/solid";
 import type { ComponentType, SVGProps } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
 import { ActiveBadge, PinnedBadge } from "~/components/announcements/status-badges";
+import { IconAction, iconActionClass, type IconActionTone } from "~/components/ui/icon-action";
 import { Tooltip } from "~/components/ui/tooltip";
 
 /** One announcement as the list shows it and the edit form starts from. */
@@ -23,10 +24,6 @@ export interface AnnouncementRowView {
   /** An http(s) link safe to show as the thumbnail, or null. */
   thumbnail: string | null;
 }
-
-const iconButton =
-  "inline-flex size-8 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-50";
-const neutral = "text-slate-500 hover:bg-slate-100 hover:text-slate-900";
 
 /**
  * One row of the list (spec 2.13): thumbnail, title (always text), badges, date, description
@@ -62,7 +59,7 @@ export function AnnouncementRow({ announcement, actionHref, editHref, deleteHref
           wanted={!isActive}
           label={isActive ? "Deactivate" : "Activate"}
           icon={isActive ? EyeSlashIcon : EyeIcon}
-          className={isActive ? neutral : "text-emerald-700 hover:bg-emerald-50"}
+          tone={isActive ? "neutral" : "success"}
         />
         <ToggleAction
           actionHref={actionHref}
@@ -72,18 +69,10 @@ export function AnnouncementRow({ announcement, actionHref, editHref, deleteHref
           wanted={!isPinned}
           label={isPinned ? "Unpin" : "Pin"}
           icon={MapPinIcon}
-          className={isPinned ? "text-amber-700 hover:bg-amber-50" : neutral}
+          tone={isPinned ? "warning" : "neutral"}
         />
-        <Tooltip label="Edit">
-          <Link to={editHref} preventScrollReset aria-label="Edit" title="Edit" className={`${iconButton} ${neutral}`}>
-            <PencilSquareIcon className="size-5" aria-hidden="true" />
-          </Link>
-        </Tooltip>
-        <Tooltip label="Delete" align="end">
-          <Link to={deleteHref} preventScrollReset aria-label="Delete" title="Delete" className={`${iconButton} text-red-700 hover:bg-red-50`}>
-            <TrashIcon className="size-5" aria-hidden="true" />
-          </Link>
-        </Tooltip>
+        <IconAction to={editHref} label="Edit" icon={PencilSquareIcon} />
+        <IconAction to={deleteHref} label="Delete" icon={TrashIcon} tone="danger" align="end" />
       </div>
     </li>
   );
@@ -98,7 +87,7 @@ function ToggleAction({
   wanted,
   label,
   icon: Icon,
-  className,
+  tone,
 }: {
   actionHref: string;
   intent: "toggle-status" | "toggle-pinned";
@@ -107,7 +96,7 @@ function ToggleAction({
   wanted: boolean;
   label: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
-  className: string;
+  tone: IconActionTone;
 }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData.get("id") === id;
@@ -118,7 +107,7 @@ function ToggleAction({
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name={field} value={String(wanted)} />
       <Tooltip label={label}>
-        <button type="submit" aria-label={label} title={label} disabled={pending} className={`${iconButton} ${className}`}>
+        <button type="submit" aria-label={label} disabled={pending} className={iconActionClass(tone)}>
           <Icon className="size-5" aria-hidden="true" />
         </button>
       </Tooltip>

@@ -1,8 +1,25 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
+/** A line under the card that leads elsewhere: "Remember your password? Sign in". */
+export interface AuthCardFooter {
+  prompt: string;
+  to: string;
+  label: string;
+}
+
 /** Centered card used by sign-in and every public account page. */
-export function AuthCard({ title, subtitle, children, footer }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: AuthCardFooter;
+}) {
   return (
     <main className="flex min-h-full flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-surface to-slate-100 px-4 py-12">
       <Link to="/" className="mb-8 flex items-center gap-2 text-lg font-semibold text-slate-900">
@@ -14,7 +31,14 @@ export function AuthCard({ title, subtitle, children, footer }: { title: ReactNo
         {subtitle ? <p className="mt-2 text-sm text-slate-600">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>
       </div>
-      {footer ? <div className="mt-6 text-sm text-slate-600">{footer}</div> : null}
+      {footer ? (
+        <p className="mt-6 text-sm text-slate-600">
+          {footer.prompt}{" "}
+          <Link to={footer.to} className="font-semibold text-brand-700 hover:text-brand-800">
+            {footer.label}
+          </Link>
+        </p>
+      ) : null}
     </main>
   );
 }

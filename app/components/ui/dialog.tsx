@@ -1,8 +1,6 @@
-import { XMarkIcon } from "@heroicons/react/20/solid";
-import { type ReactNode, useId, useRef } from "react";
-import { Link } from "react-router";
+import type { ReactNode } from "react";
 
-import { useModal } from "~/components/ui/use-modal";
+import { ModalFrame } from "~/components/ui/modal-frame";
 
 /**
  * A modal dialog that is URL state (e.g. `?notify=1`), for forms that are not a plain
@@ -22,41 +20,9 @@ export function Dialog({
   closeTo: string;
   children: ReactNode;
 }) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-
-  useModal(panel, closeTo);
-
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-black/50 p-4 sm:items-center">
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        className="relative w-full max-w-lg rounded-xl bg-surface p-6 shadow-xl outline-none"
-      >
-        <Link
-          to={closeTo}
-          preventScrollReset
-          className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
-        >
-          <XMarkIcon className="size-5" aria-hidden="true" />
-          <span className="sr-only">Close</span>
-        </Link>
-        <h2 id={titleId} className="pr-8 text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {description ? (
-          <p id={descriptionId} className="mt-1 text-sm text-slate-600">
-            {description}
-          </p>
-        ) : null}
-        <div className="mt-5">{children}</div>
-      </div>
-    </div>
+    <ModalFrame role="dialog" title={title} description={description} closeTo={closeTo} size="lg" closeButton>
+      <div className="mt-5">{children}</div>
+    </ModalFrame>
   );
 }

@@ -180,7 +180,7 @@ function EmailStep({ actionData }: { actionData: ActionData }) {
 
   return (
     <>
-      <Form method="post" action="/delete-account" onSubmit={submit} onChange={form.onChange} noValidate className="space-y-5">
+      <Form method="post" action="/delete-account" {...form.props} onSubmit={submit} className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <input type="hidden" name="intent" value="generate-key" />
         <TextField
@@ -223,7 +223,7 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
           <p>Deleting your account is permanent: your profile, posts and invites are removed and cannot be restored.</p>
         </div>
       </div>
-      <Form method="post" action={KEY_STEP_URL} onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="space-y-5">
+      <Form method="post" action={KEY_STEP_URL} {...form.props} className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <input type="hidden" name="intent" value="delete-user" />
         <TextField

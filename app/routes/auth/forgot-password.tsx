@@ -56,14 +56,7 @@ function ForgotPasswordForm({ actionData }: { actionData: Route.ComponentProps["
     <AuthCard
       title="Forgot Password"
       subtitle="Enter the email address of your account and we will send you a link to reset your password."
-      footer={
-        <>
-          Remember your password?{" "}
-          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800">
-            Sign in
-          </Link>
-        </>
-      }
+      footer={{ prompt: "Remember your password?", to: "/login", label: "Sign in" }}
     >
       <Link
         to="/login"
@@ -72,7 +65,7 @@ function ForgotPasswordForm({ actionData }: { actionData: Route.ComponentProps["
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
         Back
       </Link>
-      <Form method="post" onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="space-y-5">
+      <Form method="post" {...form.props} className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <TextField
           label="Email Address"

@@ -50,16 +50,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <AuthCard
       title="Sign in to your account"
       subtitle="Admin Dashboard"
-      footer={
-        <>
-          Don&apos;t have an account?{" "}
-          <Link to="/get-app" className="font-semibold text-brand-700 hover:text-brand-800">
-            Sign up
-          </Link>
-        </>
-      }
+      footer={{ prompt: "Don't have an account?", to: "/get-app", label: "Sign up" }}
     >
-      <Form method="post" onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="space-y-5">
+      <Form method="post" {...form.props} className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
         <TextField

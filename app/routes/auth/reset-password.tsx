@@ -1,5 +1,5 @@
 import { ExclamationTriangleIcon } from "@heroicons/react/20/solid";
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 
 import type { Route } from "./+types/reset-password";
 import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
@@ -58,16 +58,9 @@ function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["a
     <AuthCard
       title="Reset Password"
       subtitle="Choose a new password for your account (8 to 20 characters)."
-      footer={
-        <>
-          Remember your password?{" "}
-          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800">
-            Sign in
-          </Link>
-        </>
-      }
+      footer={{ prompt: "Remember your password?", to: "/login", label: "Sign in" }}
     >
-      <Form method="post" onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="space-y-5">
+      <Form method="post" {...form.props} className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <PasswordField
           label="New Password"

@@ -1,6 +1,5 @@
 import { ArrowPathIcon, CheckCircleIcon, EyeIcon, NoSymbolIcon, PencilSquareIcon, PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
 import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
-import type { ComponentType, SVGProps } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
@@ -11,6 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
+import { IconAction } from "~/components/ui/icon-action";
 import { PageHeader } from "~/components/ui/page-header";
 import { Tooltip } from "~/components/ui/tooltip";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
@@ -135,54 +135,22 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const iconButton =
-  "inline-flex size-8 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-brand-600";
-
-/** One icon action with its tooltip; `label` is its accessible name and its tooltip text. */
-function IconLink({
-  to,
-  label,
-  icon: Icon,
-  tone = "neutral",
-  align,
-}: {
-  to: string;
-  label: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
-  tone?: "neutral" | "danger" | "success";
-  align?: "center" | "end";
-}) {
-  const color =
-    tone === "danger"
-      ? "text-red-700 hover:bg-red-50"
-      : tone === "success"
-        ? "text-emerald-700 hover:bg-emerald-50"
-        : "text-slate-600 hover:bg-slate-100 hover:text-slate-900";
-  return (
-    <Tooltip label={label} align={align}>
-      <Link to={to} preventScrollReset aria-label={label} className={`${iconButton} ${color}`}>
-        <Icon className="size-5" aria-hidden="true" />
-      </Link>
-    </Tooltip>
-  );
-}
-
 /** View Details for everyone; Edit, Activate or Deactivate and Delete for admins (spec 2.17, 6). */
 function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
   const location = useLocation();
   const open = (confirm: string) => dialogHref(location.pathname, location.search, { confirm, id: plan.id });
   return (
     <div className="flex items-center justify-end gap-0 sm:gap-1">
-      <IconLink to={`/memberships/view/${plan.id}`} label="View Details" icon={EyeIcon} align={isAdmin ? "center" : "end"} />
+      <IconAction to={`/memberships/view/${plan.id}`} label="View Details" icon={EyeIcon} align={isAdmin ? "center" : "end"} />
       {isAdmin ? (
         <>
-          <IconLink to={`/memberships/edit/${plan.id}`} label="Edit Membership" icon={PencilSquareIcon} />
+          <IconAction to={`/memberships/edit/${plan.id}`} label="Edit Membership" icon={PencilSquareIcon} />
           {plan.isActive ? (
-            <IconLink to={open("deactivate")} label="Deactivate" icon={NoSymbolIcon} tone="danger" />
+            <IconAction to={open("deactivate")} label="Deactivate" icon={NoSymbolIcon} tone="danger" />
           ) : (
-            <IconLink to={open("activate")} label="Activate" icon={CheckCircleIcon} tone="success" />
+            <IconAction to={open("activate")} label="Activate" icon={CheckCircleIcon} tone="success" />
           )}
-          <IconLink to={open("delete")} label="Delete Membership" icon={TrashIcon} tone="danger" align="end" />
+          <IconAction to={open("delete")} label="Delete Membership" icon={TrashIcon} tone="danger" align="end" />
         </>
       ) : null}
     </div>

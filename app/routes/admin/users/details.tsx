@@ -226,7 +226,7 @@ function NotifyDialog({ closeTo, actionData }: { closeTo: string; actionData: Ro
 
   return (
     <Dialog title="Send Push Notification" closeTo={closeTo}>
-      <Form method="post" onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="space-y-4">
+      <Form method="post" {...form.props} className="space-y-4">
         {problem ? <FormAlert id={problemId}>{problem}</FormAlert> : null}
         <input type="hidden" name="intent" value="notify" />
         <TextField

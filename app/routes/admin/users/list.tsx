@@ -7,7 +7,7 @@ import {
   LockOpenIcon,
   NoSymbolIcon,
 } from "@heroicons/react/20/solid";
-import type { ComponentType, MouseEvent, SVGProps } from "react";
+import type { ComponentType, SVGProps } from "react";
 import { data, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 
 import type { Route } from "./+types/list";
@@ -16,6 +16,7 @@ import { Badge } from "~/components/ui/badge";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
+import { IconAction, iconActionClass } from "~/components/ui/icon-action";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { Tooltip } from "~/components/ui/tooltip";
 import { UserActionSchema, type UserActionIntent } from "~/forms/users";
@@ -224,52 +225,6 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const iconButton =
-  "inline-flex size-8 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-brand-600";
-
-/** One icon action with its tooltip; `label` is its accessible name and tooltip text. */
-function IconAction({
-  label,
-  icon: Icon,
-  tone = "neutral",
-  align,
-  ...link
-}: {
-  label: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
-  tone?: "neutral" | "danger" | "success";
-  align?: "center" | "end";
-} & ({ to: string; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void } | { href: string; download?: boolean; newTab?: boolean })) {
-  const color =
-    tone === "danger"
-      ? "text-red-700 hover:bg-red-50"
-      : tone === "success"
-        ? "text-emerald-700 hover:bg-emerald-50"
-        : "text-slate-600 hover:bg-slate-100 hover:text-slate-900";
-  const icon = <Icon className="size-5" aria-hidden="true" />;
-  return (
-    <Tooltip label={label} align={align}>
-      {"to" in link ? (
-        <Link to={link.to} onClick={link.onClick} preventScrollReset aria-label={label} className={`${iconButton} ${color}`}>
-          {icon}
-        </Link>
-      ) : (
-        // A plain <a>: files are downloads or other sites, never client-side navigations.
-        <a
-          href={link.href}
-          download={link.download || undefined}
-          target={link.newTab ? "_blank" : undefined}
-          rel={link.newTab ? "noopener noreferrer" : undefined}
-          aria-label={label}
-          className={`${iconButton} ${color}`}
-        >
-          {icon}
-        </a>
-      )}
-    </Tooltip>
-  );
-}
-
 /** Keeps the icons of every row in the same columns when a row lacks an action. */
 function EmptySlot() {
   return <span className="inline-block size-8" aria-hidden="true" />;
@@ -279,7 +234,7 @@ function EmptySlot() {
 function DisabledAction({ label, icon: Icon }: { label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }) {
   return (
     <Tooltip label={label} align="end">
-      <button type="button" disabled aria-label={label} className={`${iconButton} pointer-events-none text-slate-300`}>
+      <button type="button" disabled aria-label={label} className={`${iconActionClass()} pointer-events-none text-slate-300`}>
         <Icon className="size-5" aria-hidden="true" />
       </button>
     </Tooltip>

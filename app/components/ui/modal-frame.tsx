@@ -1,0 +1,71 @@
+import { XMarkIcon } from "@heroicons/react/20/solid";
+import { type ReactNode, useId, useRef } from "react";
+import { Link } from "react-router";
+
+import { useModal } from "~/components/ui/use-modal";
+
+/**
+ * The overlay and panel every URL-state dialog shares: its role, its name and description, and
+ * useModal's keyboard and focus behaviour. `closeTo` is the same screen without the dialog.
+ */
+export function ModalFrame({
+  role,
+  title,
+  description,
+  closeTo,
+  size,
+  closeButton = false,
+  autoFocus = false,
+  children,
+}: {
+  role: "dialog" | "alertdialog";
+  title: ReactNode;
+  description?: ReactNode;
+  closeTo: string;
+  size: "md" | "lg";
+  /** A ✕ link in the corner. */
+  closeButton?: boolean;
+  /** Focus the panel on page load, also without JavaScript (not when a field inside autofocuses). */
+  autoFocus?: boolean;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useModal(panel, closeTo);
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-black/50 p-4 sm:items-center">
+      <div
+        ref={panel}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        autoFocus={autoFocus}
+        className={`relative w-full ${size === "md" ? "max-w-md" : "max-w-lg"} rounded-xl bg-surface p-6 shadow-xl outline-none`}
+      >
+        {closeButton ? (
+          <Link
+            to={closeTo}
+            preventScrollReset
+            className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+          >
+            <XMarkIcon className="size-5" aria-hidden="true" />
+            <span className="sr-only">Close</span>
+          </Link>
+        ) : null}
+        <h2 id={titleId} className={`text-lg font-semibold text-slate-900 ${closeButton ? "pr-8" : ""}`}>
+          {title}
+        </h2>
+        {description ? (
+          <div id={descriptionId} className="mt-2 text-sm text-slate-600">
+            {description}
+          </div>
+        ) : null}
+        {children}
+      </div>
+    </div>
+  );
+}
