@@ -25,7 +25,8 @@ process.on("unhandledRejection", (reason) => {
   process.exit(1);
 });
 
-if (!existsSync(bundleUrl)) fail("The panel is not built: run `npm run build` first (build/server/index.js is missing).");
+if (!existsSync(bundleUrl))
+  fail("The panel is not built: run `npm run build` first (build/server/index.js is missing).");
 
 let bundle;
 let env;

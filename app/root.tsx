@@ -1,5 +1,15 @@
 import { useContext } from "react";
-import { data, isRouteErrorResponse, UNSAFE_DataRouterStateContext, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  UNSAFE_DataRouterStateContext,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -73,7 +83,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-5xl font-bold text-brand-700">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold text-slate-900">Something went wrong</h1>
       <p className="mt-3 text-slate-600">The page could not be shown. Please try again in a moment.</p>
-      <a href="/" className="mt-8 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:brightness-90">
+      <a
+        href="/"
+        className="mt-8 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:brightness-90"
+      >
         Back to Home
       </a>
       {detail ? <pre className="mt-8 max-w-3xl overflow-auto text-left text-xs text-slate-500">{detail}</pre> : null}

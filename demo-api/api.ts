@@ -56,7 +56,9 @@ function parseBody(bytes: Buffer, contentType: string): ParsedBody {
 /** Sends a fault's answer: JSON, or raw text when its body is a string (e.g. an HTML 502 page). */
 function sendFault(res: ServerResponse, status: number, body: unknown): void {
   if (typeof body === "string") {
-    res.writeHead(status, { "content-type": body.trimStart().startsWith("<") ? "text/html; charset=utf-8" : "text/plain; charset=utf-8" });
+    res.writeHead(status, {
+      "content-type": body.trimStart().startsWith("<") ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
+    });
     res.end(body);
     return;
   }
@@ -64,7 +66,12 @@ function sendFault(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** Answers one request under /api. */
-export async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, deps: ApiDependencies): Promise<void> {
+export async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  deps: ApiDependencies,
+): Promise<void> {
   const started = Date.now();
   const method = (req.method ?? "GET").toUpperCase();
   const rawPath = url.pathname.slice("/api".length) || "/";
@@ -80,7 +87,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
       method,
       path: rawPath,
       query: queryObject(url.searchParams),
-      body: tooLarge ? "[too large]" : parsed.ok ? redactPasswords(parsed.value) ?? null : parsed.raw,
+      body: tooLarge ? "[too large]" : parsed.ok ? (redactPasswords(parsed.value) ?? null) : parsed.raw,
       hasSession: session !== null,
       role: session?.user.role ?? null,
       status,

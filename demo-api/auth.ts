@@ -37,7 +37,11 @@ export function createSession(data: DemoData, userId: number, now: Date = new Da
 }
 
 /** The live session named by the request's cookie, if any. */
-export function findSession(data: DemoData, cookieHeader: string | undefined, now: Date = new Date()): ActiveSession | null {
+export function findSession(
+  data: DemoData,
+  cookieHeader: string | undefined,
+  now: Date = new Date(),
+): ActiveSession | null {
   const token = parseCookies(cookieHeader).get(UPSTREAM_SESSION_COOKIE);
   if (!token) return null;
   const session = data.sessions.find((candidate) => candidate.token === token);

@@ -8,14 +8,21 @@ export const FaultInputSchema = z.object({
     .string({ error: "Method must be a string" })
     .trim()
     .toUpperCase()
-    .pipe(z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"], { error: "Method must be GET, POST, PUT, PATCH or DELETE" }))
+    .pipe(
+      z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"], { error: "Method must be GET, POST, PUT, PATCH or DELETE" }),
+    )
     .optional(),
   path: z
     .string({ error: "Path is required" })
     .trim()
     .startsWith("/", "Path must start with / (the path after /api, e.g. /users)"),
   status: z.number({ error: "Status must be a number" }).int().min(100).max(599, "Status must be 100..599").optional(),
-  delayMs: z.number({ error: "delayMs must be a number" }).int().min(0).max(120_000, "delayMs must be at most 120000").optional(),
+  delayMs: z
+    .number({ error: "delayMs must be a number" })
+    .int()
+    .min(0)
+    .max(120_000, "delayMs must be at most 120000")
+    .optional(),
   times: z.number({ error: "times must be a number" }).int().positive("times must be at least 1").optional(),
   body: z.unknown().optional(),
 });

@@ -35,7 +35,10 @@ function summary(store: DemoStore) {
     posts: data.posts.length,
     invites: data.invites.length,
     invitesByStatus: Object.fromEntries(
-      ["pending", "approved", "rejected", "expired"].map((status) => [status, count(data.invites, (invite) => invite.status === status)]),
+      ["pending", "approved", "rejected", "expired"].map((status) => [
+        status,
+        count(data.invites, (invite) => invite.status === status),
+      ]),
     ),
     announcements: data.announcements.length,
     activeAnnouncements: count(data.announcements, (announcement) => announcement.isActive),
@@ -49,7 +52,12 @@ function summary(store: DemoStore) {
 }
 
 /** Answers one /__demo/ request. */
-export async function handleHook(req: IncomingMessage, res: ServerResponse, url: URL, deps: HookDependencies): Promise<void> {
+export async function handleHook(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  deps: HookDependencies,
+): Promise<void> {
   const method = req.method ?? "GET";
   const route = `${method} ${url.pathname.replace(/\/+$/, "")}`;
   const { bytes, tooLarge } = await readBody(req, 1024 * 1024);
@@ -81,7 +89,9 @@ export async function handleHook(req: IncomingMessage, res: ServerResponse, url:
         otherUsersPassword: DEMO_DEFAULT_PASSWORD,
       });
     case "GET /__demo/outbox":
-      return sendJson(res, 200, { data: listOutbox(store.data, { to: url.searchParams.get("to"), kind: url.searchParams.get("kind") }) });
+      return sendJson(res, 200, {
+        data: listOutbox(store.data, { to: url.searchParams.get("to"), kind: url.searchParams.get("kind") }),
+      });
     case "DELETE /__demo/outbox":
       store.data.outbox = [];
       store.changed();

@@ -60,7 +60,9 @@ export function parseCookies(header: string | undefined): Map<string, string> {
 /** The origin clients reached this server on: the fixed public URL if set, else Host. */
 export function requestOrigin(req: IncomingMessage, publicUrl: string | undefined, fallbackHost: string): string {
   if (publicUrl) return publicUrl;
-  const forwarded = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim();
+  const forwarded = String(req.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]
+    ?.trim();
   const proto = forwarded === "https" ? "https" : "http";
   const host = req.headers.host && /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host) ? req.headers.host : fallbackHost;
   return `${proto}://${host}`;

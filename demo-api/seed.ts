@@ -58,17 +58,75 @@ const STATUS_CYCLE: readonly UserStatus[] = [
 ];
 
 const FIRST_NAMES = [
-  "Liam", "Olivia", "Noah", "Emma", "Amara", "Kenji", "Sofia", "Mateo", "Aisha", "Lucas",
-  "Chloé", "Ethan", "Priya", "Diego", "Hannah", "Yusuf", "Ingrid", "Tomás", "Mei", "Oscar",
-  "Fatima", "Elias", "Nora", "Kwame", "Zoë", "Arjun", "Lena", "Rafael", "Sakura", "Jonas",
+  "Liam",
+  "Olivia",
+  "Noah",
+  "Emma",
+  "Amara",
+  "Kenji",
+  "Sofia",
+  "Mateo",
+  "Aisha",
+  "Lucas",
+  "Chloé",
+  "Ethan",
+  "Priya",
+  "Diego",
+  "Hannah",
+  "Yusuf",
+  "Ingrid",
+  "Tomás",
+  "Mei",
+  "Oscar",
+  "Fatima",
+  "Elias",
+  "Nora",
+  "Kwame",
+  "Zoë",
+  "Arjun",
+  "Lena",
+  "Rafael",
+  "Sakura",
+  "Jonas",
 ];
 const LAST_NAMES = [
-  "Smith", "García", "Okafor", "Nguyen", "Müller", "Rossi", "Kowalski", "Haddad", "Tanaka", "O'Brien",
-  "Silva", "Johansson", "Patel", "Dubois", "Novak", "Mensah", "Kim", "Fernández", "Ångström", "Cohen",
+  "Smith",
+  "García",
+  "Okafor",
+  "Nguyen",
+  "Müller",
+  "Rossi",
+  "Kowalski",
+  "Haddad",
+  "Tanaka",
+  "O'Brien",
+  "Silva",
+  "Johansson",
+  "Patel",
+  "Dubois",
+  "Novak",
+  "Mensah",
+  "Kim",
+  "Fernández",
+  "Ångström",
+  "Cohen",
 ];
 const COUNTRIES = [
-  "United States", "Canada", "Brazil", "Germany", "France", "Nigeria", "India", "Japan",
-  "Australia", "Spain", "Kenya", "Sweden", "Mexico", "Poland", "Ghana",
+  "United States",
+  "Canada",
+  "Brazil",
+  "Germany",
+  "France",
+  "Nigeria",
+  "India",
+  "Japan",
+  "Australia",
+  "Spain",
+  "Kenya",
+  "Sweden",
+  "Mexico",
+  "Poland",
+  "Ghana",
 ];
 
 function isoAt(ms: number): string {
@@ -92,11 +150,41 @@ interface NamedAccount {
 }
 
 const NAMED_ACCOUNTS: readonly NamedAccount[] = [
-  { fullName: "Site Admin", email: DEMO_ACCOUNTS.admin.email, role: "admin", password: DEMO_ACCOUNTS.admin.password, devicesCount: 1 },
-  { fullName: "Olivia Operations", email: "ops.admin@example.com", role: "admin", password: DEMO_ACCOUNTS.admin.password, devicesCount: 0 },
-  { fullName: "Sam Support", email: "support.admin@example.com", role: "admin", password: DEMO_ACCOUNTS.admin.password, devicesCount: 0 },
-  { fullName: "Morgan Moderator", email: DEMO_ACCOUNTS.moderator.email, role: "moderator", password: DEMO_ACCOUNTS.moderator.password, devicesCount: 1 },
-  { fullName: "Mia Member", email: DEMO_ACCOUNTS.member.email, role: "user", password: DEMO_ACCOUNTS.member.password, devicesCount: 2 },
+  {
+    fullName: "Site Admin",
+    email: DEMO_ACCOUNTS.admin.email,
+    role: "admin",
+    password: DEMO_ACCOUNTS.admin.password,
+    devicesCount: 1,
+  },
+  {
+    fullName: "Olivia Operations",
+    email: "ops.admin@example.com",
+    role: "admin",
+    password: DEMO_ACCOUNTS.admin.password,
+    devicesCount: 0,
+  },
+  {
+    fullName: "Sam Support",
+    email: "support.admin@example.com",
+    role: "admin",
+    password: DEMO_ACCOUNTS.admin.password,
+    devicesCount: 0,
+  },
+  {
+    fullName: "Morgan Moderator",
+    email: DEMO_ACCOUNTS.moderator.email,
+    role: "moderator",
+    password: DEMO_ACCOUNTS.moderator.password,
+    devicesCount: 1,
+  },
+  {
+    fullName: "Mia Member",
+    email: DEMO_ACCOUNTS.member.email,
+    role: "user",
+    password: DEMO_ACCOUNTS.member.password,
+    devicesCount: 2,
+  },
 ];
 
 function seedUsers(prng: Prng, baseMs: number): UserRecord[] {
@@ -143,13 +231,15 @@ function seedUsers(prng: Prng, baseMs: number): UserRecord[] {
     const badgeRequestStatus: BadgeRequestStatus = k % 10 === 3 ? 1 : k % 9 === 4 ? 2 : 0;
     const withPassport =
       badgeRequestStatus !== 0 ||
-      (["verified", "pending_verification", "personal_info_submitted", "declined"].includes(status) && prng.chance(0.6));
+      (["verified", "pending_verification", "personal_info_submitted", "declined"].includes(status) &&
+        prng.chance(0.6));
     const createdMs = baseMs - (total - id) * 12 * HOUR_MS - prng.int(0, 11) * HOUR_MS;
     const createdAt = isoAt(createdMs);
     const bornYear = prng.int(1960, 2005);
-    const dateOfBirth = !anonymous && prng.chance(0.6)
-      ? `${bornYear}-${String(prng.int(1, 12)).padStart(2, "0")}-${String(prng.int(1, 28)).padStart(2, "0")}`
-      : null;
+    const dateOfBirth =
+      !anonymous && prng.chance(0.6)
+        ? `${bornYear}-${String(prng.int(1, 12)).padStart(2, "0")}-${String(prng.int(1, 28)).padStart(2, "0")}`
+        : null;
     users.push({
       id,
       fullName: anonymous ? null : `${first} ${last}`,
@@ -203,7 +293,9 @@ function seedPosts(prng: Prng, baseMs: number, users: UserRecord[]): PostRecord[
     const author = prng.pick(authors);
     // Third newest: shows on the dashboard's five recent posts and must render as text.
     const isXss = id === count - 2;
-    const title = isXss ? XSS_TITLE : `${POST_TOPICS[index % POST_TOPICS.length]}${index >= POST_TOPICS.length ? ` (#${id})` : ""}`;
+    const title = isXss
+      ? XSS_TITLE
+      : `${POST_TOPICS[index % POST_TOPICS.length]}${index >= POST_TOPICS.length ? ` (#${id})` : ""}`;
     let description = isXss
       ? 'Script injection probe: <script>alert("xss")</script> & "quotes" must stay text.'
       : `Post ${id} by ${author.fullName ?? "a member"}. ${prng.pick([
@@ -323,51 +415,71 @@ function seedPlans(baseMs: number): PlanRecord[] {
     updatedAt: isoAt(baseMs - Math.floor(ageDays / 2) * DAY_MS),
   });
   return [
-    plan(1, {
-      name: "Basic",
-      price: 4.99,
-      period: "month",
-      description: "Everything you need to take part.",
-      features: ["Post in the forum", "Join events", "Invite 5 friends"],
-      isActive: true,
-      image: "/files/plans/1.svg",
-    }, 200),
-    plan(2, {
-      name: "Premium",
-      price: 9.99,
-      period: "month",
-      description: "For active members who want more.",
-      features: ["Everything in Basic", "Unlimited invites", "Priority badge review"],
-      isActive: true,
-      image: "/files/plans/2.svg",
-    }, 180),
-    plan(3, {
-      name: "Premium Yearly",
-      price: 99.99,
-      period: "year",
-      description: "Premium, billed once a year: two months free.",
-      features: ["Everything in Premium", "Two months free"],
-      isActive: true,
-      image: "/files/plans/3.svg",
-    }, 160),
-    plan(4, {
-      name: "Founder (Lifetime)",
-      price: 249,
-      period: "lifetime",
-      description: "Pay once, belong forever.",
-      features: ["Everything in Premium", "Founder badge", "Lifetime access"],
-      isActive: true,
-      image: null,
-    }, 140),
-    plan(5, {
-      name: "Legacy Supporter",
-      price: 19.5,
-      period: "year",
-      description: "Retired plan, kept for existing subscribers.",
-      features: ["Supporter badge"],
-      isActive: false,
-      image: "/files/plans/5.svg",
-    }, 400),
+    plan(
+      1,
+      {
+        name: "Basic",
+        price: 4.99,
+        period: "month",
+        description: "Everything you need to take part.",
+        features: ["Post in the forum", "Join events", "Invite 5 friends"],
+        isActive: true,
+        image: "/files/plans/1.svg",
+      },
+      200,
+    ),
+    plan(
+      2,
+      {
+        name: "Premium",
+        price: 9.99,
+        period: "month",
+        description: "For active members who want more.",
+        features: ["Everything in Basic", "Unlimited invites", "Priority badge review"],
+        isActive: true,
+        image: "/files/plans/2.svg",
+      },
+      180,
+    ),
+    plan(
+      3,
+      {
+        name: "Premium Yearly",
+        price: 99.99,
+        period: "year",
+        description: "Premium, billed once a year: two months free.",
+        features: ["Everything in Premium", "Two months free"],
+        isActive: true,
+        image: "/files/plans/3.svg",
+      },
+      160,
+    ),
+    plan(
+      4,
+      {
+        name: "Founder (Lifetime)",
+        price: 249,
+        period: "lifetime",
+        description: "Pay once, belong forever.",
+        features: ["Everything in Premium", "Founder badge", "Lifetime access"],
+        isActive: true,
+        image: null,
+      },
+      140,
+    ),
+    plan(
+      5,
+      {
+        name: "Legacy Supporter",
+        price: 19.5,
+        period: "year",
+        description: "Retired plan, kept for existing subscribers.",
+        features: ["Supporter badge"],
+        isActive: false,
+        image: "/files/plans/5.svg",
+      },
+      400,
+    ),
   ];
 }
 

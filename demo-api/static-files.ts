@@ -82,13 +82,21 @@ export function serveSeedFile(res: ServerResponse, pathname: string, data: DemoD
     const name = user?.fullName ?? user?.email ?? "";
     if (user && kind === "passports" && user.passport === pathname) {
       file = {
-        bytes: tinyPdf("Passport (demo document)", [`Holder: ${name}`, `User id: ${user.id}`, `Country: ${user.country ?? "Not provided"}`]),
+        bytes: tinyPdf("Passport (demo document)", [
+          `Holder: ${name}`,
+          `User id: ${user.id}`,
+          `Country: ${user.country ?? "Not provided"}`,
+        ]),
         type: "application/pdf",
         name: `passport-${user.id}.pdf`,
       };
     } else if (user && kind === "certificates" && user.badgeFileName === pathname) {
       file = {
-        bytes: tinyPdf("Citizenship certificate (demo)", [`Awarded to: ${name}`, `Email: ${user.email}`, `User id: ${user.id}`]),
+        bytes: tinyPdf("Citizenship certificate (demo)", [
+          `Awarded to: ${name}`,
+          `Email: ${user.email}`,
+          `User id: ${user.id}`,
+        ]),
         type: "application/pdf",
         name: `certificate-${user.id}.pdf`,
       };
@@ -98,11 +106,20 @@ export function serveSeedFile(res: ServerResponse, pathname: string, data: DemoD
   } else if (kind === "announcements") {
     const announcement = data.announcements.find((candidate) => candidate.id === id && candidate.imageUrl === pathname);
     if (announcement) {
-      file = { bytes: labelSvg(announcement.title, (id * 83) % 360, 640, 320), type: "image/svg+xml", name: `announcement-${id}.svg` };
+      file = {
+        bytes: labelSvg(announcement.title, (id * 83) % 360, 640, 320),
+        type: "image/svg+xml",
+        name: `announcement-${id}.svg`,
+      };
     }
   } else if (kind === "plans") {
     const plan = data.plans.find((candidate) => candidate.id === id && candidate.image === pathname);
-    if (plan) file = { bytes: labelSvg(initials(plan.name), (id * 61) % 360, 256, 256), type: "image/svg+xml", name: `plan-${id}.svg` };
+    if (plan)
+      file = {
+        bytes: labelSvg(initials(plan.name), (id * 61) % 360, 256, 256),
+        type: "image/svg+xml",
+        name: `plan-${id}.svg`,
+      };
   }
   if (!file) {
     sendJson(res, 404, { message: "File not found" });

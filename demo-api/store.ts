@@ -64,9 +64,11 @@ export class DemoStore {
       this.dirty = false;
       // Serialise now, so later changes go into the next write rather than a torn one.
       const text = JSON.stringify(this.data, null, 1);
-      this.writing = this.writing.then(() => writeAtomically(file, text)).catch((error: unknown) => {
-        this.options.warn(`demo-api: could not write ${file}: ${String(error)}`);
-      });
+      this.writing = this.writing
+        .then(() => writeAtomically(file, text))
+        .catch((error: unknown) => {
+          this.options.warn(`demo-api: could not write ${file}: ${String(error)}`);
+        });
     }
     await this.writing;
   }
@@ -91,7 +93,8 @@ async function readState(file: string, warn: (line: string) => void): Promise<De
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") warn(`demo-api: cannot read ${file}, reseeding: ${String(error)}`);
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+      warn(`demo-api: cannot read ${file}, reseeding: ${String(error)}`);
     return null;
   }
   try {

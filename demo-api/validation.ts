@@ -12,7 +12,11 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[], location: "bo
 }
 
 /** Parses input with a schema or throws a 400 with an errors array. */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, location: "body" | "query" = "body"): z.output<S> {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  location: "body" | "query" = "body",
+): z.output<S> {
   // A missing or non-object body is validated as {} so each required field reports itself.
   const value = input !== null && typeof input === "object" && !Array.isArray(input) ? input : {};
   const result = schema.safeParse(value);

@@ -88,7 +88,12 @@ export function postView(post: PostRecord, data: DemoData, origin: string): z.in
     description: post.description,
     createdAt: post.createdAt,
     user: author
-      ? { id: author.id, fullName: author.fullName, email: author.email, profilePic: absoluteLink(origin, author.profilePic) }
+      ? {
+          id: author.id,
+          fullName: author.fullName,
+          email: author.email,
+          profilePic: absoluteLink(origin, author.profilePic),
+        }
       : null,
   };
 }

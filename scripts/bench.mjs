@@ -69,7 +69,8 @@ function reactRouterBuild(cwd, quiet) {
     stdio: quiet ? "pipe" : "inherit",
     encoding: "utf8",
   });
-  if (result.status !== 0) throw new Error(`react-router build failed in ${cwd}\n${result.stdout ?? ""}${result.stderr ?? ""}`);
+  if (result.status !== 0)
+    throw new Error(`react-router build failed in ${cwd}\n${result.stdout ?? ""}${result.stderr ?? ""}`);
 }
 
 // ---- The bare React Router app ------------------------------------------------------------
@@ -81,7 +82,14 @@ const BARE_FILES = {
     name: "bench-bare-react-router",
     private: true,
     type: "module",
-    dependencies: { "@react-router/node": "*", "@react-router/express": "*", isbot: "*", react: "*", "react-dom": "*", "react-router": "*" },
+    dependencies: {
+      "@react-router/node": "*",
+      "@react-router/express": "*",
+      isbot: "*",
+      react: "*",
+      "react-dom": "*",
+      "react-router": "*",
+    },
   }),
   // The panel's future flags, so both run the same React Router code paths.
   "react-router.config.js": `export default {
@@ -169,7 +177,13 @@ async function startBareApp(dir) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the bare app exited with ${child.exitCode}:\n${output}`);
-    if (await fetch(url).then((response) => response.ok, () => false)) return { url, child };
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { url, child };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the bare app did not start within 30 s:\n${output}`);
@@ -190,7 +204,9 @@ function timedGet(url, headers, agent) {
     const request = http.get(url, { headers, agent }, (response) => {
       const ttfb = performance.now() - started;
       response.resume();
-      response.on("end", () => resolve({ ttfb, status: response.statusCode, serverTiming: response.headers["server-timing"] ?? "" }));
+      response.on("end", () =>
+        resolve({ ttfb, status: response.statusCode, serverTiming: response.headers["server-timing"] ?? "" }),
+      );
       response.on("error", reject);
     });
     request.on("error", reject);
@@ -208,7 +224,11 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 }
 
-const median = (values) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /** TTFB of `count` sequential requests over one keep-alive connection, after a short warm-up. */
 async function measureTtfb(url, headers, count) {
@@ -262,7 +282,9 @@ async function runPass(latencyMs, bare) {
       const ttfb = await measureTtfb(url, headers, TTFB_REQUESTS);
       process.stdout.write(` done\n`);
       if (load.non2xx || load.errors || ttfb.non2xx) {
-        problems.push(`${page.name} at ${latencyMs} ms: ${load.non2xx + ttfb.non2xx} non-2xx answers, ${load.errors} errors`);
+        problems.push(
+          `${page.name} at ${latencyMs} ms: ${load.non2xx + ttfb.non2xx} non-2xx answers, ${load.errors} errors`,
+        );
       }
       rows.push({ page, load, ttfb });
     }
@@ -274,7 +296,8 @@ async function runPass(latencyMs, bare) {
 
 // ---- Printing -----------------------------------------------------------------------------
 
-const ms = (value) => (value === null || Number.isNaN(value) ? "–" : `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`);
+const ms = (value) =>
+  value === null || Number.isNaN(value) ? "–" : `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 
 function loadTable(rows) {
   const lines = [
@@ -297,10 +320,15 @@ function ratioTable(rows) {
   for (const { page, ttfb } of rows) {
     const ratio = page.bare ? null : ttfb.p50 / SLOW_LATENCY_MS;
     if (page.bounded && !(ratio < MAX_DASHBOARD_RATIO)) {
-      problems.push(`${page.name}: TTFB p50 ${ms(ttfb.p50)} is ${ratio.toFixed(2)} × ${SLOW_LATENCY_MS} ms (bound: under ${MAX_DASHBOARD_RATIO})`);
+      problems.push(
+        `${page.name}: TTFB p50 ${ms(ttfb.p50)} is ${ratio.toFixed(2)} × ${SLOW_LATENCY_MS} ms (bound: under ${MAX_DASHBOARD_RATIO})`,
+      );
     }
-    const shown = ratio === null ? "–" : `${ratio.toFixed(2)}${page.bounded ? ` (bound < ${MAX_DASHBOARD_RATIO})` : ""}`;
-    lines.push(`| ${page.name} | ${page.bare ? "–" : ttfb.upstreamCalls} | ${ms(ttfb.slowestCallP50)} | ${ms(ttfb.p50)} | ${shown} |`);
+    const shown =
+      ratio === null ? "–" : `${ratio.toFixed(2)}${page.bounded ? ` (bound < ${MAX_DASHBOARD_RATIO})` : ""}`;
+    lines.push(
+      `| ${page.name} | ${page.bare ? "–" : ttfb.upstreamCalls} | ${ms(ttfb.slowestCallP50)} | ${ms(ttfb.p50)} | ${shown} |`,
+    );
   }
   return lines.join("\n");
 }
@@ -319,9 +347,12 @@ try {
   await buildBareApp(bareDir);
   bare = await startBareApp(bareDir);
 
-  console.log(`\nNode ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage(startLoad)} at the start (before the builds)`);
+  console.log(
+    `\nNode ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage(startLoad)} at the start (before the builds)`,
+  );
   // The load generator shares the machine: other work on it shows up in every figure.
-  if (startLoad[0] > os.cpus().length / 2) console.log("⚠ the machine is busy: these figures are not comparable with a quiet run");
+  if (startLoad[0] > os.cpus().length / 2)
+    console.log("⚠ the machine is busy: these figures are not comparable with a quiet run");
   const settings = `${CONNECTIONS} connections, ${SECONDS} s per page; TTFB over ${TTFB_REQUESTS} sequential requests`;
   console.log(`\nPass 1: demo API latency ${BASE_LATENCY_MS} ms (${settings})`);
   const first = await runPass(BASE_LATENCY_MS, bare);
@@ -331,7 +362,9 @@ try {
   console.log(`\nLoad average ${loadAverage()} after the passes`);
   console.log(`\nDemo API latency ${BASE_LATENCY_MS} ms\n\n${loadTable(first)}`);
   console.log(`\nDemo API latency ${SLOW_LATENCY_MS} ms\n\n${loadTable(second)}`);
-  console.log(`\nDemo API latency ${SLOW_LATENCY_MS} ms: TTFB against the slowest upstream call\n\n${ratioTable(second)}`);
+  console.log(
+    `\nDemo API latency ${SLOW_LATENCY_MS} ms: TTFB against the slowest upstream call\n\n${ratioTable(second)}`,
+  );
 } catch (error) {
   problems.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
 } finally {

@@ -26,9 +26,18 @@ function pagesOf(list, parents = []) {
     const chain = [...parents, route];
     if (route.children) return pagesOf(route.children, chain);
     if (!/^export default /m.test(readFileSync(join("app", route.file), "utf8"))) return [];
-    const path = `/${chain.map((entry) => entry.path ?? "").filter(Boolean).join("/")}`;
+    const path = `/${chain
+      .map((entry) => entry.path ?? "")
+      .filter(Boolean)
+      .join("/")}`;
     const files = chain.map((entry) => entry.file);
-    return [{ path: route.path === "*" ? "404 (unknown path)" : path, files, kind: files.includes(ADMIN_LAYOUT) ? "admin" : "public" }];
+    return [
+      {
+        path: route.path === "*" ? "404 (unknown path)" : path,
+        files,
+        kind: files.includes(ADMIN_LAYOUT) ? "admin" : "public",
+      },
+    ];
   });
 }
 
@@ -76,7 +85,8 @@ for (const page of pagesOf(routes)) {
 console.log("First-visit JavaScript per page, gzipped (KB):\n");
 const header = ["", "page", "kind", "KB", "budget"];
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-const line = (cells) => cells.map((cell, column) => (column >= 3 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ");
+const line = (cells) =>
+  cells.map((cell, column) => (column >= 3 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ");
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 if (failed) {

@@ -33,7 +33,13 @@ export function createServerApp(env: Env) {
 
   app.use(requestLogger());
   app.use(forwardedHost);
-  app.use(securityHeaders({ apiOrigin: new URL(env.API_URL).origin, uploadOrigins: env.UPLOAD_ORIGINS, csp: env.NODE_ENV !== "development" }));
+  app.use(
+    securityHeaders({
+      apiOrigin: new URL(env.API_URL).origin,
+      uploadOrigins: env.UPLOAD_ORIGINS,
+      csp: env.NODE_ENV !== "development",
+    }),
+  );
   // Pages are compressed as they stream; scripts and styles were compressed at build time.
   // Brotli 5 is as fast as gzip 6 and about 5% smaller on our pages; the default 4 is larger than gzip.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
@@ -42,7 +48,11 @@ export function createServerApp(env: Env) {
   app.use(limitBodySize);
 
   // Hashed file names: cache forever. A missing asset is a plain 404, not a rendered page.
-  app.use("/assets", precompressed(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
+  app.use(
+    "/assets",
+    precompressed(assetsDir),
+    express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }),
+  );
   app.use("/assets", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
   // public/ files keep their names, so they may change between releases.
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
@@ -56,7 +66,8 @@ export function createServerApp(env: Env) {
       // without allowing any other origin.
       build,
       mode: env.NODE_ENV,
-      getLoadContext: (req, res) => createRouterContext({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" }),
+      getLoadContext: (req, res) =>
+        createRouterContext({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" }),
     }),
   );
 

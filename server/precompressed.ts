@@ -19,7 +19,10 @@ export function pickEncoding(header: string | undefined, offered: readonly Encod
   if (!header) return undefined;
   const weights = new Map<string, number>();
   for (const part of header.split(",")) {
-    const [name = "", ...params] = part.toLowerCase().split(";").map((piece) => piece.trim());
+    const [name = "", ...params] = part
+      .toLowerCase()
+      .split(";")
+      .map((piece) => piece.trim());
     const q = params.map((param) => /^q=([0-9.]+)$/.exec(param)?.[1]).find(Boolean);
     if (name) weights.set(name, q === undefined ? 1 : Number(q));
   }
@@ -41,7 +44,10 @@ export function precompressed(dir: string): RequestHandler {
     const offered = PRECOMPRESSED.filter(({ suffix }) => files.has(`${file}${suffix}`));
     if (offered.length === 0) return next();
     res.vary("Accept-Encoding");
-    const encoding = pickEncoding(req.headers["accept-encoding"], offered.map((entry) => entry.encoding));
+    const encoding = pickEncoding(
+      req.headers["accept-encoding"],
+      offered.map((entry) => entry.encoding),
+    );
     const chosen = offered.find((entry) => entry.encoding === encoding);
     if (!chosen) return next();
     res.setHeader("Content-Encoding", chosen.encoding);

@@ -8,7 +8,10 @@ export const MAX_FORM_BYTES = 1024 * 1024;
 export const MAX_MULTIPART_BYTES = 6 * 1024 * 1024;
 
 /** Why a state-changing request from the browser is refused, or null when it may go on. */
-export function crossSiteRefusal(headers: { origin?: string; secFetchSite?: string }, ownOrigin: string): string | null {
+export function crossSiteRefusal(
+  headers: { origin?: string; secFetchSite?: string },
+  ownOrigin: string,
+): string | null {
   // Browsers send Sec-Fetch-Site on every request; same-site (a sibling subdomain) is not us.
   if (headers.secFetchSite && headers.secFetchSite !== "same-origin" && headers.secFetchSite !== "none") {
     return `cross-site request (Sec-Fetch-Site: ${headers.secFetchSite})`;
@@ -84,7 +87,8 @@ export const limitBodySize: RequestHandler = (req, res, next) => {
     const text = `Payload Too Large: the limit is ${Math.round(limit / 1024 / 1024)} MB.`;
     res.status(413);
     // A browser without JavaScript gets a page with a way back to its form.
-    if (req.accepts(["text/plain", "text/html"]) === "text/html") res.type("html").send(tooLargePage(text, backTo(req)));
+    if (req.accepts(["text/plain", "text/html"]) === "text/html")
+      res.type("html").send(tooLargePage(text, backTo(req)));
     else res.type("text/plain").send(text);
     discardBody(req, DISCARD_AT_MOST_BYTES);
     return;

@@ -57,9 +57,15 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
 /** A comma-separated list of http(s) origins (e.g. an S3 bucket's), each reduced to its origin. */
 function parseOrigins(value: string | undefined, ctx: z.RefinementCtx): string[] {
   const origins: string[] = [];
-  for (const entry of (value ?? "").split(",").map((item) => item.trim()).filter(Boolean)) {
+  for (const entry of (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     if (!URL.canParse(entry) || !/^https?:$/.test(new URL(entry).protocol)) {
-      ctx.addIssue({ code: "custom", message: `must be a comma-separated list of http(s) origins ("${entry}" is not one)` });
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a comma-separated list of http(s) origins ("${entry}" is not one)`,
+      });
       return [];
     }
     origins.push(new URL(entry).origin);
@@ -85,13 +91,13 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
-    const problems = result.error.issues.map(
-      (issue) => `${issue.path.join(".") || "environment"} ${issue.message}`,
-    );
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`);
     throw new EnvError(`Invalid configuration: ${problems.join("; ")}`);
   }
   if (!result.data.API_URL || !result.data.SESSION_SECRET) {
-    throw new EnvError("Invalid configuration: API_URL is required (the upstream base URL ending in /api; for the local demo use `npm start`)");
+    throw new EnvError(
+      "Invalid configuration: API_URL is required (the upstream base URL ending in /api; for the local demo use `npm start`)",
+    );
   }
   return result.data as Env;
 }

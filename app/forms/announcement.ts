@@ -45,7 +45,9 @@ export function checkbox() {
 
 /** The create and edit form of spec 2.13, validated by the rules of spec 5 in browser and server. */
 export const AnnouncementFormSchema = z.object({
-  title: requiredText(ANNOUNCEMENT_MESSAGES.titleRequired).check(z.maxLength(TITLE_MAX, ANNOUNCEMENT_MESSAGES.titleTooLong)),
+  title: requiredText(ANNOUNCEMENT_MESSAGES.titleRequired).check(
+    z.maxLength(TITLE_MAX, ANNOUNCEMENT_MESSAGES.titleTooLong),
+  ),
   description: requiredText(ANNOUNCEMENT_MESSAGES.descriptionRequired).check(
     z.maxLength(DESCRIPTION_MAX, ANNOUNCEMENT_MESSAGES.descriptionTooLong),
   ),

@@ -10,7 +10,11 @@ export const PLAN_PERIODS = ["month", "year", "lifetime"] as const;
 export type PlanPeriodValue = (typeof PLAN_PERIODS)[number];
 
 /** The select's labels: Monthly=month, Yearly=year, Lifetime=lifetime (spec 2.18). */
-export const PERIOD_LABELS: Record<PlanPeriodValue, string> = { month: "Monthly", year: "Yearly", lifetime: "Lifetime" };
+export const PERIOD_LABELS: Record<PlanPeriodValue, string> = {
+  month: "Monthly",
+  year: "Yearly",
+  lifetime: "Lifetime",
+};
 
 /** The default billing period (spec 9). */
 export const DEFAULT_PERIOD: PlanPeriodValue = "lifetime";
@@ -36,7 +40,11 @@ export function parseEditPrice(value: string | undefined): number {
   return Number.isFinite(parsed) ? parsed : 0;
 }
 
-const text = () => z.pipe(z.optional(z.string()), z.transform((value) => value ?? ""));
+const text = () =>
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((value) => value ?? ""),
+  );
 
 /** One feature or several: a form repeats the `features` field once per entry. */
 const features = () =>
@@ -104,7 +112,14 @@ export const PlanEditFormSchema = z.object({
 export type PlanEditFormValues = z.output<typeof PlanEditFormSchema>;
 
 /** The intents of the create and edit screens' one action (ARCHITECTURE.md, convention 2). */
-export const PLAN_FORM_INTENTS = ["create", "update", "add-feature", "remove-feature", "remove-image", "upload-url"] as const;
+export const PLAN_FORM_INTENTS = [
+  "create",
+  "update",
+  "add-feature",
+  "remove-feature",
+  "remove-image",
+  "upload-url",
+] as const;
 export type PlanFormIntent = (typeof PLAN_FORM_INTENTS)[number];
 
 /** Which action a form post asks for; `remove-feature:2` names the entry to remove. */
@@ -119,8 +134,20 @@ export function splitIntent(raw: unknown): { intent: string; index?: number } {
 
 /** What the browser asks for before it uploads a picked file itself. */
 export const UploadUrlRequestSchema = z.object({
-  fileName: z.string({ error: "File name is required" }).check(z.trim(), z.minLength(1, "File name is required"), z.maxLength(255, "File name must be at most 255 characters")),
-  fileType: z.string({ error: "File type is required" }).check(z.trim(), z.minLength(1, "File type is required"), z.maxLength(255, "File type must be at most 255 characters")),
+  fileName: z
+    .string({ error: "File name is required" })
+    .check(
+      z.trim(),
+      z.minLength(1, "File name is required"),
+      z.maxLength(255, "File name must be at most 255 characters"),
+    ),
+  fileType: z
+    .string({ error: "File type is required" })
+    .check(
+      z.trim(),
+      z.minLength(1, "File type is required"),
+      z.maxLength(255, "File type must be at most 255 characters"),
+    ),
 });
 
 /** The memberships screens' row actions (spec 2.17, 2.20); activate and deactivate say the wanted state. */
@@ -161,9 +188,16 @@ function textOf(value: unknown): string {
  * re-render): missing fields are empty, an unknown period is the default, no features is one
  * empty entry. `isActive` is read as a checkbox; create forms, which have none, pass `true`.
  */
-export function draftFromValues(values: Record<string, unknown>, { activeWhenAbsent }: { activeWhenAbsent: boolean }): PlanDraft {
+export function draftFromValues(
+  values: Record<string, unknown>,
+  { activeWhenAbsent }: { activeWhenAbsent: boolean },
+): PlanDraft {
   const rawFeatures = values.features;
-  const list = Array.isArray(rawFeatures) ? rawFeatures.map(textOf) : rawFeatures === undefined ? [] : [textOf(rawFeatures)];
+  const list = Array.isArray(rawFeatures)
+    ? rawFeatures.map(textOf)
+    : rawFeatures === undefined
+      ? []
+      : [textOf(rawFeatures)];
   const active = values.isActive;
   return {
     name: textOf(values.name),

@@ -50,7 +50,8 @@ export function useFormCheck(schema: $ZodType, serverErrors?: ServerFieldErrors)
     if (names.length > 0) {
       event.preventDefault();
       const first = [...event.currentTarget.elements].find(
-        (element): element is HTMLInputElement => "name" in element && names.includes((element as HTMLInputElement).name),
+        (element): element is HTMLInputElement =>
+          "name" in element && names.includes((element as HTMLInputElement).name),
       );
       first?.focus();
     }

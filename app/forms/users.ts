@@ -23,5 +23,7 @@ export type UserActionIntent = (typeof USER_ACTION_INTENTS)[number];
 /** A users-list action: which one and on whom. */
 export const UserActionSchema = z.object({
   intent: z.enum(USER_ACTION_INTENTS, { error: "Unknown action" }),
-  id: z.string({ error: "User id is required" }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, "User id is invalid")),
+  id: z
+    .string({ error: "User id is required" })
+    .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, "User id is invalid")),
 });

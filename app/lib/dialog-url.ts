@@ -23,7 +23,12 @@ export function closeDialogHref(pathname: string, search: URLSearchParams | stri
  * A route's shouldRevalidate: opening or closing a dialog is a navigation that changes only
  * dialog params, so the screen's data is not fetched again; everything else revalidates as usual.
  */
-export function skipRevalidationForDialogs({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+export function skipRevalidationForDialogs({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const current = closeDialogHref(currentUrl.pathname, currentUrl.search);
   const next = closeDialogHref(nextUrl.pathname, nextUrl.search);

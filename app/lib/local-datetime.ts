@@ -82,9 +82,12 @@ function parseLocal(value: string): WallClock | null {
   if (!match) return null;
   const [year, month, day, hour, minute, second = 0, millisecond = 0] = match
     .slice(1)
-    .map((part, index) => (part === undefined ? undefined : index === 6 ? Number(part.padEnd(3, "0")) : Number(part))) as number[];
+    .map((part, index) =>
+      part === undefined ? undefined : index === 6 ? Number(part.padEnd(3, "0")) : Number(part),
+    ) as number[];
   const wall: WallClock = { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second, millisecond };
-  if (wall.month < 1 || wall.month > 12 || wall.hour > 23 || wall.minute > 59 || wall.second > 59 || wall.day < 1) return null;
+  if (wall.month < 1 || wall.month > 12 || wall.hour > 23 || wall.minute > 59 || wall.second > 59 || wall.day < 1)
+    return null;
   // Day 31 of a 30-day month (or Feb 29 of a common year) rolls over: not a real date.
   const check = new Date(wallAsUtc(wall));
   if (check.getUTCDate() !== wall.day || check.getUTCMonth() !== wall.month - 1) return null;

@@ -40,7 +40,10 @@ function positiveInt(value: string | null | undefined): number | undefined {
  */
 export function parsePaging(
   search: URLSearchParams,
-  { defaultLimit = DEFAULT_PAGE_SIZE, sizes = PAGE_SIZES as readonly number[] }: { defaultLimit?: number; sizes?: readonly number[] } = {},
+  {
+    defaultLimit = DEFAULT_PAGE_SIZE,
+    sizes = PAGE_SIZES as readonly number[],
+  }: { defaultLimit?: number; sizes?: readonly number[] } = {},
 ): Paging {
   const page = positiveInt(search.get("page"));
   const limit = positiveInt(search.get("limit"));
@@ -68,7 +71,11 @@ export function paginate<T>(items: readonly T[], { page, limit }: Paging): { ite
  * The current URL with some params changed: a null or empty value removes the param. Dialog
  * params are always dropped: a link built from a list state never opens a dialog by accident.
  */
-export function hrefWith(pathname: string, search: URLSearchParams | string, changes: Record<string, string | number | null | undefined>): string {
+export function hrefWith(
+  pathname: string,
+  search: URLSearchParams | string,
+  changes: Record<string, string | number | null | undefined>,
+): string {
   const params = new URLSearchParams(search);
   for (const name of DIALOG_PARAMS) params.delete(name);
   for (const [name, value] of Object.entries(changes)) {
@@ -85,7 +92,10 @@ export function pageHref(pathname: string, search: URLSearchParams | string, pag
 }
 
 /** Targets of the first, previous, next and last links; null where there is nowhere to go. */
-export function pageTargets(page: number, totalPages: number): { first: number | null; previous: number | null; next: number | null; last: number | null } {
+export function pageTargets(
+  page: number,
+  totalPages: number,
+): { first: number | null; previous: number | null; next: number | null; last: number | null } {
   const last = Math.max(1, totalPages);
   return {
     first: page > 1 ? 1 : null,

@@ -8,7 +8,9 @@ export type Settled<T> = { ok: true; value: T } | { ok: false };
  * not take the page down. Anything that is not an upstream failure (a redirect to /login after
  * a 401, a bug) is rethrown.
  */
-export async function settleAll<T extends readonly unknown[]>(calls: { [K in keyof T]: Promise<T[K]> }): Promise<{ [K in keyof T]: Settled<T[K]> }> {
+export async function settleAll<T extends readonly unknown[]>(calls: { [K in keyof T]: Promise<T[K]> }): Promise<{
+  [K in keyof T]: Settled<T[K]>;
+}> {
   const results = await Promise.allSettled(calls);
   return results.map((result) => {
     if (result.status === "fulfilled") return { ok: true, value: result.value };

@@ -64,7 +64,10 @@ export function matchesAccept(file: Pick<UploadCandidate, "name" | "type">, acce
 }
 
 /** The first rule a file breaks, as the message the widget shows, or null when it may be uploaded. */
-export function checkUpload(file: UploadCandidate, { maxSizeMb = DEFAULT_MAX_SIZE_MB, accept = DEFAULT_ACCEPT }: UploadRules = {}): string | null {
+export function checkUpload(
+  file: UploadCandidate,
+  { maxSizeMb = DEFAULT_MAX_SIZE_MB, accept = DEFAULT_ACCEPT }: UploadRules = {},
+): string | null {
   if (file.size > maxBytes(maxSizeMb)) return fileTooLargeMessage(maxSizeMb);
   if (!matchesAccept(file, accept)) return fileTypeMessage(accept);
   return null;

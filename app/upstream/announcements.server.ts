@@ -33,7 +33,9 @@ export async function getAnnouncementStats(request: Request) {
  */
 export async function findAnnouncement(request: Request, id: string): Promise<Announcement | null> {
   for (let page = 1; page <= MAX_SCAN_PAGES; page++) {
-    const { data } = await callEndpoint(request, announcementEndpoints.list, { query: { page, limit: SCAN_PAGE_SIZE } });
+    const { data } = await callEndpoint(request, announcementEndpoints.list, {
+      query: { page, limit: SCAN_PAGE_SIZE },
+    });
     const found = data.data.find((announcement) => announcement.id === id);
     if (found) return found;
     if (page >= data.pagination.totalPages || data.data.length === 0) return null;
@@ -75,7 +77,12 @@ export async function toggleAnnouncement(request: Request, id: string, flag: Ann
  * Answers the server's message, or null when nothing had to change; a missing announcement is
  * the upstream's own 404.
  */
-export async function setAnnouncementFlag(request: Request, id: string, flag: AnnouncementFlag, wanted: boolean): Promise<string | null> {
+export async function setAnnouncementFlag(
+  request: Request,
+  id: string,
+  flag: AnnouncementFlag,
+  wanted: boolean,
+): Promise<string | null> {
   const current = await findAnnouncement(request, id);
   if (!current) throw new UpstreamError(404, "Announcement not found", {}, "http", true);
   if (current[flag] === wanted) return null;

@@ -9,7 +9,13 @@ import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
 import { isUpstreamError, toFieldErrors, UpstreamError } from "~/upstream/errors";
 import { timeUpstreamCall, type UpstreamOutcome } from "~/upstream/server-timing.server";
-import { readCookie, rewriteSetCookie, sessionSetCookies, signCookieValue, unsignCookieValue } from "~/upstream/session-cookie.server";
+import {
+  readCookie,
+  rewriteSetCookie,
+  sessionSetCookies,
+  signCookieValue,
+  unsignCookieValue,
+} from "~/upstream/session-cookie.server";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type QueryValue = string | number | boolean | null | undefined;
@@ -73,7 +79,11 @@ export async function callUpstream<T>(request: Request, call: UpstreamCall<T>): 
   }
 }
 
-async function sendUpstream<T>(request: Request, call: UpstreamCall<T>, outcome: UpstreamOutcome): Promise<UpstreamResult<T>> {
+async function sendUpstream<T>(
+  request: Request,
+  call: UpstreamCall<T>,
+  outcome: UpstreamOutcome,
+): Promise<UpstreamResult<T>> {
   const { API_URL, UPSTREAM_TIMEOUT_MS } = env();
   const method = call.method ?? "GET";
   const url = buildUrl(API_URL, call.path, call.query);
@@ -86,7 +96,8 @@ async function sendUpstream<T>(request: Request, call: UpstreamCall<T>, outcome:
   const fail = (error: UpstreamError): never => {
     logFailure(method, call.path, error, performance.now() - started);
     // HTTP answers are recorded where they arrive; this call got none.
-    if (error.failure !== "http" && error.failure !== "invalid-response") recordUpstreamCall({ method, path: call.path, status: error.status });
+    if (error.failure !== "http" && error.failure !== "invalid-response")
+      recordUpstreamCall({ method, path: call.path, status: error.status });
     throw error;
   };
 
@@ -107,7 +118,10 @@ async function sendUpstream<T>(request: Request, call: UpstreamCall<T>, outcome:
     await response?.body?.cancel();
     response = undefined;
     const waited = await sleep(FIRST_RETRY_DELAY_MS * 2 ** attempt, signal);
-    if (!waited) fail(request.signal.aborted ? new UpstreamError(499, "The request was cancelled", {}, "aborted") : timeoutError());
+    if (!waited)
+      fail(
+        request.signal.aborted ? new UpstreamError(499, "The request was cancelled", {}, "aborted") : timeoutError(),
+      );
   }
 
   let body: unknown;
@@ -149,12 +163,21 @@ async function sendUpstream<T>(request: Request, call: UpstreamCall<T>, outcome:
 
   const result = call.schema.safeParse(body);
   if (!result.success) {
-    fail(new UpstreamError(502, `Unexpected answer from the upstream API (${z.prettifyError(result.error).split("\n")[0]})`, {}, "invalid-response"));
+    fail(
+      new UpstreamError(
+        502,
+        `Unexpected answer from the upstream API (${z.prettifyError(result.error).split("\n")[0]})`,
+        {},
+        "invalid-response",
+      ),
+    );
   }
 
   const secure = isSecureRequest(request);
   const sign = (value: string) => signCookieValue(value, env().SESSION_SECRET);
-  const setCookies = sessionSetCookies(response.headers, UPSTREAM_SESSION_COOKIE).map((line) => rewriteSetCookie(line, secure, sign));
+  const setCookies = sessionSetCookies(response.headers, UPSTREAM_SESSION_COOKIE).map((line) =>
+    rewriteSetCookie(line, secure, sign),
+  );
   return { data: result.data as T, setCookies };
 }
 

@@ -25,7 +25,10 @@ const MIN_PUT_TIMEOUT_MS = 30_000;
  * 'Upload failed: {reason}' (the server's message for a 4xx); the redirect to /login of an
  * upstream 401 is rethrown.
  */
-export async function requestUploadUrl(request: Request, file: { fileName: string; fileType: string }): Promise<string> {
+export async function requestUploadUrl(
+  request: Request,
+  file: { fileName: string; fileType: string },
+): Promise<string> {
   try {
     const { data } = await callEndpoint(request, fileEndpoints.generateUploadUrl, { body: file });
     return data.url;
@@ -40,7 +43,12 @@ export async function requestUploadUrl(request: Request, file: { fileName: strin
  * carries its own authorisation). A non-2xx answer is 'Upload failed with status: {code}',
  * anything else that goes wrong 'Upload process failed'.
  */
-export async function putToUploadUrl(request: Request, url: string, bytes: ArrayBuffer, contentType: string): Promise<void> {
+export async function putToUploadUrl(
+  request: Request,
+  url: string,
+  bytes: ArrayBuffer,
+  contentType: string,
+): Promise<void> {
   let target: URL;
   try {
     target = new URL(url);

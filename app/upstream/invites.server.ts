@@ -30,6 +30,8 @@ export function filterInvites(
   return invites.filter(
     (invite) =>
       (!status || invite.status.toLowerCase() === status) &&
-      (!needle || invite[email].toLocaleLowerCase().includes(needle) || invite.status.toLocaleLowerCase().includes(needle)),
+      (!needle ||
+        invite[email].toLocaleLowerCase().includes(needle) ||
+        invite.status.toLocaleLowerCase().includes(needle)),
   );
 }

@@ -1,6 +1,11 @@
 /** The membership-plan calls of spec section 7: lists, one plan, sync, create, edit, delete, activate. */
 import { callEndpoint } from "~/upstream/client.server";
-import { membershipEndpoints, type Plan, type PlanCreateBody, type PlanEditBody } from "~/upstream/contract/memberships";
+import {
+  membershipEndpoints,
+  type Plan,
+  type PlanCreateBody,
+  type PlanEditBody,
+} from "~/upstream/contract/memberships";
 
 /** The role that sees every plan and may change them (spec 6); the panel stores roles upper-cased. */
 export const PLAN_ADMIN_ROLE = "ADMIN";

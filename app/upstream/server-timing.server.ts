@@ -73,7 +73,9 @@ export function timeUpstreamCall(method: string, path: string): (outcome: Upstre
 export function formatServerTiming(calls: readonly UpstreamTiming[], totalMs?: number): string {
   const entries = [...calls]
     .sort((a, b) => a.startMs - b.startMs)
-    .map((call, index) => `upstream-${index + 1};desc=${quotedString(describe(call))};dur=${duration(call.durationMs)}`);
+    .map(
+      (call, index) => `upstream-${index + 1};desc=${quotedString(describe(call))};dur=${duration(call.durationMs)}`,
+    );
   if (totalMs !== undefined) entries.push(`total;dur=${duration(totalMs)}`);
   return entries.join(", ");
 }

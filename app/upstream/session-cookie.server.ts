@@ -20,7 +20,11 @@ export function readCookie(header: string | null, name: string): string | undefi
  * Rewrites an upstream Set-Cookie for the panel's host: no Domain, HttpOnly, SameSite=Lax,
  * Secure only when the panel is served over HTTPS; the lifetime and path are kept.
  */
-export function rewriteSetCookie(setCookie: string, secure: boolean, sign: (value: string) => string = (value) => value): string {
+export function rewriteSetCookie(
+  setCookie: string,
+  secure: boolean,
+  sign: (value: string) => string = (value) => value,
+): string {
   const [upstreamPair = "", ...attributes] = setCookie.split(";").map((part) => part.trim());
   const eq = upstreamPair.indexOf("=");
   const value = upstreamPair.slice(eq + 1);
@@ -55,5 +59,13 @@ export function sessionSetCookies(headers: Headers, name: string): string[] {
 
 /** A Set-Cookie line that removes the named cookie from the browser. */
 export function expireCookie(name: string, secure: boolean): string {
-  return [`${name}=`, "Path=/", "Max-Age=0", "Expires=Thu, 01 Jan 1970 00:00:00 GMT", "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])].join("; ");
+  return [
+    `${name}=`,
+    "Path=/",
+    "Max-Age=0",
+    "Expires=Thu, 01 Jan 1970 00:00:00 GMT",
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
 }

@@ -92,7 +92,10 @@ function create({ store, body, origin, now }: ApiContext): ApiResult {
   };
   store.data.announcements.push(announcement);
   store.changed();
-  return { status: 201, body: { message: "Announcement created successfully", data: announcementView(announcement, origin) } };
+  return {
+    status: 201,
+    body: { message: "Announcement created successfully", data: announcementView(announcement, origin) },
+  };
 }
 
 function update(context: ApiContext): ApiResult {
@@ -109,7 +112,9 @@ function update(context: ApiContext): ApiResult {
   if (publishedAt !== undefined) announcement.publishedAt = publishedAt;
   announcement.updatedAt = context.now.toISOString();
   context.store.changed();
-  return { body: { message: "Announcement updated successfully", data: announcementView(announcement, context.origin) } };
+  return {
+    body: { message: "Announcement updated successfully", data: announcementView(announcement, context.origin) },
+  };
 }
 
 function remove(context: ApiContext): ApiResult {

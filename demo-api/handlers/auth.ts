@@ -63,7 +63,9 @@ export function registerAuthRoutes(router: Router): void {
       deliver(store.data, resetPasswordEmail(user.email, token, panelOrigin), now);
       store.changed();
     }
-    return { body: { message: "If an account with that email exists, a password reset link has been sent to your email." } };
+    return {
+      body: { message: "If an account with that email exists, a password reset link has been sent to your email." },
+    };
   });
 
   router.add(authEndpoints.resetPassword, "public", ({ store, body, now }) => {
@@ -87,7 +89,9 @@ export function registerAuthRoutes(router: Router): void {
   router.add(authEndpoints.verifyEmail, "public", ({ store, query, now }) => {
     const token = query.get("token")?.trim() ?? "";
     const data = store.data;
-    const record = token ? data.tokens.find((candidate) => candidate.kind === "verify" && candidate.token === token) : undefined;
+    const record = token
+      ? data.tokens.find((candidate) => candidate.kind === "verify" && candidate.token === token)
+      : undefined;
     const user = record && data.users.find((candidate) => candidate.id === record.userId);
     if (!record || !user || record.usedAt || Date.parse(record.expiresAt) <= now.getTime()) {
       throw badRequest("Verification link is invalid or has expired");

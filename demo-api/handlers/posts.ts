@@ -9,7 +9,9 @@ import { newestFirst, parseId } from "./lookup.ts";
 export function registerPostRoutes(router: Router): void {
   router.add(postEndpoints.list, "staff", ({ store, origin }) => ({
     body: {
-      data: { data: newestFirst(store.data.posts, (post) => post.createdAt).map((post) => postView(post, store.data, origin)) },
+      data: {
+        data: newestFirst(store.data.posts, (post) => post.createdAt).map((post) => postView(post, store.data, origin)),
+      },
     },
   }));
 

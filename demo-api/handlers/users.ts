@@ -1,5 +1,10 @@
 /** User management: list with filters, details, badge requests, verify, ban and unban. */
-import { BadgeDecisionBodySchema, BanBodySchema, userEndpoints, UserStatusSchema } from "../../app/upstream/contract/users.ts";
+import {
+  BadgeDecisionBodySchema,
+  BanBodySchema,
+  userEndpoints,
+  UserStatusSchema,
+} from "../../app/upstream/contract/users.ts";
 import { endSessionsOf } from "../auth.ts";
 import { badRequest, validationFailed } from "../errors.ts";
 import { deliver } from "../outbox.ts";
@@ -81,15 +86,18 @@ function decideBadge({ store, params, body, now }: ApiContext): ApiResult {
       kind: "email",
       to: user.email,
       subject: approved === 2 ? "Your citizenship badge was approved" : "Your citizenship badge request was declined",
-      text: approved === 2
-        ? "Congratulations! Your citizenship badge request was approved. Your certificate is available in the app."
-        : "Your citizenship badge request was declined. You can apply again from the app.",
+      text:
+        approved === 2
+          ? "Congratulations! Your citizenship badge request was approved. Your certificate is available in the app."
+          : "Your citizenship badge request was declined. You can apply again from the app.",
       links: [],
     },
     now,
   );
   store.changed();
-  return { body: { message: approved === 2 ? "Badge request approved successfully" : "Badge request rejected successfully" } };
+  return {
+    body: { message: approved === 2 ? "Badge request approved successfully" : "Badge request rejected successfully" },
+  };
 }
 
 function verifyUser({ store, params, now }: ApiContext): ApiResult {

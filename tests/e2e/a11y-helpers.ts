@@ -14,11 +14,15 @@ async function auditPage(page: Page, testInfo: TestInfo) {
   // from the panel as they did here.
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
   const url = page.url();
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
   const copy = await context.newPage();
   await copy.route("**/*", (route) => {
     const request = route.request();
-    if (request.url() === url && request.resourceType() === "document") return route.fulfill({ body: html, contentType: "text/html" });
+    if (request.url() === url && request.resourceType() === "document")
+      return route.fulfill({ body: html, contentType: "text/html" });
     if (request.resourceType() === "script") return route.abort();
     return route.continue();
   });
@@ -42,7 +46,10 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, what: str
       const { violations } = await new AxeBuilder({ page: target }).withTags(WCAG_AA).analyze();
       const serious = violations
         .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => `${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n")}`);
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n")}`,
+        );
       expect(serious, `${what}, ${colorScheme} mode`).toEqual([]);
     }
   } finally {

@@ -17,7 +17,16 @@ async function visit(page: Page, testInfo: TestInfo, path: string) {
 
 test.describe("public pages", () => {
   test("every page, as a link from an email opens it", async ({ page }, testInfo) => {
-    for (const path of ["/login", "/forgot-password", "/reset-password?token=not-a-token", "/delete-account", "/accept-invite", "/get-app", "/verify", "/no-such-page"]) {
+    for (const path of [
+      "/login",
+      "/forgot-password",
+      "/reset-password?token=not-a-token",
+      "/delete-account",
+      "/accept-invite",
+      "/get-app",
+      "/verify",
+      "/no-such-page",
+    ]) {
       await visit(page, testInfo, path);
     }
   });
@@ -49,16 +58,24 @@ test.describe("admin screens", () => {
     await expect(page.getByText("admin@example.com").first()).toBeVisible();
     await expectAccessible(page, testInfo, "the user menu, open");
     await visit(page, testInfo, "/badge-requests");
-    await page.getByRole("link", { name: /^Approve / }).first().click();
+    await page
+      .getByRole("link", { name: /^Approve / })
+      .first()
+      .click();
     await page.getByRole("alertdialog").waitFor();
     await expectAccessible(page, testInfo, "approve dialog");
     await visit(page, testInfo, "/posts");
-    await page.getByRole("link", { name: /Delete/ }).first().click();
+    await page
+      .getByRole("link", { name: /Delete/ })
+      .first()
+      .click();
     await page.getByRole("alertdialog").waitFor();
     await expectAccessible(page, testInfo, "delete post dialog");
   });
 
-  test("users: list, dialog, empty search, details, push notification with errors, invites", async ({ page }, testInfo) => {
+  test("users: list, dialog, empty search, details, push notification with errors, invites", async ({
+    page,
+  }, testInfo) => {
     await visit(page, testInfo, "/users");
     await page.getByRole("link", { name: "Ban User" }).first().click();
     await page.getByRole("alertdialog").waitFor();
@@ -89,7 +106,10 @@ test.describe("admin screens", () => {
 
   test("memberships: list, dialog, create with errors, edit and details", async ({ page }, testInfo) => {
     await visit(page, testInfo, "/memberships");
-    await page.getByRole("link", { name: /Delete/ }).first().click();
+    await page
+      .getByRole("link", { name: /Delete/ })
+      .first()
+      .click();
     await page.getByRole("alertdialog").waitFor();
     await expectAccessible(page, testInfo, "delete plan dialog");
     await visit(page, testInfo, "/memberships/create");

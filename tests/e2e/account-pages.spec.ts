@@ -46,7 +46,9 @@ async function latestMail(demoUrl: string, to: string) {
 
 /** The password-reset emails sent to an address (seeded verification emails left out). */
 async function resetMails(demoUrl: string, to: string) {
-  return (await outbox(demoUrl, to)).filter((mail) => mail.links.some((link) => link.includes("/reset-password?token=")));
+  return (await outbox(demoUrl, to)).filter((mail) =>
+    mail.links.some((link) => link.includes("/reset-password?token=")),
+  );
 }
 
 function fieldError(page: Page, message: string) {
@@ -240,7 +242,10 @@ test.describe("delete account", () => {
   });
 
   test("the buttons wait for input when JavaScript runs", async ({ page }, testInfo) => {
-    test.skip(!usesJavaScript(testInfo), "button rules of spec 5 need JavaScript; the server checks the same without it");
+    test.skip(
+      !usesJavaScript(testInfo),
+      "button rules of spec 5 need JavaScript; the server checks the same without it",
+    );
     await page.goto("/delete-account");
     const getKey = page.getByRole("button", { name: "Get Security Key" });
     await expect(getKey).toBeDisabled();

@@ -17,13 +17,19 @@ test.beforeEach(async ({ page, demoUrl }) => {
 });
 
 /** Creates announcements straight on the demo API (not through the panel). */
-async function seedAnnouncements(demoUrl: string, announcements: { title: string; date: string; isActive?: boolean }[]) {
+async function seedAnnouncements(
+  demoUrl: string,
+  announcements: { title: string; date: string; isActive?: boolean }[],
+) {
   const signin = await fetch(`${demoUrl}/api/auth/signin`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
   });
-  const cookie = signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = signin.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   for (const announcement of announcements) {
     const response = await fetch(`${demoUrl}/api/announcements`, {
       method: "POST",
@@ -51,7 +57,10 @@ function fieldError(page: Page, message: string): Locator {
 }
 
 async function pageLinks(page: Page): Promise<string[]> {
-  return page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: /^Page \d+$/ }).allInnerTexts();
+  return page
+    .getByRole("navigation", { name: "Pagination" })
+    .getByRole("link", { name: /^Page \d+$/ })
+    .allInnerTexts();
 }
 
 test.describe("the list", () => {
@@ -330,7 +339,9 @@ test.describe("the form", () => {
     await target.getByRole("link", { name: "Delete" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Delete Announcement" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText("Are you sure you want to delete this announcement? This action cannot be undone.")).toBeVisible();
+    await expect(
+      dialog.getByText("Are you sure you want to delete this announcement? This action cannot be undone."),
+    ).toBeVisible();
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await expect(dialog).toHaveCount(0);
     await expect(target).toBeVisible();

@@ -97,7 +97,9 @@ test("bans a user through the confirmation dialog with the keyboard alone", asyn
   await expect(banLinks).toHaveCount(before - 1);
 });
 
-test("the push notification dialog by keyboard: its error is tied to the fields, focus stays inside", async ({ page }, testInfo) => {
+test("the push notification dialog by keyboard: its error is tied to the fields, focus stays inside", async ({
+  page,
+}, testInfo) => {
   await signIn(page);
   await page.goto("/users/5");
   const opener = page.getByRole("link", { name: "Send Push Notification" });

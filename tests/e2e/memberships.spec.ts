@@ -12,7 +12,10 @@ import { expect, test } from "./fixtures";
 const MODERATOR = { email: "moderator@example.com", password: "Moderator12345" };
 
 /** A small valid PNG (1 × 1 pixel). */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 function usesJavaScript(testInfo: TestInfo): boolean {
   return testInfo.project.use.javaScriptEnabled !== false;
@@ -28,12 +31,17 @@ async function demoSession(demoUrl: string): Promise<string> {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
   });
-  return signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  return signin.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
 }
 
 async function demoPlans(demoUrl: string): Promise<DemoPlan[]> {
   const cookie = await demoSession(demoUrl);
-  const answer = (await (await fetch(`${demoUrl}/api/membership-plan/get-all`, { headers: { cookie } })).json()) as { data: DemoPlan[] };
+  const answer = (await (await fetch(`${demoUrl}/api/membership-plan/get-all`, { headers: { cookie } })).json()) as {
+    data: DemoPlan[];
+  };
   return answer.data;
 }
 
@@ -121,14 +129,19 @@ test.describe("the list", () => {
     await page.goto("/memberships");
     await injectFault(demoUrl, { method: "POST", path: "/membership-plan/sync", status: 500 });
     await page.getByRole("button", { name: "Sync" }).click();
-    await expect.poll(async () => (await recordedRequests(demoUrl, "/membership-plan/sync")).map((call) => call.status)).toEqual([500]);
+    await expect
+      .poll(async () => (await recordedRequests(demoUrl, "/membership-plan/sync")).map((call) => call.status))
+      .toEqual([500]);
     await expect(page.getByRole("button", { name: "Sync" })).toBeEnabled();
     await expect(page).toHaveURL(/\/memberships$/);
     await expect(page.getByRole("row")).toHaveCount(6);
     await expect(toast(page)).toHaveCount(0);
   });
 
-  test("deactivates and activates after confirming, and a double submission keeps the wanted state", async ({ page, demoUrl }) => {
+  test("deactivates and activates after confirming, and a double submission keeps the wanted state", async ({
+    page,
+    demoUrl,
+  }) => {
     await signIn(page);
     await page.goto("/memberships");
     await row(page, "Premium").getByRole("link", { name: "Deactivate" }).click();
@@ -162,7 +175,9 @@ test.describe("the list", () => {
     await page.goto("/memberships");
     await row(page, "Premium Yearly").getByRole("link", { name: "Delete Membership" }).click();
     const dialog = page.getByRole("alertdialog");
-    await expect(dialog).toContainText("Are you sure you want to delete this membership? This action cannot be undone.");
+    await expect(dialog).toContainText(
+      "Are you sure you want to delete this membership? This action cannot be undone.",
+    );
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await expect(row(page, "Premium Yearly")).toHaveCount(1);
@@ -221,12 +236,16 @@ test.describe("create", () => {
 
     if (usesJavaScript(testInfo)) {
       // The browser PUTs the file straight to the presigned URL.
-      const put = page.waitForRequest((request) => request.method() === "PUT" && request.url().includes("/uploads/membership/"));
+      const put = page.waitForRequest(
+        (request) => request.method() === "PUT" && request.url().includes("/uploads/membership/"),
+      );
       await chooseFile(page, { name: "gold.png", mimeType: "image/png", buffer: PNG });
       expect((await put).headers()["content-type"]).toBe("image/png");
       await expect(page.getByTestId("image-upload")).toHaveAttribute("data-state", "success");
       await expect(page.getByText("Image uploaded successfully!")).toBeVisible();
-      await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue(/^uploads\/membership\/[0-9a-f]+-gold\.png$/);
+      await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue(
+        /^uploads\/membership\/[0-9a-f]+-gold\.png$/,
+      );
       await expect(page.getByTestId("image-upload-preview")).toBeVisible();
     } else {
       // Without JavaScript the file goes with the multipart form.
@@ -239,7 +258,13 @@ test.describe("create", () => {
     await expect(row(page, "Gold").getByRole("cell").nth(1)).toHaveText("$12.50");
 
     const created = (await demoPlans(demoUrl)).find((plan) => plan.name === "Gold")!;
-    expect(created).toMatchObject({ price: 12.5, period: "month", description: "Shiny things.", features: ["Alpha", "Gamma"], isActive: true });
+    expect(created).toMatchObject({
+      price: 12.5,
+      period: "month",
+      description: "Shiny things.",
+      features: ["Alpha", "Gamma"],
+      isActive: true,
+    });
     expect(created.image).toMatch(/^uploads\/membership\/[0-9a-f]+-gold\.png$/);
     const served = await fetch(`${demoUrl}/${created.image}`);
     expect(served.status).toBe(200);
@@ -251,7 +276,10 @@ test.describe("create", () => {
     await expect(page.getByTestId("plan-image").getByRole("img")).toHaveAttribute("src", `${demoUrl}/${created.image}`);
   });
 
-  test("refuses a file that is too big and one of the wrong type, keeping what was typed", async ({ page, demoUrl }, testInfo) => {
+  test("refuses a file that is too big and one of the wrong type, keeping what was typed", async ({
+    page,
+    demoUrl,
+  }, testInfo) => {
     await signIn(page);
     await page.goto("/memberships/create");
     await waitForHydration(page, testInfo);
@@ -283,7 +311,13 @@ test.describe("create", () => {
     await page.getByLabel("Tier Name").fill("Still here");
     const widget = page.getByTestId("image-upload");
 
-    await injectFault(demoUrl, { method: "POST", path: "/file/generate-upload-url/admin", status: 400, body: { message: "Bucket is full" }, times: 1 });
+    await injectFault(demoUrl, {
+      method: "POST",
+      path: "/file/generate-upload-url/admin",
+      status: 400,
+      body: { message: "Bucket is full" },
+      times: 1,
+    });
     await chooseFile(page, { name: "a.png", mimeType: "image/png", buffer: PNG });
     await expect(widget.getByText("Upload failed: Bucket is full")).toBeVisible();
     await expect(widget).toHaveAttribute("data-state", "error");
@@ -309,7 +343,10 @@ test.describe("create", () => {
 });
 
 test.describe("edit", () => {
-  test("updates a tier: name, price parsed (blank is 0, then 14.5) and the Active Status switch", async ({ page, demoUrl }, testInfo) => {
+  test("updates a tier: name, price parsed (blank is 0, then 14.5) and the Active Status switch", async ({
+    page,
+    demoUrl,
+  }, testInfo) => {
     await signIn(page);
     await page.goto("/memberships");
     await row(page, "Premium").getByRole("link", { name: "Edit Membership" }).click();
@@ -347,7 +384,12 @@ test.describe("edit", () => {
     await expect(page).toHaveURL(/\/memberships$/);
     await expect(toast(page)).toHaveText("Membership updated successfully");
     await expect(row(page, "Premium Plus").getByRole("cell").nth(1)).toHaveText("$0.00");
-    expect(await demoPlan(demoUrl, 2)).toMatchObject({ name: "Premium Plus", price: 0, isActive: false, features: ["Everything in Basic", "Unlimited invites", "Priority badge review"] });
+    expect(await demoPlan(demoUrl, 2)).toMatchObject({
+      name: "Premium Plus",
+      price: 0,
+      isActive: false,
+      features: ["Everything in Basic", "Unlimited invites", "Priority badge review"],
+    });
     const [edit] = await recordedRequests(demoUrl, "/membership-plan/edit");
     expect(edit!.body).toMatchObject({ id: "2", price: 0, isActive: false });
 
@@ -379,7 +421,10 @@ test.describe("details", () => {
     await expect(page.getByTestId("plan-price")).toHaveText("$99.99/year");
     await expect(page.getByTestId("plan-period")).toHaveText("Yearly");
     await expect(page.getByText("Premium, billed once a year: two months free.")).toBeVisible();
-    await expect(page.getByTestId("plan-features").getByRole("listitem")).toHaveText(["Everything in Premium", "Two months free"]);
+    await expect(page.getByTestId("plan-features").getByRole("listitem")).toHaveText([
+      "Everything in Premium",
+      "Two months free",
+    ]);
     await expect(page.getByTestId("plan-image").getByRole("img")).toBeVisible();
     const statistics = page.getByRole("region", { name: "Statistics" });
     await expect(statistics.getByRole("definition")).toHaveText(["--", "--"]);
@@ -395,7 +440,10 @@ test.describe("details", () => {
     await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveAttribute("href", "/memberships/edit/3");
   });
 
-  test("defaults the billing period to lifetime and deactivates and deletes from the header", async ({ page, demoUrl }) => {
+  test("defaults the billing period to lifetime and deactivates and deletes from the header", async ({
+    page,
+    demoUrl,
+  }) => {
     await signIn(page);
     await page.goto("/memberships/view/4");
     await expect(page.getByTestId("plan-period")).toHaveText("Lifetime");
@@ -409,7 +457,9 @@ test.describe("details", () => {
     await expect(page.getByRole("link", { name: "Activate" })).toBeVisible();
 
     await page.getByRole("region", { name: "Quick Actions" }).getByRole("link", { name: "Delete Membership" }).click();
-    await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to delete this membership? This action cannot be undone.");
+    await expect(page.getByRole("alertdialog")).toContainText(
+      "Are you sure you want to delete this membership? This action cannot be undone.",
+    );
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expect(page).toHaveURL(/\/memberships$/);
     await expect(toast(page)).toHaveText("Membership deleted successfully");
@@ -429,7 +479,11 @@ test.describe("details", () => {
     await waitForHydration(page, testInfo);
     await expect(page.getByTestId("plan-name")).toHaveText("Broken image");
     if (usesJavaScript(testInfo)) await expect(page.getByTestId("plan-image")).toHaveCount(0);
-    else await expect(page.getByTestId("plan-image").getByRole("img")).toHaveAttribute("src", `${demoUrl}/uploads/membership/missing.png`);
+    else
+      await expect(page.getByTestId("plan-image").getByRole("img")).toHaveAttribute(
+        "src",
+        `${demoUrl}/uploads/membership/missing.png`,
+      );
   });
 
   test("shows the error state with 'Back to Memberships'", async ({ page }) => {

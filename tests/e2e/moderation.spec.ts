@@ -20,7 +20,9 @@ test.describe("dashboard", () => {
   test("keeps working when one upstream call fails", async ({ page, demoUrl }) => {
     await injectFault(demoUrl, { method: "GET", path: "/invite", status: 500 });
     await page.reload();
-    await expect(page.getByTestId("stat-card").filter({ hasText: "Active Invites" })).toContainText("Some error occurred while fetching data");
+    await expect(page.getByTestId("stat-card").filter({ hasText: "Active Invites" })).toContainText(
+      "Some error occurred while fetching data",
+    );
     await expect(page.getByTestId("stat-card").filter({ hasText: "Total Posts" })).toContainText("36");
   });
 
@@ -49,7 +51,10 @@ test.describe("dashboard", () => {
 
 test.describe("citizenship requests", () => {
   test("searches and rejects; the request leaves the list", async ({ page, demoUrl }) => {
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Citizenship/ }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: /Citizenship/ })
+      .click();
     await expect(page.getByRole("heading", { name: "Citizenship Requests" })).toBeVisible();
     await page.getByRole("searchbox").fill("OLIVIA");
     await page.getByRole("searchbox").press("Enter");

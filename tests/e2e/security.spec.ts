@@ -3,7 +3,16 @@ import type { Page } from "@playwright/test";
 import { signIn } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
-const PUBLIC_PAGES = ["/login", "/forgot-password", "/reset-password?token=abc", "/verify?token=bad", "/delete-account", "/accept-invite?token=abc", "/get-app", "/no-such-page"];
+const PUBLIC_PAGES = [
+  "/login",
+  "/forgot-password",
+  "/reset-password?token=abc",
+  "/verify?token=bad",
+  "/delete-account",
+  "/accept-invite?token=abc",
+  "/get-app",
+  "/no-such-page",
+];
 const ADMIN_PAGES = [
   "/",
   "/users",

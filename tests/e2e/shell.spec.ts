@@ -53,7 +53,9 @@ test.describe("admin shell", () => {
     await expect(shell).toHaveAttribute("data-sidebar-state", "expanded");
     await page.getByRole("button", { name: "Collapse sidebar" }).click();
     await expect(shell).toHaveAttribute("data-sidebar-state", "collapsed");
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "sidebar_state")?.value).toBe("false");
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === "sidebar_state")?.value)
+      .toBe("false");
     await page.reload();
     await expect(shell).toHaveAttribute("data-sidebar-state", "collapsed");
     await page.getByRole("button", { name: "Expand sidebar" }).click();

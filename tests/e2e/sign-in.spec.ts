@@ -16,7 +16,10 @@ test.describe("sign-in", () => {
     await password.fill("Secret-123");
     // Masked: a password input with JavaScript, a CSS-masked text input without it.
     const masked = async () =>
-      password.evaluate((input: HTMLInputElement) => input.type === "password" || getComputedStyle(input).getPropertyValue("-webkit-text-security") === "disc");
+      password.evaluate(
+        (input: HTMLInputElement) =>
+          input.type === "password" || getComputedStyle(input).getPropertyValue("-webkit-text-security") === "disc",
+      );
     expect(await masked()).toBe(true);
     await page.locator("label[title='Show password']").click();
     await expect.poll(masked).toBe(false);
@@ -82,7 +85,9 @@ test.describe("sign-in", () => {
   });
 
   test("a forged user cookie never shows the shell", async ({ page, context, baseURL }) => {
-    const role = encodeURIComponent(btoa(JSON.stringify({ role: "ADMIN", userName: "Mallory", username: null, email: "m@evil.test", avatar: null })));
+    const role = encodeURIComponent(
+      btoa(JSON.stringify({ role: "ADMIN", userName: "Mallory", username: null, email: "m@evil.test", avatar: null })),
+    );
     await context.addCookies([{ name: "user", value: role, url: baseURL! }]);
     await page.goto("/");
     await expect(page).toHaveURL(/\/login/);

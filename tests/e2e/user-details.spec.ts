@@ -38,7 +38,10 @@ test.describe("user details", () => {
   });
 
   test("shows the fallbacks", async ({ page, demoUrl }) => {
-    const anonymous = await pick(demoUrl, (user) => !user.fullName && !user.phone && !user.country && user.devicesCount === 0);
+    const anonymous = await pick(
+      demoUrl,
+      (user) => !user.fullName && !user.phone && !user.country && user.devicesCount === 0,
+    );
     await openList(page, `/users/${anonymous.id}`);
     const info = page.getByRole("region", { name: "User information" });
     await expect(info.getByText("Not provided")).toHaveCount(4);
@@ -119,7 +122,9 @@ test.describe("invitees", () => {
       await expect(rows.filter({ hasText: status })).toHaveCount(2);
     }
     for (const header of ["Email", "Status", "Invite Date"]) {
-      await expect(page.getByRole("table", { name: "Invitees" }).getByRole("columnheader", { name: header })).toBeVisible();
+      await expect(
+        page.getByRole("table", { name: "Invitees" }).getByRole("columnheader", { name: header }),
+      ).toBeVisible();
     }
 
     await page.getByLabel("Status").selectOption("approved");

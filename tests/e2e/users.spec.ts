@@ -8,11 +8,14 @@ import { applyFilters, openList, searchList } from "./list-helpers";
 
 /** A named, non-admin demo user that passes `test`. */
 async function pick(demoUrl: string, test: (user: DemoUser) => boolean): Promise<DemoUser & { fullName: string }> {
-  return (await findDemoUser(demoUrl, (candidate) => Boolean(candidate.fullName) && test(candidate))) as DemoUser & { fullName: string };
+  return (await findDemoUser(demoUrl, (candidate) => Boolean(candidate.fullName) && test(candidate))) as DemoUser & {
+    fullName: string;
+  };
 }
 
 /** Types into the users search box. */
-const search = (page: Page, text: string, javaScriptEnabled: boolean) => searchList(page, "Search users...", text, javaScriptEnabled);
+const search = (page: Page, text: string, javaScriptEnabled: boolean) =>
+  searchList(page, "Search users...", text, javaScriptEnabled);
 
 const rows = (page: Page) => page.getByRole("table", { name: "Users" }).locator("tbody tr");
 const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name });
@@ -45,7 +48,10 @@ test.describe("users list", () => {
   test("falls back to the default picture", async ({ page, demoUrl }) => {
     const user = await pick(demoUrl, (candidate) => !candidate.profilePic);
     await openList(page, `/users?search=${encodeURIComponent(user.email)}`);
-    await expect(rowOf(page, user.email).getByRole("img", { name: `View ${user.fullName}` })).toHaveAttribute("src", "/default-avatar.svg");
+    await expect(rowOf(page, user.email).getByRole("img", { name: `View ${user.fullName}` })).toHaveAttribute(
+      "src",
+      "/default-avatar.svg",
+    );
   });
 
   test("filters by user status, citizenship status and search, in the URL", async ({ page, javaScriptEnabled }) => {
@@ -56,7 +62,8 @@ test.describe("users list", () => {
     await expect(page).not.toHaveURL(/page=2/);
     await expect(page.getByText("18 items")).toBeVisible();
     await expect(rows(page)).toHaveCount(10);
-    for (const row of await rows(page).all()) await expect(row.getByRole("link", { name: "Un-Ban User" })).toBeVisible();
+    for (const row of await rows(page).all())
+      await expect(row.getByRole("link", { name: "Un-Ban User" })).toBeVisible();
 
     await page.getByLabel("Citizenship Status").selectOption("approved");
     await applyFilters(page, javaScriptEnabled);
@@ -94,7 +101,10 @@ test.describe("users list", () => {
     await expect(page.getByText("No data available")).toBeVisible();
   });
 
-  test("returns to page 1 when the page size changes and pages to the last page", async ({ page, javaScriptEnabled }) => {
+  test("returns to page 1 when the page size changes and pages to the last page", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await openList(page, "/users?page=3");
     await expect(page.getByText("Page 3 of 13")).toBeVisible();
     await page.getByLabel("Rows per page").selectOption("25");
@@ -249,7 +259,10 @@ test.describe("verify", () => {
 test.describe("passport", () => {
   test("downloads as passport_{fullName}.pdf", async ({ page, demoUrl }) => {
     for (const ascii of [true, false]) {
-      const user = await pick(demoUrl, (candidate) => Boolean(candidate.passport) && /^[\x20-\x7e]+$/.test(candidate.fullName ?? "") === ascii);
+      const user = await pick(
+        demoUrl,
+        (candidate) => Boolean(candidate.passport) && /^[\x20-\x7e]+$/.test(candidate.fullName ?? "") === ascii,
+      );
       await openList(page, `/users?search=${encodeURIComponent(user.email)}`);
       const downloading = page.waitForEvent("download");
       await rowOf(page, user.email).getByRole("link", { name: "Download Passport" }).click();

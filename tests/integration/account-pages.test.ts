@@ -15,9 +15,12 @@ const APP_LINKS = {
 };
 
 const UA = {
-  android: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
-  iphone: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
-  desktop: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  android:
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+  iphone:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  desktop:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
 };
 
 const stack = useStack(APP_LINKS);
@@ -67,7 +70,10 @@ async function page(response: Response) {
 
 /** Referrer-Policy as a browser applies it: the last recognised token of all the header's values wins. */
 function effectiveReferrerPolicy(response: Response): string | undefined {
-  const tokens = (response.headers.get("referrer-policy") ?? "").split(",").map((token) => token.trim()).filter(Boolean);
+  const tokens = (response.headers.get("referrer-policy") ?? "")
+    .split(",")
+    .map((token) => token.trim())
+    .filter(Boolean);
   return tokens.at(-1);
 }
 
@@ -155,7 +161,9 @@ describe("forgot password", () => {
       body: { message: "This address cannot receive mail" },
       times: 1,
     });
-    const { status, html, text } = await page(await client().post("/forgot-password", { email: "moderator@example.com" }));
+    const { status, html, text } = await page(
+      await client().post("/forgot-password", { email: "moderator@example.com" }),
+    );
     expect(status).toBe(422);
     expect(text).toContain("This address cannot receive mail");
     expect(toastMessage(html)).toBe("This address cannot receive mail");
@@ -177,7 +185,13 @@ describe("forgot password", () => {
   });
 
   it("falls back to the spec's message when the upstream sends none", async () => {
-    await injectFault(stack.demo.url, { method: "POST", path: "/auth/forgot-password", status: 500, body: "<html>oops</html>", times: 1 });
+    await injectFault(stack.demo.url, {
+      method: "POST",
+      path: "/auth/forgot-password",
+      status: 500,
+      body: "<html>oops</html>",
+      times: 1,
+    });
     const { html, text } = await page(await client().post("/forgot-password", { email: "moderator@example.com" }));
     expect(text).toContain("An error occurred while processing your request");
     expect(toastMessage(html)).toBe("An error occurred while processing your request");
@@ -223,7 +237,10 @@ describe("reset password", () => {
   it.each([
     [{ password: "", confirmPassword: "" }, ["Password is required", "Please confirm your password"]],
     [{ password: "short7!", confirmPassword: "short7!" }, ["Password must be at least 8 characters"]],
-    [{ password: "a-very-long-password-21", confirmPassword: "a-very-long-password-21" }, ["Password must be at most 20 characters"]],
+    [
+      { password: "a-very-long-password-21", confirmPassword: "a-very-long-password-21" },
+      ["Password must be at most 20 characters"],
+    ],
     [{ password: "Secret-Pass-1", confirmPassword: "" }, ["Please confirm your password"]],
     [{ password: "Secret-Pass-1", confirmPassword: "Secret-Pass-2" }, ["Passwords do not match"]],
   ])("rejects %j without calling upstream and never echoes a password", async (fields, messages) => {
@@ -288,7 +305,13 @@ describe("reset password", () => {
   });
 
   it("falls back to the spec's message when the upstream sends none", async () => {
-    await injectFault(stack.demo.url, { method: "POST", path: "/auth/reset-password", status: 500, body: "", times: 1 });
+    await injectFault(stack.demo.url, {
+      method: "POST",
+      path: "/auth/reset-password",
+      status: 500,
+      body: "",
+      times: 1,
+    });
     const { text } = await page(
       await client().post("/reset-password?token=t", { password: "Valid-Pass-1", confirmPassword: "Valid-Pass-1" }),
     );
@@ -318,7 +341,9 @@ describe("verify email", () => {
     const verified = await page(first);
     expect(verified.status).toBe(200);
     expect(verified.text).toContain("Account verified successfully");
-    expect(verified.html).toMatch(new RegExp(`<a[^>]*href="${APP_LINKS.APP_DOWNLOAD_URL}"[^>]*>Open the mobile app</a>`));
+    expect(verified.html).toMatch(
+      new RegExp(`<a[^>]*href="${APP_LINKS.APP_DOWNLOAD_URL}"[^>]*>Open the mobile app</a>`),
+    );
     expectTokenPageHeaders(first, "no-referrer");
     const calls = await recordedRequests(stack.demo.url, "/auth/verify-email");
     expect(calls.map((call) => call.query)).toEqual([{ token }]);
@@ -415,11 +440,15 @@ describe("delete account", () => {
     expect(visibleText(await (await browser.get("/delete-account?step=key")).text())).toContain("Verify Key");
 
     // No key, then a wrong key: step 2 again, nothing typed echoed back.
-    const empty = await page(await browser.post("/delete-account?step=key", { intent: "delete-user", securityKey: "" }));
+    const empty = await page(
+      await browser.post("/delete-account?step=key", { intent: "delete-user", securityKey: "" }),
+    );
     expect(empty.status).toBe(400);
     expect(fieldErrors(empty.html)).toEqual(["Security key is required"]);
     const wrongKey = key === "000000" ? "111111" : "000000";
-    const wrong = await page(await browser.post("/delete-account?step=key", { intent: "delete-user", securityKey: wrongKey }));
+    const wrong = await page(
+      await browser.post("/delete-account?step=key", { intent: "delete-user", securityKey: wrongKey }),
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain("Invalid security key");
     expect(toastMessage(wrong.html)).toBe("Invalid security key");
@@ -539,5 +568,4 @@ describe("token pages", () => {
       expect(html, path).toContain(`<meta name="referrer" content="${policy}"/>`);
     }
   });
-
 });

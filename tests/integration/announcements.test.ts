@@ -20,8 +20,13 @@ async function demoAnnouncements(): Promise<DemoAnnouncement[]> {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
   });
-  const cookie = signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const answer = (await (await fetch(`${stack.demo.url}/api/announcements?page=1&limit=100`, { headers: { cookie } })).json()) as {
+  const cookie = signin.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const answer = (await (
+    await fetch(`${stack.demo.url}/api/announcements?page=1&limit=100`, { headers: { cookie } })
+  ).json()) as {
     data: DemoAnnouncement[];
   };
   return answer.data;
@@ -60,7 +65,9 @@ describe("GET /announcements", () => {
   it("sends the page and the search term", async () => {
     const panel = await admin();
     await panel.get("/announcements?page=2&search=town&limit=50");
-    const [call] = (await recordedRequests(stack.demo.url, "/announcements")).filter((entry) => entry.path === "/announcements");
+    const [call] = (await recordedRequests(stack.demo.url, "/announcements")).filter(
+      (entry) => entry.path === "/announcements",
+    );
     expect(call!.query).toEqual({ page: "2", limit: "10", search: "town" });
   });
 
@@ -80,7 +87,12 @@ describe("GET /announcements", () => {
     const panel = await admin();
     const html = decodeEntities(await (await panel.get("/announcements")).text());
     expect(html).toContain("Create and manage community announcements");
-    for (const [key, value] of [["total", 28], ["active", 22], ["pinned", 4], ["today", 2]] as const) {
+    for (const [key, value] of [
+      ["total", 28],
+      ["active", 22],
+      ["pinned", 4],
+      ["today", 2],
+    ] as const) {
       expect(html).toMatch(new RegExp(`data-testid="stat-${key}"[\\s\\S]*?<dd[^>]*>${value}</dd>`));
     }
     expect(html.match(/data-testid="announcement-row"/g)).toHaveLength(10);
@@ -173,7 +185,12 @@ describe("POST /announcements intent=create", () => {
     });
     expect(response.status).toBe(302);
     const [call] = await mutations();
-    expect(call!.body).toMatchObject({ title: "Padded", imageUrl: "https://cdn.example.com/a.png", isActive: false, isPinned: true });
+    expect(call!.body).toMatchObject({
+      title: "Padded",
+      imageUrl: "https://cdn.example.com/a.png",
+      isActive: false,
+      isPinned: true,
+    });
   });
 
   it.each([
@@ -254,7 +271,12 @@ describe("POST /announcements intent=update", () => {
 
   it("keeps the typed form and shows the upstream's refusal", async () => {
     const panel = await admin();
-    const response = await panel.post("/announcements?edit=9999", { ...createForm, intent: "update", id: "9999", title: "Ghost" });
+    const response = await panel.post("/announcements?edit=9999", {
+      ...createForm,
+      intent: "update",
+      id: "9999",
+      title: "Ghost",
+    });
     expect(response.status).toBe(404);
     const html = decodeEntities(await response.text());
     expect(toastMessage(html)).toBe("Announcement not found");
@@ -263,7 +285,12 @@ describe("POST /announcements intent=update", () => {
   it("says 'Failed to update announcement' when the upstream fails", async () => {
     await injectFault(stack.demo.url, { method: "PUT", path: "/announcements/3", status: 503 });
     const panel = await admin();
-    const response = await panel.post("/announcements?edit=3", { ...createForm, intent: "update", id: "3", title: "Kept on failure" });
+    const response = await panel.post("/announcements?edit=3", {
+      ...createForm,
+      intent: "update",
+      id: "3",
+      title: "Kept on failure",
+    });
     expect(response.status).toBe(502);
     const html = decodeEntities(await response.text());
     expect(toastMessage(html)).toBe("Failed to update announcement");
@@ -359,7 +386,9 @@ describe("POST /announcements toggles", () => {
   it("answers a toggle without a wanted state with 400", async () => {
     const panel = await admin();
     expect((await panel.post("/announcements", { intent: "toggle-status", id: "1" })).status).toBe(400);
-    expect((await panel.post("/announcements", { intent: "toggle-pinned", id: "1", isPinned: "maybe" })).status).toBe(400);
+    expect((await panel.post("/announcements", { intent: "toggle-pinned", id: "1", isPinned: "maybe" })).status).toBe(
+      400,
+    );
     expect(await mutations()).toEqual([]);
   });
 });

@@ -34,17 +34,25 @@ describe("POST /login", () => {
     expect(await home.text()).toContain("Administrator");
   });
 
-  it.each(["//evil.test", "/\\evil.test", "/\t/evil.test", "/%09/evil.test", "https://evil.test", "javascript:alert(1)"])(
-    "keeps redirectTo=%j on the panel",
-    async (redirectTo) => {
-      const response = await client().post("/login", { email: "admin@example.com", password: "Admin12345", redirectTo });
-      expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe("/");
-    },
-  );
+  it.each([
+    "//evil.test",
+    "/\\evil.test",
+    "/\t/evil.test",
+    "/%09/evil.test",
+    "https://evil.test",
+    "javascript:alert(1)",
+  ])("keeps redirectTo=%j on the panel", async (redirectTo) => {
+    const response = await client().post("/login", { email: "admin@example.com", password: "Admin12345", redirectTo });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+  });
 
   it("goes to a safe redirectTo", async () => {
-    const response = await client().post("/login", { email: "admin@example.com", password: "Admin12345", redirectTo: "/users?page=2" });
+    const response = await client().post("/login", {
+      email: "admin@example.com",
+      password: "Admin12345",
+      redirectTo: "/users?page=2",
+    });
     expect(response.headers.get("location")).toBe("/users?page=2");
   });
 
@@ -97,7 +105,12 @@ describe("session guard", () => {
 
   it("ignores an unsigned user cookie", async () => {
     const panel = client();
-    panel.setCookie("user", Buffer.from(JSON.stringify({ role: "ADMIN", userName: "x", username: null, email: null, avatar: null })).toString("base64"));
+    panel.setCookie(
+      "user",
+      Buffer.from(JSON.stringify({ role: "ADMIN", userName: "x", username: null, email: null, avatar: null })).toString(
+        "base64",
+      ),
+    );
     const response = await panel.get("/");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/^\/login/);

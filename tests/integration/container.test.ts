@@ -66,10 +66,12 @@ function parseDockerfile(text: string): Stage[] {
 function parseCopy(args: string) {
   const words = args.startsWith("[") ? (JSON.parse(args) as string[]) : args.split(/\s+/);
   const flags = Object.fromEntries(
-    words.filter((word) => word.startsWith("--")).map((word) => {
-      const [key = "", value = "true"] = word.slice(2).split("=");
-      return [key, value];
-    }),
+    words
+      .filter((word) => word.startsWith("--"))
+      .map((word) => {
+        const [key = "", value = "true"] = word.slice(2).split("=");
+        return [key, value];
+      }),
   );
   const paths = words.filter((word) => !word.startsWith("--"));
   const dest = paths.pop();
@@ -108,7 +110,12 @@ function isDockerIgnored(path: string): boolean {
     const negated = line.startsWith("!");
     const pattern = posix.normalize(negated ? line.slice(1) : line).replace(/^\/|\/$/g, "");
     const regex = new RegExp(
-      `^${pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\0").replace(/\*/g, "[^/]*").replace(/\0/g, ".*").replace(/\?/g, "[^/]")}(/.*)?$`,
+      `^${pattern
+        .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+        .replace(/\*\*/g, "\0")
+        .replace(/\*/g, "[^/]*")
+        .replace(/\0/g, ".*")
+        .replace(/\?/g, "[^/]")}(/.*)?$`,
     );
     if (regex.test(posix.normalize(path))) ignored = !negated;
   }
@@ -170,7 +177,8 @@ function assembleRuntime(dir: string) {
         mkdirSync(toLocal("."), { recursive: true });
         break;
       case "ENV":
-        for (const [, key = "", value = ""] of args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) env[key] = value.replace(/^"|"$/g, "");
+        for (const [, key = "", value = ""] of args.matchAll(/(\w+)=("[^"]*"|\S+)/g))
+          env[key] = value.replace(/^"|"$/g, "");
         break;
       case "COPY": {
         const { flags, sources, dest } = parseCopy(args);
@@ -189,7 +197,8 @@ function assembleRuntime(dir: string) {
               throw new Error("build/ is missing: run `npx react-router build` before the integration tests.");
             }
           } else {
-            if (isDockerIgnored(source)) throw new Error(`COPY ${source}: .dockerignore keeps it out of the build context`);
+            if (isDockerIgnored(source))
+              throw new Error(`COPY ${source}: .dockerignore keeps it out of the build context`);
             from = join(root, source);
           }
           if (!existsSync(from)) throw new Error(`COPY ${source}: ${from} does not exist`);
@@ -205,15 +214,23 @@ function assembleRuntime(dir: string) {
         for (const step of args.split("&&").map((part) => part.trim())) {
           if (/^npm ci\b/.test(step)) {
             // The same install, made quiet and cache-friendly; install scripts do not matter here.
-            const npmArgs = [...step.split(/\s+/).slice(1), "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline"];
+            const npmArgs = [
+              ...step.split(/\s+/).slice(1),
+              "--ignore-scripts",
+              "--no-audit",
+              "--no-fund",
+              "--prefer-offline",
+            ];
             try {
               execFileSync("npm", npmArgs, { cwd: toLocal("."), stdio: "pipe", encoding: "utf8", timeout: 110_000 });
             } catch (error) {
               const stderr = String((error as { stderr?: string }).stderr ?? error);
               const hint = /Missing: .* from lock file/.test(stderr)
-                ? "\npackage-lock.json misses optional platform packages, so `docker build` fails too: see docs/operations.md, \"The lock file and npm ci\".\n"
+                ? '\npackage-lock.json misses optional platform packages, so `docker build` fails too: see docs/operations.md, "The lock file and npm ci".\n'
                 : "";
-              throw new Error(`The runtime stage's \`${step}\` fails:${hint}\n${stderr.split("\n").slice(0, 12).join("\n")}`);
+              throw new Error(
+                `The runtime stage's \`${step}\` fails:${hint}\n${stderr.split("\n").slice(0, 12).join("\n")}`,
+              );
             }
           } else if (/^npm cache clean\b/.test(step)) {
             // Shrinks the image layer; here it would only empty the machine's npm cache.
@@ -222,7 +239,13 @@ function assembleRuntime(dir: string) {
           }
         }
         break;
-      case "CMD": case "USER": case "EXPOSE": case "HEALTHCHECK": case "STOPSIGNAL": case "LABEL": case "ARG":
+      case "CMD":
+      case "USER":
+      case "EXPOSE":
+      case "HEALTHCHECK":
+      case "STOPSIGNAL":
+      case "LABEL":
+      case "ARG":
         break;
       default:
         throw new Error(`The test does not know how to replay ${keyword}: teach it.`);
@@ -313,7 +336,10 @@ describe("the runtime stage, assembled and started as CMD says", () => {
     // Another process may take the free port before the container binds it: try a new one.
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const failure = await startContainer(apiUrl).then(() => undefined, (error: Error) => error);
+      const failure = await startContainer(apiUrl).then(
+        () => undefined,
+        (error: Error) => error,
+      );
       if (!failure) break;
       if (attempt === 5 || !failure.message.includes("EADDRINUSE")) throw failure;
     }

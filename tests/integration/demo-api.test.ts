@@ -89,7 +89,9 @@ beforeEach(async () => {
 
 describe("auth", () => {
   it("signs in with an opaque session cookie and the user the panel stores", async () => {
-    const answer = await call("POST", "/api/auth/signin", { json: { email: "Admin@Example.com", password: ADMIN.password, role: "ADMIN" } });
+    const answer = await call("POST", "/api/auth/signin", {
+      json: { email: "Admin@Example.com", password: ADMIN.password, role: "ADMIN" },
+    });
     expect(answer.status).toBe(200);
     const parsed = SigninAnswerSchema.parse(answer.body);
     expect(parsed.data.user).toMatchObject({ role: "admin", email: "admin@example.com" });
@@ -110,7 +112,9 @@ describe("auth", () => {
   });
 
   it("refuses wrong credentials, missing fields and members asking for ADMIN", async () => {
-    expect(await call("POST", "/api/auth/signin", { json: { ...ADMIN, password: "nope", role: "ADMIN" } })).toMatchObject({
+    expect(
+      await call("POST", "/api/auth/signin", { json: { ...ADMIN, password: "nope", role: "ADMIN" } }),
+    ).toMatchObject({
       status: 401,
       body: { message: "Invalid email or password" },
     });
@@ -130,7 +134,10 @@ describe("auth", () => {
     const moderator = await signIn(MODERATOR);
     expect((await call("GET", "/api/users", { cookie: moderator })).status).toBe(200);
     expect((await call("GET", "/api/membership-plan/get-active", { cookie: moderator })).status).toBe(200);
-    expect(await call("DELETE", "/api/posts/1", { cookie: moderator })).toMatchObject({ status: 403, body: { message: "Forbidden" } });
+    expect(await call("DELETE", "/api/posts/1", { cookie: moderator })).toMatchObject({
+      status: 403,
+      body: { message: "Forbidden" },
+    });
     expect((await call("GET", "/api/membership-plan/get-all", { cookie: moderator })).status).toBe(403);
     expect((await call("GET", "/api/users/ban/10", { cookie: moderator })).status).toBe(403);
 
@@ -145,7 +152,13 @@ describe("errors", () => {
   it("answers a 300-character title with an errors array on body.title", async () => {
     const answer = await call("POST", "/api/announcements", {
       cookie: admin,
-      json: { title: "x".repeat(300), description: "Body", date: "2026-02-01T10:00:00.000Z", isActive: true, isPinned: false },
+      json: {
+        title: "x".repeat(300),
+        description: "Body",
+        date: "2026-02-01T10:00:00.000Z",
+        isActive: true,
+        isPinned: false,
+      },
     });
     expect(answer.status).toBe(400);
     const body = ValidationErrorBodySchema.parse(answer.body);
@@ -153,9 +166,18 @@ describe("errors", () => {
   });
 
   it("answers unknown ids and routes with 404 messages, bad JSON with 400, big bodies with 413", async () => {
-    expect(await call("GET", "/api/users/99999", { cookie: admin })).toMatchObject({ status: 404, body: { message: "User not found" } });
-    expect(await call("DELETE", "/api/posts/99999", { cookie: admin })).toMatchObject({ status: 404, body: { message: "Post not found" } });
-    expect(await call("GET", "/api/nothing-here", { cookie: admin })).toMatchObject({ status: 404, body: { message: "Not found" } });
+    expect(await call("GET", "/api/users/99999", { cookie: admin })).toMatchObject({
+      status: 404,
+      body: { message: "User not found" },
+    });
+    expect(await call("DELETE", "/api/posts/99999", { cookie: admin })).toMatchObject({
+      status: 404,
+      body: { message: "Post not found" },
+    });
+    expect(await call("GET", "/api/nothing-here", { cookie: admin })).toMatchObject({
+      status: 404,
+      body: { message: "Not found" },
+    });
     const malformed = await call("POST", "/api/announcements", {
       cookie: admin,
       raw: "{not json",
@@ -177,7 +199,10 @@ describe("fault injection", () => {
     const created = await call("POST", "/__demo/faults", { json: { path: "/users", status: 503, times: 1 } });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ path: "/users", status: 503, times: 1 });
-    expect(await call("GET", "/api/users", { cookie: admin })).toMatchObject({ status: 503, body: { message: "Injected fault" } });
+    expect(await call("GET", "/api/users", { cookie: admin })).toMatchObject({
+      status: 503,
+      body: { message: "Injected fault" },
+    });
     expect((await call("GET", "/api/users", { cookie: admin })).status).toBe(200);
     expect((await call("GET", "/__demo/faults")).body.data).toEqual([]);
   });
@@ -188,7 +213,10 @@ describe("fault injection", () => {
     expect(slow.status).toBe(200);
     expect(slow.ms).toBeGreaterThanOrEqual(280);
     await call("POST", "/__demo/faults", { json: { path: "/announcements", status: 500, body: { message: "Boom" } } });
-    expect(await call("GET", "/api/announcements", { cookie: admin })).toMatchObject({ status: 500, body: { message: "Boom" } });
+    expect(await call("GET", "/api/announcements", { cookie: admin })).toMatchObject({
+      status: 500,
+      body: { message: "Boom" },
+    });
     expect((await call("GET", "/__demo/faults")).body.data).toHaveLength(2);
     expect((await call("DELETE", "/__demo/faults")).status).toBe(200);
     const fast = await call("GET", "/api/posts", { cookie: admin });
@@ -226,12 +254,19 @@ describe("outbox", () => {
     expect(mail).toMatchObject({ kind: "email", to: "moderator@example.com" });
     expect(mail.links[0]).toBe(`http://panel.test:3000/reset-password?token=${encodeURIComponent(mail.token)}`);
 
-    expect(await call("POST", "/api/auth/reset-password", { json: { token: mail.token, password: "short" } })).toMatchObject({
+    expect(
+      await call("POST", "/api/auth/reset-password", { json: { token: mail.token, password: "short" } }),
+    ).toMatchObject({
       status: 400,
       body: { errors: [{ field: "body.password", message: "Password must be at least 8 characters" }] },
     });
-    expect((await call("POST", "/api/auth/reset-password", { json: { token: mail.token, password: "NewSecret123" } })).status).toBe(200);
-    expect(await call("POST", "/api/auth/reset-password", { json: { token: mail.token, password: "NewSecret123" } })).toMatchObject({
+    expect(
+      (await call("POST", "/api/auth/reset-password", { json: { token: mail.token, password: "NewSecret123" } }))
+        .status,
+    ).toBe(200);
+    expect(
+      await call("POST", "/api/auth/reset-password", { json: { token: mail.token, password: "NewSecret123" } }),
+    ).toMatchObject({
       status: 400,
       body: { message: "Invalid or expired reset token" },
     });
@@ -255,14 +290,19 @@ describe("outbox", () => {
     expect(mail?.token).toBeTruthy();
     const path = `/api/auth/verify-email/?token=${encodeURIComponent(mail!.token!)}`;
     expect(await call("GET", path)).toMatchObject({ status: 200, body: { message: "Email verified successfully" } });
-    expect(await call("GET", path)).toMatchObject({ status: 400, body: { message: "Verification link is invalid or has expired" } });
+    expect(await call("GET", path)).toMatchObject({
+      status: 400,
+      body: { message: "Verification link is invalid or has expired" },
+    });
   });
 
   it("records pushes and security keys", async () => {
-    expect(await call("POST", "/api/fcm/send-notification-to-user", {
-      cookie: admin,
-      json: { email: MEMBER.email, title: "Hello", body: "World" },
-    })).toMatchObject({ status: 200, body: { message: "Notification sent successfully" } });
+    expect(
+      await call("POST", "/api/fcm/send-notification-to-user", {
+        cookie: admin,
+        json: { email: MEMBER.email, title: "Hello", body: "World" },
+      }),
+    ).toMatchObject({ status: 200, body: { message: "Notification sent successfully" } });
     const pushes = (await call("GET", `/__demo/outbox?to=${MEMBER.email}&kind=push`)).body.data;
     expect(pushes.at(-1)).toMatchObject({ kind: "push", subject: "Hello", text: "World" });
 
@@ -270,11 +310,15 @@ describe("outbox", () => {
     const key = (await call("GET", `/__demo/outbox?to=${MEMBER.email}`)).body.data.at(-1).securityKey as string;
     expect(key).toMatch(/^\d{6}$/);
     const wrong = key === "000000" ? "111111" : "000000";
-    expect(await call("POST", "/api/users/delete-user", { json: { email: MEMBER.email, securityKey: wrong } })).toMatchObject({
+    expect(
+      await call("POST", "/api/users/delete-user", { json: { email: MEMBER.email, securityKey: wrong } }),
+    ).toMatchObject({
       status: 400,
       body: { message: "Invalid security key" },
     });
-    expect(await call("POST", "/api/users/delete-user", { json: { email: MEMBER.email, securityKey: key } })).toMatchObject({
+    expect(
+      await call("POST", "/api/users/delete-user", { json: { email: MEMBER.email, securityKey: key } }),
+    ).toMatchObject({
       status: 200,
       body: { message: "Your account has been deleted successfully" },
     });
@@ -286,11 +330,20 @@ describe("request log", () => {
   it("records method, path, query, body (passwords redacted) and session presence", async () => {
     await call("DELETE", "/__demo/requests");
     await call("GET", "/api/users?page=2&limit=5", { cookie: admin });
-    await call("POST", "/api/auth/signin", { json: { email: "nobody@example.com", password: "secret-value", role: "ADMIN" } });
+    await call("POST", "/api/auth/signin", {
+      json: { email: "nobody@example.com", password: "secret-value", role: "ADMIN" },
+    });
     await call("PATCH", "/api/membership-plan/1/active", { cookie: admin, json: { isActive: false } });
     const all = (await call("GET", "/__demo/requests")).body.data;
     expect(all).toHaveLength(3);
-    expect(all[0]).toMatchObject({ method: "GET", path: "/users", query: { page: "2", limit: "5" }, body: null, hasSession: true, status: 200 });
+    expect(all[0]).toMatchObject({
+      method: "GET",
+      path: "/users",
+      query: { page: "2", limit: "5" },
+      body: null,
+      hasSession: true,
+      status: 200,
+    });
     expect(all[1]).toMatchObject({
       method: "POST",
       path: "/auth/signin",
@@ -317,7 +370,11 @@ describe("uploads", () => {
 
     const preflight = await fetch(url, {
       method: "OPTIONS",
-      headers: { origin: "http://localhost:3000", "access-control-request-method": "PUT", "access-control-request-headers": "content-type" },
+      headers: {
+        origin: "http://localhost:3000",
+        "access-control-request-method": "PUT",
+        "access-control-request-headers": "content-type",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
@@ -333,7 +390,10 @@ describe("uploads", () => {
     expect(got.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await got.arrayBuffer())).toEqual(bytes);
 
-    const tampered = url.replace(/X-Demo-Signature=([0-9a-f])/, (_m, c: string) => `X-Demo-Signature=${c === "0" ? "1" : "0"}`);
+    const tampered = url.replace(
+      /X-Demo-Signature=([0-9a-f])/,
+      (_m, c: string) => `X-Demo-Signature=${c === "0" ? "1" : "0"}`,
+    );
     expect((await fetch(tampered, { method: "PUT", body: bytes })).status).toBe(403);
     expect((await fetch(`${base}/${key}`, { method: "PUT", body: bytes })).status).toBe(403);
   });
@@ -342,16 +402,26 @@ describe("uploads", () => {
     const user = UserDetailsAnswerSchema.parse((await call("GET", "/api/users/5", { cookie: admin })).body).data;
     const pdf = await fetch(user.passport!);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
-    const pending = PendingBadgesAnswerSchema.parse((await call("GET", "/api/users/pending-badges", { cookie: admin })).body).data.data;
+    const pending = PendingBadgesAnswerSchema.parse(
+      (await call("GET", "/api/users/pending-badges", { cookie: admin })).body,
+    ).data.data;
     const id = pending[0]!.id;
-    expect(await call("POST", `/api/users/badges/${id}`, { cookie: admin, json: { approved: "2" } })).toMatchObject({ status: 400 });
+    expect(await call("POST", `/api/users/badges/${id}`, { cookie: admin, json: { approved: "2" } })).toMatchObject({
+      status: 400,
+    });
     expect(await call("POST", `/api/users/badges/${id}`, { cookie: admin, json: { approved: 2 } })).toMatchObject({
       status: 200,
       body: { message: "Badge request approved successfully" },
     });
-    const approved = UserDetailsAnswerSchema.parse((await call("GET", `/api/users/${id}`, { cookie: admin })).body).data;
+    const approved = UserDetailsAnswerSchema.parse(
+      (await call("GET", `/api/users/${id}`, { cookie: admin })).body,
+    ).data;
     expect(approved.badgeRequestStatus).toBe(2);
     expect((await fetch(approved.badgeFileName!)).status).toBe(200);
   });
@@ -365,7 +435,9 @@ describe("users list", () => {
     expect(first.pagination.limit).toBe(10);
     expect(first.pagination.totalPages).toBe(Math.ceil(first.pagination.total / 10));
     expect(first.pagination.total).toBeGreaterThanOrEqual(120);
-    const capped = UserListAnswerSchema.parse((await call("GET", "/api/users?page=1&limit=500", { cookie: admin })).body);
+    const capped = UserListAnswerSchema.parse(
+      (await call("GET", "/api/users?page=1&limit=500", { cookie: admin })).body,
+    );
     expect(capped.pagination.limit).toBe(100);
     expect(capped.data.filter((user) => user.role === "admin")).toHaveLength(3);
     const last = UserListAnswerSchema.parse(
@@ -375,22 +447,34 @@ describe("users list", () => {
   });
 
   it("searches case-insensitively and filters banned, verified and badge status", async () => {
-    const search = UserListAnswerSchema.parse((await call("GET", "/api/users?search=SITE%20ADMIN", { cookie: admin })).body);
+    const search = UserListAnswerSchema.parse(
+      (await call("GET", "/api/users?search=SITE%20ADMIN", { cookie: admin })).body,
+    );
     expect(search.data.map((user) => user.email)).toEqual(["admin@example.com"]);
-    const byPhone = UserListAnswerSchema.parse((await call("GET", "/api/users?search=555%200105", { cookie: admin })).body);
+    const byPhone = UserListAnswerSchema.parse(
+      (await call("GET", "/api/users?search=555%200105", { cookie: admin })).body,
+    );
     expect(byPhone.data.map((user) => user.email)).toEqual([MEMBER.email]);
 
-    const banned = UserListAnswerSchema.parse((await call("GET", "/api/users?status=banned&limit=100", { cookie: admin })).body);
+    const banned = UserListAnswerSchema.parse(
+      (await call("GET", "/api/users?status=banned&limit=100", { cookie: admin })).body,
+    );
     expect(banned.data.length).toBeGreaterThan(0);
     expect(banned.data.every((user) => user.isBanned)).toBe(true);
-    const verified = UserListAnswerSchema.parse((await call("GET", "/api/users?status=1&limit=100", { cookie: admin })).body);
+    const verified = UserListAnswerSchema.parse(
+      (await call("GET", "/api/users?status=1&limit=100", { cookie: admin })).body,
+    );
     expect(verified.data.every((user) => user.status === "verified" && !user.isBanned)).toBe(true);
-    const pending = UserListAnswerSchema.parse((await call("GET", "/api/users?status=0&limit=100", { cookie: admin })).body);
+    const pending = UserListAnswerSchema.parse(
+      (await call("GET", "/api/users?status=0&limit=100", { cookie: admin })).body,
+    );
     expect(pending.data.every((user) => user.status !== "verified" && !user.isBanned)).toBe(true);
     const all = UserListAnswerSchema.parse((await call("GET", "/api/users?limit=1", { cookie: admin })).body);
     expect(banned.pagination.total + verified.pagination.total + pending.pagination.total).toBe(all.pagination.total);
 
-    const badges = UserListAnswerSchema.parse((await call("GET", "/api/users?badgeRequestStatus=1&limit=100", { cookie: admin })).body);
+    const badges = UserListAnswerSchema.parse(
+      (await call("GET", "/api/users?badgeRequestStatus=1&limit=100", { cookie: admin })).body,
+    );
     expect(badges.pagination.total).toBeGreaterThanOrEqual(8);
     expect(badges.data.every((user) => user.badgeRequestStatus === 1)).toBe(true);
   });
@@ -398,11 +482,15 @@ describe("users list", () => {
   it("bans and un-bans idempotently", async () => {
     const target = "10";
     for (let i = 0; i < 2; i++) {
-      expect(await call("GET", `/api/users/ban/${target}`, { cookie: admin })).toMatchObject({ body: { message: "User banned successfully" } });
+      expect(await call("GET", `/api/users/ban/${target}`, { cookie: admin })).toMatchObject({
+        body: { message: "User banned successfully" },
+      });
     }
     const banned = UserDetailsAnswerSchema.parse((await call("GET", `/api/users/${target}`, { cookie: admin })).body);
     expect(banned.data.isBanned).toBe(true);
-    expect(await call("GET", `/api/users/un-ban/${target}`, { cookie: admin })).toMatchObject({ body: { message: "User un-banned successfully" } });
+    expect(await call("GET", `/api/users/un-ban/${target}`, { cookie: admin })).toMatchObject({
+      body: { message: "User un-banned successfully" },
+    });
     const unbanned = UserDetailsAnswerSchema.parse((await call("GET", `/api/users/${target}`, { cookie: admin })).body);
     expect(unbanned.data.isBanned).toBe(false);
   });
@@ -464,7 +552,15 @@ describe("persistence", () => {
       const created = await fetch(`${firstUrl}/api/membership-plan/create`, {
         method: "POST",
         headers: { "content-type": "application/json", cookie },
-        body: JSON.stringify({ name: "Persisted", price: 1.5, period: "month", description: "", features: ["A", ""], isActive: true, image: "" }),
+        body: JSON.stringify({
+          name: "Persisted",
+          price: 1.5,
+          period: "month",
+          description: "",
+          features: ["A", ""],
+          isActive: true,
+          image: "",
+        }),
       });
       expect(created.status).toBe(201);
       const plan = PlanAnswerSchema.parse(await created.json()).data;

@@ -36,7 +36,10 @@ async function postMultipart(panel: PanelClient, path: string, form: FormData): 
 }
 
 /** A multipart form of the tier form's fields, with repeated `features`. */
-function multipart(fields: Record<string, string | string[]>, file?: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }): FormData {
+function multipart(
+  fields: Record<string, string | string[]>,
+  file?: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> },
+): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
@@ -49,7 +52,10 @@ function multipart(fields: Record<string, string | string[]>, file?: { name: str
 
 /** A small valid PNG (1 × 1 pixel). */
 const PNG = Uint8Array.from(
-  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  ),
 );
 
 /** The demo API answers with its own records. */
@@ -62,8 +68,13 @@ async function demoPlans(): Promise<DemoPlan[]> {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
   });
-  const cookie = signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const answer = (await (await fetch(`${stack.demo.url}/api/membership-plan/get-all`, { headers: { cookie } })).json()) as { data: DemoPlan[] };
+  const cookie = signin.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const answer = (await (
+    await fetch(`${stack.demo.url}/api/membership-plan/get-all`, { headers: { cookie } })
+  ).json()) as { data: DemoPlan[] };
   return answer.data;
 }
 
@@ -73,7 +84,10 @@ async function plan(id: number): Promise<DemoPlan | undefined> {
 
 /** The calls (anything but GET) that reached the upstream's membership and file endpoints. */
 async function mutations() {
-  const calls = [...(await recordedRequests(stack.demo.url, "/membership-plan")), ...(await recordedRequests(stack.demo.url, "/file"))];
+  const calls = [
+    ...(await recordedRequests(stack.demo.url, "/membership-plan")),
+    ...(await recordedRequests(stack.demo.url, "/file")),
+  ];
   return calls.filter((call) => call.method !== "GET");
 }
 
@@ -243,9 +257,27 @@ describe("/memberships/view/{id}", () => {
     const response = await panel.get("/memberships/view/3");
     expect(response.status).toBe(200);
     const html = decodeEntities(await response.text());
-    for (const text of ["Membership Details", "View membership tier information", "Premium Yearly", "$99.99", "/year", "Yearly",
-      "Premium, billed once a year: two months free.", "Everything in Premium", "Two months free", "Statistics", "Active Members",
-      "Total Revenue", "Quick Actions", "Edit Membership", "Delete Membership", "Information", "Membership ID", "Created", "Last Updated"]) {
+    for (const text of [
+      "Membership Details",
+      "View membership tier information",
+      "Premium Yearly",
+      "$99.99",
+      "/year",
+      "Yearly",
+      "Premium, billed once a year: two months free.",
+      "Everything in Premium",
+      "Two months free",
+      "Statistics",
+      "Active Members",
+      "Total Revenue",
+      "Quick Actions",
+      "Edit Membership",
+      "Delete Membership",
+      "Information",
+      "Membership ID",
+      "Created",
+      "Last Updated",
+    ]) {
       expect(html).toContain(text);
     }
     expect(html.match(/>--</g)).toHaveLength(2);
@@ -292,8 +324,12 @@ describe("/memberships/view/{id}", () => {
 describe("POST /memberships/create", () => {
   it("creates an active plan through POST /membership-plan/create and goes to the list", async () => {
     const panel = await admin();
-    const response = await panel.post("/memberships/create", Object.entries(createFields).flatMap(([name, value]) =>
-      (Array.isArray(value) ? value : [value]).map((item) => [name, item] as [string, string])));
+    const response = await panel.post(
+      "/memberships/create",
+      Object.entries(createFields).flatMap(([name, value]) =>
+        (Array.isArray(value) ? value : [value]).map((item) => [name, item] as [string, string]),
+      ),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/memberships");
     const { html } = await panel.follow(response);
@@ -314,10 +350,17 @@ describe("POST /memberships/create", () => {
 
   it("uploads a posted image on the server, then creates the plan with the stored path", async () => {
     const panel = await admin();
-    const response = await postMultipart(panel, "/memberships/create", multipart(createFields, { name: "gold logo.png", type: "image/png", bytes: PNG }));
+    const response = await postMultipart(
+      panel,
+      "/memberships/create",
+      multipart(createFields, { name: "gold logo.png", type: "image/png", bytes: PNG }),
+    );
     expect(response.status).toBe(302);
     const calls = await mutations();
-    expect(calls.map((call) => call.path).sort()).toEqual(["/file/generate-upload-url/admin", "/membership-plan/create"]);
+    expect(calls.map((call) => call.path).sort()).toEqual([
+      "/file/generate-upload-url/admin",
+      "/membership-plan/create",
+    ]);
     const upload = calls.find((call) => call.path === "/file/generate-upload-url/admin");
     expect(upload!.body).toEqual({ fileName: "gold logo.png", fileType: "image/png" });
     const created = (await demoPlans()).find((candidate) => candidate.name === "Gold")!;
@@ -329,7 +372,11 @@ describe("POST /memberships/create", () => {
 
   it("refuses a file of the wrong type and keeps every other value", async () => {
     const panel = await admin();
-    const response = await postMultipart(panel, "/memberships/create", multipart(createFields, { name: "notes.txt", type: "text/plain", bytes: new Uint8Array([104, 105]) }));
+    const response = await postMultipart(
+      panel,
+      "/memberships/create",
+      multipart(createFields, { name: "notes.txt", type: "text/plain", bytes: new Uint8Array([104, 105]) }),
+    );
     expect(response.status).toBe(400);
     const html = decodeEntities(await response.text());
     expect(html).toContain("File type not supported. Accepted types: image/*");
@@ -344,7 +391,11 @@ describe("POST /memberships/create", () => {
   it("refuses a file over 5 MB and keeps every other value", async () => {
     const panel = await admin();
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
-    const response = await postMultipart(panel, "/memberships/create", multipart(createFields, { name: "big.png", type: "image/png", bytes: big }));
+    const response = await postMultipart(
+      panel,
+      "/memberships/create",
+      multipart(createFields, { name: "big.png", type: "image/png", bytes: big }),
+    );
     expect(response.status).toBe(400);
     const html = decodeEntities(await response.text());
     expect(html).toContain("File size must be less than 5MB");
@@ -378,9 +429,18 @@ describe("POST /memberships/create", () => {
   });
 
   it("shows the upload's failure and keeps the values when the upload URL is refused", async () => {
-    await injectFault(stack.demo.url, { method: "POST", path: "/file/generate-upload-url/admin", status: 400, body: { message: "Bucket is full" } });
+    await injectFault(stack.demo.url, {
+      method: "POST",
+      path: "/file/generate-upload-url/admin",
+      status: 400,
+      body: { message: "Bucket is full" },
+    });
     const panel = await admin();
-    const response = await postMultipart(panel, "/memberships/create", multipart(createFields, { name: "a.png", type: "image/png", bytes: PNG }));
+    const response = await postMultipart(
+      panel,
+      "/memberships/create",
+      multipart(createFields, { name: "a.png", type: "image/png", bytes: PNG }),
+    );
     expect(response.status).toBe(502);
     const html = decodeEntities(await response.text());
     expect(html).toContain("Upload failed: Bucket is full");
@@ -389,14 +449,22 @@ describe("POST /memberships/create", () => {
 
   it("adds and removes feature entries without JavaScript, keeping every value", async () => {
     const panel = await admin();
-    const added = await postMultipart(panel, "/memberships/create", multipart({ ...createFields, intent: "add-feature" }));
+    const added = await postMultipart(
+      panel,
+      "/memberships/create",
+      multipart({ ...createFields, intent: "add-feature" }),
+    );
     expect(added.status).toBe(200);
     const html = decodeEntities(await added.text());
     expect(html.match(/name="features"/g)).toHaveLength(4);
     expect(html).toMatch(/name="name"[^>]*value="Gold"/);
     expect(html).toContain("$12.50");
 
-    const removed = await postMultipart(panel, "/memberships/create", multipart({ ...createFields, intent: "remove-feature:0" }));
+    const removed = await postMultipart(
+      panel,
+      "/memberships/create",
+      multipart({ ...createFields, intent: "remove-feature:0" }),
+    );
     const after = decodeEntities(await removed.text());
     expect(after.match(/name="features"/g)).toHaveLength(2);
     expect(after).not.toContain('value="Gold badge"');
@@ -406,22 +474,38 @@ describe("POST /memberships/create", () => {
 
   it("keeps an image uploaded while adding a feature, and removes it on request", async () => {
     const panel = await admin();
-    const added = await postMultipart(panel, "/memberships/create", multipart({ ...createFields, intent: "add-feature" }, { name: "a.png", type: "image/png", bytes: PNG }));
+    const added = await postMultipart(
+      panel,
+      "/memberships/create",
+      multipart({ ...createFields, intent: "add-feature" }, { name: "a.png", type: "image/png", bytes: PNG }),
+    );
     const html = decodeEntities(await added.text());
     const stored = /name="image" value="(uploads\/membership\/[^"]+)"/.exec(html)?.[1];
     expect(stored).toMatch(/^uploads\/membership\/[0-9a-f]+-a\.png$/);
-    const removed = await postMultipart(panel, "/memberships/create", multipart({ ...createFields, image: stored!, intent: "remove-image" }));
+    const removed = await postMultipart(
+      panel,
+      "/memberships/create",
+      multipart({ ...createFields, image: stored!, intent: "remove-image" }),
+    );
     expect(decodeEntities(await removed.text())).toContain('name="image" value=""');
   });
 
   it("answers a presigned URL to the browser's upload-url request", async () => {
     const panel = await admin();
-    const response = await panel.post("/memberships/create.data", { intent: "upload-url", fileName: "logo.png", fileType: "image/png" });
+    const response = await panel.post("/memberships/create.data", {
+      intent: "upload-url",
+      fileName: "logo.png",
+      fileType: "image/png",
+    });
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).toContain("uploadUrl");
     expect(text).toMatch(/http:\/\/127\.0\.0\.1:\d+\/uploads\/membership\/[0-9a-f]+-logo\.png\?X-Demo-Signature=/);
-    const refused = await panel.post("/memberships/create.data", { intent: "upload-url", fileName: "notes.txt", fileType: "text/plain" });
+    const refused = await panel.post("/memberships/create.data", {
+      intent: "upload-url",
+      fileName: "notes.txt",
+      fileType: "text/plain",
+    });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("File type not supported. Accepted types: image/*");
     const calls = await mutations();
@@ -464,8 +548,15 @@ describe("/memberships/edit/{id}", () => {
   it("updates through PUT /membership-plan/edit with the id, the parsed price and the switch", async () => {
     const panel = await admin();
     const response = await panel.post("/memberships/edit/2", [
-      ["intent", "update"], ["id", "2"], ["name", "Premium Plus"], ["price", "abc"], ["period", "year"],
-      ["description", "More."], ["features", "One"], ["features", ""], ["image", ""],
+      ["intent", "update"],
+      ["id", "2"],
+      ["name", "Premium Plus"],
+      ["price", "abc"],
+      ["period", "year"],
+      ["description", "More."],
+      ["features", "One"],
+      ["features", ""],
+      ["image", ""],
     ]);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/memberships");
@@ -474,9 +565,24 @@ describe("/memberships/edit/{id}", () => {
     const [call] = await mutations();
     expect(call!.method).toBe("PUT");
     expect(call!.path).toBe("/membership-plan/edit");
-    expect(call!.body).toEqual({ id: "2", name: "Premium Plus", price: 0, period: "year", description: "More.", features: ["One"], isActive: false, image: null });
+    expect(call!.body).toEqual({
+      id: "2",
+      name: "Premium Plus",
+      price: 0,
+      period: "year",
+      description: "More.",
+      features: ["One"],
+      isActive: false,
+      image: null,
+    });
 
-    await panel.post("/memberships/edit/2", [["intent", "update"], ["id", "2"], ["name", "Premium"], ["price", " 14.5 "], ["isActive", "true"]]);
+    await panel.post("/memberships/edit/2", [
+      ["intent", "update"],
+      ["id", "2"],
+      ["name", "Premium"],
+      ["price", " 14.5 "],
+      ["isActive", "true"],
+    ]);
     const updated = (await plan(2))!;
     expect(updated.price).toBe(14.5);
     expect(updated.isActive).toBe(true);
@@ -484,7 +590,14 @@ describe("/memberships/edit/{id}", () => {
 
   it("uploads a posted image and saves its stored path", async () => {
     const panel = await admin();
-    const response = await postMultipart(panel, "/memberships/edit/1", multipart({ intent: "update", id: "1", name: "Basic", price: "4.99", period: "month", isActive: "true", image: "" }, { name: "basic.png", type: "image/png", bytes: PNG }));
+    const response = await postMultipart(
+      panel,
+      "/memberships/edit/1",
+      multipart(
+        { intent: "update", id: "1", name: "Basic", price: "4.99", period: "month", isActive: "true", image: "" },
+        { name: "basic.png", type: "image/png", bytes: PNG },
+      ),
+    );
     expect(response.status).toBe(302);
     expect((await plan(1))!.image).toMatch(/^uploads\/membership\/[0-9a-f]+-basic\.png$/);
   });

@@ -18,7 +18,9 @@ async function page(path: string) {
 
 /** The numbers of the four dashboard cards, in order. */
 function cardNumbers(html: string): string[] {
-  return [...html.matchAll(/data-testid="stat-card".*?<p class="mt-3 text-3xl[^"]*">([^<]+)<\/p>/gs)].map((match) => match[1]!);
+  return [...html.matchAll(/data-testid="stat-card".*?<p class="mt-3 text-3xl[^"]*">([^<]+)<\/p>/gs)].map(
+    (match) => match[1]!,
+  );
 }
 
 describe("dashboard", () => {
@@ -62,7 +64,10 @@ describe("citizenship requests", () => {
   });
 
   it("rejects with approved 0 and goes back to the same search", async () => {
-    const response = await panel.post("/badge-requests?search=olivia&confirm=reject&id=19", { intent: "reject", id: "19" });
+    const response = await panel.post("/badge-requests?search=olivia&confirm=reject&id=19", {
+      intent: "reject",
+      id: "19",
+    });
     expect(response.headers.get("location")).toBe("/badge-requests?search=olivia");
     const { html } = await panel.follow(response);
     expect(toastMessage(html)).toBe("Badge request rejected successfully");

@@ -45,7 +45,12 @@ describe("requests from elsewhere", () => {
 
   it.each(writes)("refuses a cross-site POST to %s and calls nothing upstream", async (path, fields) => {
     const panel = await admin();
-    const attempts: Record<string, string>[] = [{ origin: EVIL }, { "sec-fetch-site": "cross-site" }, { origin: "null" }, { origin: EVIL, "sec-fetch-site": "same-site" }];
+    const attempts: Record<string, string>[] = [
+      { origin: EVIL },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "null" },
+      { origin: EVIL, "sec-fetch-site": "same-site" },
+    ];
     for (const headers of attempts) {
       const response = await panel.post(path, fields, headers);
       expect([400, 403]).toContain(response.status);
@@ -55,12 +60,19 @@ describe("requests from elsewhere", () => {
 
   it("lets a same-origin browser POST through", async () => {
     const panel = await admin();
-    const response = await panel.post("/posts", { intent: "delete", id: "30" }, { origin: stack.panel.url, "sec-fetch-site": "same-origin" });
+    const response = await panel.post(
+      "/posts",
+      { intent: "delete", id: "30" },
+      { origin: stack.panel.url, "sec-fetch-site": "same-origin" },
+    );
     expect(response.status).toBe(302);
   });
 
   it("lets a plain POST without Origin through (test clients)", async () => {
-    const response = await new PanelClient(stack.panel.url).post("/login", { email: "admin@example.com", password: "Admin12345" });
+    const response = await new PanelClient(stack.panel.url).post("/login", {
+      email: "admin@example.com",
+      password: "Admin12345",
+    });
     expect(response.status).toBe(302);
   });
 
@@ -110,7 +122,9 @@ describe("cookies and identity", () => {
 
   it("grants nothing to a user cookie forged with role ADMIN", async () => {
     const forged = new PanelClient(stack.panel.url);
-    const payload = Buffer.from(JSON.stringify({ role: "ADMIN", userName: "Mallory", username: null, email: "m@evil.test", avatar: null })).toString("base64");
+    const payload = Buffer.from(
+      JSON.stringify({ role: "ADMIN", userName: "Mallory", username: null, email: "m@evil.test", avatar: null }),
+    ).toString("base64");
     forged.setCookie("user", encodeURIComponent(`${payload}.forged-signature`));
     forged.setCookie("session", "stolen-token.forged-signature");
     const response = await forged.get("/users");
@@ -137,7 +151,14 @@ describe("cookies and identity", () => {
 });
 
 describe("redirects", () => {
-  const targets = ["//evil.test", "/\\evil.test", "/\t/evil.test", "/%09/evil.test", "https://evil.test", "javascript:alert(1)"];
+  const targets = [
+    "//evil.test",
+    "/\\evil.test",
+    "/\t/evil.test",
+    "/%09/evil.test",
+    "https://evil.test",
+    "javascript:alert(1)",
+  ];
 
   it.each(targets)("keeps redirectTo=%j on the panel at sign-in and on the sidebar toggle", async (redirectTo) => {
     const panel = new PanelClient(stack.panel.url);
@@ -155,7 +176,8 @@ describe("headers", () => {
     const csp = first.headers.get("content-security-policy")!;
     expect(nonceOf(csp)).toBeTruthy();
     expect(nonceOf(csp)).not.toBe(nonceOf(second.headers.get("content-security-policy")!));
-    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+      expect(csp).toContain(directive);
     expect(/connect-src ([^;]+)/.exec(csp)![1]!.trim()).toBe(`'self' ${new URL(stack.demo.url).origin}`);
     const html = await first.text();
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
@@ -170,55 +192,77 @@ describe("headers", () => {
     expect(response.headers.get("x-powered-by")).toBeNull();
   });
 
-  it.each(["/", "/users", "/users/12", "/posts", "/announcements", "/badge-requests", "/memberships", "/posts.data", "/_.data"])(
-    "never lets a cache store the signed-in page %s",
-    async (path) => {
-      const panel = await admin();
-      const response = await panel.get(path);
-      expect(response.status).toBe(200);
-      expect(response.headers.get("cache-control")).toContain("no-store");
-    },
-  );
+  it.each([
+    "/",
+    "/users",
+    "/users/12",
+    "/posts",
+    "/announcements",
+    "/badge-requests",
+    "/memberships",
+    "/posts.data",
+    "/_.data",
+  ])("never lets a cache store the signed-in page %s", async (path) => {
+    const panel = await admin();
+    const response = await panel.get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("no-store");
+  });
 });
 
 describe("bad input", () => {
-  it.each(["__proto__", "constructor", "prototype", "__proto__.polluted", "a.constructor.prototype", "features.__proto__"])(
-    "refuses a field named %s with a 400",
-    async (name) => {
-      const panel = await admin();
-      for (const path of ["/login", "/posts", "/users", "/announcements", "/resources/sidebar"]) {
-        const response = await panel.post(path, [
-          ["intent", "delete"],
-          ["id", "30"],
-          [name, "yes"],
-        ]);
-        expect(response.status, path).toBe(400);
-      }
-      expect(await recordedRequests(stack.demo.url, "/posts/")).toEqual([]);
-    },
-  );
+  it.each([
+    "__proto__",
+    "constructor",
+    "prototype",
+    "__proto__.polluted",
+    "a.constructor.prototype",
+    "features.__proto__",
+  ])("refuses a field named %s with a 400", async (name) => {
+    const panel = await admin();
+    for (const path of ["/login", "/posts", "/users", "/announcements", "/resources/sidebar"]) {
+      const response = await panel.post(path, [
+        ["intent", "delete"],
+        ["id", "30"],
+        [name, "yes"],
+      ]);
+      expect(response.status, path).toBe(400);
+    }
+    expect(await recordedRequests(stack.demo.url, "/posts/")).toEqual([]);
+  });
 
   it("refuses a form over 1 MB and a multipart body over the 5 MB image plus margin with 413", async () => {
     const panel = await admin();
-    const big = await panel.post("/announcements", { intent: "create", title: "x", description: "y".repeat(1024 * 1024 + 10) });
+    const big = await panel.post("/announcements", {
+      intent: "create",
+      title: "x",
+      description: "y".repeat(1024 * 1024 + 10),
+    });
     expect(big.status).toBe(413);
     const multipart = new FormData();
     multipart.set("intent", "create");
     multipart.set("image", new Blob([new Uint8Array(6 * 1024 * 1024 + 1)], { type: "image/png" }), "huge.png");
-    const huge = await fetch(`${stack.panel.url}/memberships/create`, { method: "POST", body: multipart, headers: { cookie: panel.cookieHeader() } });
+    const huge = await fetch(`${stack.panel.url}/memberships/create`, {
+      method: "POST",
+      body: multipart,
+      headers: { cookie: panel.cookieHeader() },
+    });
     expect(huge.status).toBe(413);
     expect(await huge.text()).toMatch(/too large/i);
   });
 
-  it.each(["/users/..%2F..%2Fadmin", "/users/12%20OR%201=1", "/users/view-invites/%3Cscript%3E", "/memberships/view/1;drop", "/memberships/edit/%00"])(
-    "answers a malformed id in %s with 404 and no upstream call",
-    async (path) => {
-      const panel = await admin();
-      const response = await panel.get(path);
-      expect(response.status).toBe(404);
-      expect((await recordedRequests(stack.demo.url)).filter((call) => call.path !== "/auth/signin")).toEqual([]);
-    },
-  );
+  it.each([
+    "/users/..%2F..%2Fadmin",
+    "/users/12%20OR%201=1",
+    "/users/view-invites/%3Cscript%3E",
+    "/memberships/view/1;drop",
+    "/memberships/edit/%00",
+  ])("answers a malformed id in %s with 404 and no upstream call", async (path) => {
+    const panel = await admin();
+    const response = await panel.get(path);
+    expect(response.status).toBe(404);
+    expect((await recordedRequests(stack.demo.url)).filter((call) => call.path !== "/auth/signin")).toEqual([]);
+  });
 });
 
 describe("upstream faults", () => {
@@ -316,10 +360,20 @@ describe("audit trail", () => {
     const before = auditLines(stack.panel.output()).length;
     await panel.post("/users", { intent: "ban", id: "12" });
     await panel.post("/posts", { intent: "delete", id: "999999" });
-    await new PanelClient(stack.panel.url).post("/login", { email: "admin@example.com", password: "Secret-Password-1" });
+    await new PanelClient(stack.panel.url).post("/login", {
+      email: "admin@example.com",
+      password: "Secret-Password-1",
+    });
     await expect.poll(() => auditLines(stack.panel.output()).length).toBe(before + 2);
     const [ban, failed] = auditLines(stack.panel.output()).slice(before);
-    expect(ban).toMatchObject({ admin: "admin@example.com", action: "ban", target: "12", upstream: "GET /users/ban/12", status: 200, result: "ok" });
+    expect(ban).toMatchObject({
+      admin: "admin@example.com",
+      action: "ban",
+      target: "12",
+      upstream: "GET /users/ban/12",
+      status: 200,
+      result: "ok",
+    });
     expect(typeof ban!.time).toBe("string");
     expect(failed).toMatchObject({ action: "delete", target: "999999", status: 404, result: "failed" });
     expect(stack.panel.output()).not.toContain("Secret-Password-1");

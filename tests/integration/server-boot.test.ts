@@ -137,9 +137,7 @@ describe("configuration errors stop the server with one clear line", () => {
 
   it("API_URL not ending in /api names the expected shape", async () => {
     const { stderr } = await runToExit({ API_URL: "https://api.example.com/v1", SESSION_SECRET: SECRET });
-    expect(stderr.trim()).toBe(
-      "Invalid configuration: API_URL must end in /api, like https://api.example.com/api",
-    );
+    expect(stderr.trim()).toBe("Invalid configuration: API_URL must end in /api, like https://api.example.com/api");
   });
 
   it("API_URL set without SESSION_SECRET", async () => {
@@ -198,21 +196,26 @@ describe("a well-configured server", () => {
   it.each([
     ["br", ".br", zlib.brotliDecompressSync],
     ["gzip", ".gz", zlib.gunzipSync],
-  ] as const)("serves a hashed asset precompressed with %s and an immutable year-long cache", async (encoding, suffix, decode) => {
-    const res = await request(`${server.url}${asset.path}`, { headers: { "accept-encoding": encoding } });
-    expect(res.status).toBe(200);
-    expect(res.headers["content-encoding"]).toBe(encoding);
-    expect(res.headers["content-type"]).toMatch(/^text\/javascript/);
-    // The very bytes the build wrote: nothing is compressed per request.
-    expect(res.body.equals(readFileSync(`${asset.file}${suffix}`))).toBe(true);
-    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
-    expect(decode(res.body).equals(asset.bytes)).toBe(true);
-    expect(res.body.length).toBeLessThan(asset.bytes.length / 2);
-  });
+  ] as const)(
+    "serves a hashed asset precompressed with %s and an immutable year-long cache",
+    async (encoding, suffix, decode) => {
+      const res = await request(`${server.url}${asset.path}`, { headers: { "accept-encoding": encoding } });
+      expect(res.status).toBe(200);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers["content-type"]).toMatch(/^text\/javascript/);
+      // The very bytes the build wrote: nothing is compressed per request.
+      expect(res.body.equals(readFileSync(`${asset.file}${suffix}`))).toBe(true);
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(decode(res.body).equals(asset.bytes)).toBe(true);
+      expect(res.body.length).toBeLessThan(asset.bytes.length / 2);
+    },
+  );
 
   it("prefers brotli when the browser offers both", async () => {
-    const res = await request(`${server.url}${asset.path}`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    const res = await request(`${server.url}${asset.path}`, {
+      headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+    });
     expect(res.headers["content-encoding"]).toBe("br");
   });
 

@@ -7,7 +7,9 @@ import { useStack } from "../support/use-stack";
 const stack = useStack();
 
 // A browser: React Router streams the document to browsers and waits for all data for bots.
-const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36" };
+const BROWSER = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
+};
 
 interface TimingEntry {
   name: string;

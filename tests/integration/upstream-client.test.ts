@@ -105,7 +105,9 @@ describe("timeouts and retries", () => {
   it("gives up after UPSTREAM_TIMEOUT_MS on a slow upstream", async () => {
     await injectFault(demo.url, { method: "GET", path: "/users", delayMs: TIMEOUT_MS + 3000 });
     const started = Date.now();
-    const failure = await callUpstream(browserRequest(sessionCookie), { path: "/users", schema: ListSchema }).catch((e) => e);
+    const failure = await callUpstream(browserRequest(sessionCookie), { path: "/users", schema: ListSchema }).catch(
+      (e) => e,
+    );
     expect(failure).toMatchObject({ status: 504, failure: "timeout" });
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1000);
   });
@@ -120,7 +122,9 @@ describe("timeouts and retries", () => {
 
   it("retries a GET at most twice", async () => {
     await injectFault(demo.url, { method: "GET", path: "/users", status: 502 });
-    const failure = await callUpstream(browserRequest(sessionCookie), { path: "/users", schema: ListSchema }).catch((e) => e);
+    const failure = await callUpstream(browserRequest(sessionCookie), { path: "/users", schema: ListSchema }).catch(
+      (e) => e,
+    );
     expect(failure).toMatchObject({ status: 502 });
     expect(await recordedRequests(demo.url, "/users")).toHaveLength(3);
   });
@@ -139,7 +143,10 @@ describe("timeouts and retries", () => {
   it("stops when the browser's request is aborted", async () => {
     await injectFault(demo.url, { method: "GET", path: "/users", delayMs: 800 });
     const controller = new AbortController();
-    const pending = callUpstream(browserRequest(sessionCookie, undefined, controller.signal), { path: "/users", schema: ListSchema });
+    const pending = callUpstream(browserRequest(sessionCookie, undefined, controller.signal), {
+      path: "/users",
+      schema: ListSchema,
+    });
     setTimeout(() => controller.abort(), 100);
     await expect(pending).rejects.toMatchObject({ failure: "aborted" });
   });
@@ -150,7 +157,13 @@ describe("error mapping", () => {
     const failure = await callUpstream(browserRequest(sessionCookie), {
       method: "POST",
       path: "/announcements",
-      body: { title: "x".repeat(300), description: "d", date: new Date().toISOString(), isActive: true, isPinned: false },
+      body: {
+        title: "x".repeat(300),
+        description: "d",
+        date: new Date().toISOString(),
+        isActive: true,
+        isPinned: false,
+      },
       schema: MessageSchema,
     }).catch((e) => e);
     expect(failure).toBeInstanceOf(UpstreamError);
@@ -159,7 +172,11 @@ describe("error mapping", () => {
   });
 
   it("keeps the server's message and prefers it over a fallback", async () => {
-    const failure = await callUpstream(browserRequest(sessionCookie), { method: "DELETE", path: "/posts/999999", schema: MessageSchema }).catch((e) => e);
+    const failure = await callUpstream(browserRequest(sessionCookie), {
+      method: "DELETE",
+      path: "/posts/999999",
+      schema: MessageSchema,
+    }).catch((e) => e);
     expect(failure.status).toBe(404);
     expect(failure.fromServer).toBe(true);
     expect(failure.messageOr("Failed to delete post")).toBe(failure.message);
@@ -167,7 +184,11 @@ describe("error mapping", () => {
 
   it("falls back when the upstream sent no message", async () => {
     await injectFault(demo.url, { method: "DELETE", path: "/posts/*", status: 500, body: {} });
-    const failure = await callUpstream(browserRequest(sessionCookie), { method: "DELETE", path: "/posts/1", schema: MessageSchema }).catch((e) => e);
+    const failure = await callUpstream(browserRequest(sessionCookie), {
+      method: "DELETE",
+      path: "/posts/1",
+      schema: MessageSchema,
+    }).catch((e) => e);
     expect(failure.status).toBe(500);
     expect(failure.messageOr("Failed to delete post")).toBe("Failed to delete post");
   });

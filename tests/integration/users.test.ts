@@ -25,7 +25,13 @@ describe("GET /users", () => {
     expect(response.status).toBe(200);
     const calls = (await recordedRequests(stack.demo.url, "/users")).filter((call) => call.path === "/users");
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.query).toEqual({ page: "2", limit: "25", search: "ann", status: "banned", badgeRequestStatus: "2" });
+    expect(calls[0]!.query).toEqual({
+      page: "2",
+      limit: "25",
+      search: "ann",
+      status: "banned",
+      badgeRequestStatus: "2",
+    });
   });
 
   it.each([
@@ -63,7 +69,10 @@ describe("POST /users (row actions)", () => {
   it("bans through GET /users/ban/{id} and goes back to the same list", async () => {
     const user = await findUser((candidate) => !candidate.isBanned);
     const panel = await admin();
-    const response = await panel.post(`/users?page=2&status=pending&confirm=ban&id=${user.id}`, { intent: "ban", id: String(user.id) });
+    const response = await panel.post(`/users?page=2&status=pending&confirm=ban&id=${user.id}`, {
+      intent: "ban",
+      id: String(user.id),
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/users?page=2&status=pending");
     const { html } = await panel.follow(response);
@@ -90,7 +99,10 @@ describe("POST /users (row actions)", () => {
   it("un-bans through GET /users/un-ban/{id}, once", async () => {
     const user = await findUser((candidate) => candidate.isBanned);
     const panel = await admin();
-    const response = await panel.post(`/users?status=banned&confirm=unban&id=${user.id}`, { intent: "unban", id: String(user.id) });
+    const response = await panel.post(`/users?status=banned&confirm=unban&id=${user.id}`, {
+      intent: "unban",
+      id: String(user.id),
+    });
     expect(response.headers.get("location")).toBe("/users?status=banned");
     expect(toastMessage((await panel.follow(response)).html)).toBe("User un-banned successfully");
     const again = await panel.post(`/users?status=banned`, { intent: "unban", id: String(user.id) });
@@ -102,7 +114,10 @@ describe("POST /users (row actions)", () => {
   it("verifies through POST /users/verify/{id}", async () => {
     const user = await findUser((candidate) => candidate.isEmailVerified && candidate.status !== "verified");
     const panel = await admin();
-    const response = await panel.post(`/users?search=a&confirm=verify&id=${user.id}`, { intent: "verify", id: String(user.id) });
+    const response = await panel.post(`/users?search=a&confirm=verify&id=${user.id}`, {
+      intent: "verify",
+      id: String(user.id),
+    });
     expect(response.headers.get("location")).toBe("/users?search=a");
     expect(toastMessage((await panel.follow(response)).html)).toBe("User verified successfully");
     const calls = await recordedRequests(stack.demo.url, `/users/verify/${user.id}`);
@@ -161,22 +176,32 @@ describe("POST /users (row actions)", () => {
 
 describe("GET /users/{id}/passport", () => {
   it("streams the upstream file as passport_{fullName}.pdf", async () => {
-    const user = await findUser((candidate) => Boolean(candidate.passport && candidate.fullName && isAscii(candidate.fullName)));
+    const user = await findUser((candidate) =>
+      Boolean(candidate.passport && candidate.fullName && isAscii(candidate.fullName)),
+    );
     const panel = await admin();
     const response = await panel.get(`/users/${user.id}/passport`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="passport_${user.fullName}.pdf"`);
     expect(response.headers.get("cache-control")).toMatch(/no-store/);
-    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
   });
 
   it("names a non-ASCII passport with RFC 5987", async () => {
-    const user = await findUser((candidate) => Boolean(candidate.passport && candidate.fullName && !isAscii(candidate.fullName)));
+    const user = await findUser((candidate) =>
+      Boolean(candidate.passport && candidate.fullName && !isAscii(candidate.fullName)),
+    );
     const response = await (await admin()).get(`/users/${user.id}/passport`);
     expect(response.status).toBe(200);
     const disposition = response.headers.get("content-disposition")!;
-    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(`passport_${user.fullName}.pdf`).replace(/'/g, "%27")}`);
+    expect(disposition).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`passport_${user.fullName}.pdf`).replace(/'/g, "%27")}`,
+    );
     expect(disposition).toMatch(/^attachment; filename="passport_[\x20-\x7e]+\.pdf"/);
   });
 
@@ -225,12 +250,19 @@ describe("user details", () => {
 describe("POST /users/{id} (push notification)", () => {
   it("sends trimmed title and message to the user's email", async () => {
     const panel = await admin();
-    const response = await panel.post("/users/5?search=friend&notify=1", { intent: "notify", title: "  Hello  ", message: "  See you soon " });
+    const response = await panel.post("/users/5?search=friend&notify=1", {
+      intent: "notify",
+      title: "  Hello  ",
+      message: "  See you soon ",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/users/5?search=friend");
     expect(toastMessage((await panel.follow(response)).html)).toBe("Notification sent successfully");
     const [call] = await recordedRequests(stack.demo.url, "/fcm/send-notification-to-user");
-    expect(call).toMatchObject({ method: "POST", body: { email: "member@example.com", title: "Hello", body: "See you soon" } });
+    expect(call).toMatchObject({
+      method: "POST",
+      body: { email: "member@example.com", title: "Hello", body: "See you soon" },
+    });
     const pushes = (await outbox(stack.demo.url, "member@example.com")).filter((message) => message.kind === "push");
     expect(pushes).toHaveLength(1);
     expect(pushes[0]).toMatchObject({ subject: "Hello", text: "See you soon" });
@@ -252,7 +284,11 @@ describe("POST /users/{id} (push notification)", () => {
   it("keeps what was typed when the upstream refuses", async () => {
     const user = await findUser((candidate) => candidate.devicesCount === 0);
     const panel = await admin();
-    const response = await panel.post(`/users/${user.id}?notify=1`, { intent: "notify", title: "Kept title", message: "Kept message" });
+    const response = await panel.post(`/users/${user.id}?notify=1`, {
+      intent: "notify",
+      title: "Kept title",
+      message: "Kept message",
+    });
     expect(response.status).toBe(400);
     const html = decodeEntities(await response.text());
     expect(toastMessage(html)).toBe("User has no registered devices");
@@ -277,11 +313,24 @@ describe("POST /users/{id} (push notification)", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
     });
-    const cookie = signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-    const details = (await (await fetch(`${stack.demo.url}/api/users/5`, { headers: { cookie } })).json()) as { data: object };
+    const cookie = signin.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const details = (await (await fetch(`${stack.demo.url}/api/users/5`, { headers: { cookie } })).json()) as {
+      data: object;
+    };
     // The action's read of the user answers an address-less user, once.
-    await injectFault(stack.demo.url, { method: "GET", path: "/users/5", status: 200, times: 1, body: { data: { ...details.data, email: "" } } });
-    const response = await (await admin()).post("/users/5?notify=1", { intent: "notify", title: "Hi", message: "There" });
+    await injectFault(stack.demo.url, {
+      method: "GET",
+      path: "/users/5",
+      status: 200,
+      times: 1,
+      body: { data: { ...details.data, email: "" } },
+    });
+    const response = await (
+      await admin()
+    ).post("/users/5?notify=1", { intent: "notify", title: "Hi", message: "There" });
     expect(response.status).toBe(400);
     const html = decodeEntities(await response.text());
     expect(toastMessage(html)).toBe("User email not found");
@@ -296,7 +345,9 @@ describe("POST /users/{id} (push notification)", () => {
   });
 
   it("answers an unknown user with the upstream's message", async () => {
-    const response = await (await admin()).post("/users/99999?notify=1", { intent: "notify", title: "x", message: "y" });
+    const response = await (
+      await admin()
+    ).post("/users/99999?notify=1", { intent: "notify", title: "x", message: "y" });
     expect(response.status).toBe(404);
     expect(toastMessage(await response.text())).toBe("User not found");
   });

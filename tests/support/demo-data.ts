@@ -28,7 +28,10 @@ export async function demoUsers(demoUrl: string): Promise<DemoUser[]> {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
   });
-  const cookie = signin.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = signin.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   const users: DemoUser[] = [];
   for (let page = 1; ; page++) {
     const response = await fetch(`${demoUrl}/api/users?page=${page}&limit=100`, { headers: { cookie } });

@@ -36,7 +36,11 @@ export class PanelClient {
   }
 
   /** POST a urlencoded form to a panel path, as a browser without JavaScript does. */
-  post(path: string, fields: Record<string, string> | [string, string][], headers: Record<string, string> = {}): Promise<Response> {
+  post(
+    path: string,
+    fields: Record<string, string> | [string, string][],
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     return this.send(path, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", ...headers },

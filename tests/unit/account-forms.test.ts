@@ -17,7 +17,9 @@ function messages(schema: Parameters<typeof parseForm>[1], fields: Record<string
   const formData = new FormData();
   for (const [name, value] of Object.entries(fields)) formData.set(name, value);
   const result = parseForm(formData, schema);
-  return result.ok ? {} : Object.fromEntries(Object.entries(result.errors).map(([name, error]) => [name, error.message]));
+  return result.ok
+    ? {}
+    : Object.fromEntries(Object.entries(result.errors).map(([name, error]) => [name, error.message]));
 }
 
 describe("ForgotPasswordSchema", () => {
@@ -34,19 +36,30 @@ describe("ForgotPasswordSchema", () => {
   });
 
   it("trims and lowercases a valid email", () => {
-    expect(z.parse(ForgotPasswordSchema, { email: "  Someone@Example.COM " })).toEqual({ email: "someone@example.com" });
+    expect(z.parse(ForgotPasswordSchema, { email: "  Someone@Example.COM " })).toEqual({
+      email: "someone@example.com",
+    });
   });
 });
 
 describe("ResetPasswordSchema", () => {
   it.each([
     [{}, { password: "Password is required", confirmPassword: "Please confirm your password" }],
-    [{ password: "", confirmPassword: "" }, { password: "Password is required", confirmPassword: "Please confirm your password" }],
+    [
+      { password: "", confirmPassword: "" },
+      { password: "Password is required", confirmPassword: "Please confirm your password" },
+    ],
     [{ password: "1234567", confirmPassword: "1234567" }, { password: "Password must be at least 8 characters" }],
-    [{ password: "x".repeat(21), confirmPassword: "x".repeat(21) }, { password: "Password must be at most 20 characters" }],
+    [
+      { password: "x".repeat(21), confirmPassword: "x".repeat(21) },
+      { password: "Password must be at most 20 characters" },
+    ],
     [{ password: "12345678", confirmPassword: "" }, { confirmPassword: "Please confirm your password" }],
     [{ password: "12345678", confirmPassword: "12345679" }, { confirmPassword: "Passwords do not match" }],
-    [{ password: "1234567", confirmPassword: "nope" }, { password: "Password must be at least 8 characters", confirmPassword: "Passwords do not match" }],
+    [
+      { password: "1234567", confirmPassword: "nope" },
+      { password: "Password must be at least 8 characters", confirmPassword: "Passwords do not match" },
+    ],
   ])("rejects %j", (fields, expected) => {
     expect(messages(ResetPasswordSchema, fields)).toEqual(expected);
   });
@@ -54,7 +67,9 @@ describe("ResetPasswordSchema", () => {
   it("accepts 8 and 20 characters and keeps spaces (they are part of a password)", () => {
     expect(messages(ResetPasswordSchema, { password: "8 chars!", confirmPassword: "8 chars!" })).toEqual({});
     expect(messages(ResetPasswordSchema, { password: "y".repeat(20), confirmPassword: "y".repeat(20) })).toEqual({});
-    expect(z.parse(ResetPasswordSchema, { password: " spaced  ", confirmPassword: " spaced  " }).password).toBe(" spaced  ");
+    expect(z.parse(ResetPasswordSchema, { password: " spaced  ", confirmPassword: " spaced  " }).password).toBe(
+      " spaced  ",
+    );
   });
 });
 
@@ -81,7 +96,9 @@ describe("delete account schemas", () => {
     expect(messages(DeleteAccountKeySchema, { intent: "delete-user", securityKey: "  " })).toEqual({
       securityKey: "Security key is required",
     });
-    expect(z.parse(DeleteAccountKeySchema, { intent: "delete-user", securityKey: " 123456 " }).securityKey).toBe("123456");
+    expect(z.parse(DeleteAccountKeySchema, { intent: "delete-user", securityKey: " 123456 " }).securityKey).toBe(
+      "123456",
+    );
   });
 
   it("each step only accepts its own intent", () => {

@@ -29,7 +29,9 @@ describe("demo seed", () => {
     expect(count(data.announcements, (announcement) => announcement.isActive)).toBe(22);
     expect(count(data.announcements, (announcement) => announcement.isPinned)).toBe(4);
     const byStatus = (status: string) => count(data.invites, (invite) => invite.status === status);
-    expect([byStatus("pending"), byStatus("approved"), byStatus("rejected"), byStatus("expired")]).toEqual([13, 12, 12, 11]);
+    expect([byStatus("pending"), byStatus("approved"), byStatus("rejected"), byStatus("expired")]).toEqual([
+      13, 12, 12, 11,
+    ]);
     expect(data.plans.map((plan) => plan.period).sort()).toEqual(["lifetime", "month", "month", "year", "year"]);
     expect(count(data.plans, (plan) => !plan.isActive)).toBe(1);
   });
@@ -37,9 +39,14 @@ describe("demo seed", () => {
   it("covers every status, the edge cases of the screens and the demo accounts", () => {
     const data = seed();
     for (const status of UserStatusSchema.options) {
-      expect(data.users.some((user) => user.status === status), status).toBe(true);
+      expect(
+        data.users.some((user) => user.status === status),
+        status,
+      ).toBe(true);
     }
-    expect(data.users.some((user) => user.fullName === null && user.phone === null && user.country === null)).toBe(true);
+    expect(data.users.some((user) => user.fullName === null && user.phone === null && user.country === null)).toBe(
+      true,
+    );
     expect(data.users.some((user) => user.isBanned && user.status !== "banned")).toBe(true);
     expect(data.users.every((user) => user.status !== "banned" || user.isBanned)).toBe(true);
     expect(data.users.every((user) => (user.badgeRequestStatus === 2) === (user.badgeFileName !== null))).toBe(true);

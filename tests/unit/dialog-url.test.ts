@@ -12,11 +12,15 @@ const args = (current: string, next: string, formMethod?: string) =>
 
 describe("dialog URLs", () => {
   it("opens a dialog keeping the screen's own params", () => {
-    expect(dialogHref("/users", "?page=3&search=ann", { confirm: "ban", id: "42" })).toBe("/users?page=3&search=ann&confirm=ban&id=42");
+    expect(dialogHref("/users", "?page=3&search=ann", { confirm: "ban", id: "42" })).toBe(
+      "/users?page=3&search=ann&confirm=ban&id=42",
+    );
   });
 
   it("replaces a dialog that was already open", () => {
-    expect(dialogHref("/users", "?confirm=ban&id=1&page=2", { confirm: "unban", id: "7" })).toBe("/users?page=2&confirm=unban&id=7");
+    expect(dialogHref("/users", "?confirm=ban&id=1&page=2", { confirm: "unban", id: "7" })).toBe(
+      "/users?page=2&confirm=unban&id=7",
+    );
   });
 
   it("closes a dialog back to the bare screen", () => {

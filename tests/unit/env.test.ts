@@ -42,10 +42,10 @@ describe("parseEnv", () => {
 
 describe("UPLOAD_ORIGINS", () => {
   it("reads a comma-separated list of origins", () => {
-    expect(parseEnv({ ...good, UPLOAD_ORIGINS: "https://bucket.s3.amazonaws.com/path, https://cdn.example.com" }).UPLOAD_ORIGINS).toEqual([
-      "https://bucket.s3.amazonaws.com",
-      "https://cdn.example.com",
-    ]);
+    expect(
+      parseEnv({ ...good, UPLOAD_ORIGINS: "https://bucket.s3.amazonaws.com/path, https://cdn.example.com" })
+        .UPLOAD_ORIGINS,
+    ).toEqual(["https://bucket.s3.amazonaws.com", "https://cdn.example.com"]);
     expect(parseEnv(good).UPLOAD_ORIGINS).toEqual([]);
   });
 

@@ -18,7 +18,9 @@ describe("checkFields: what the browser shows before a form is sent", () => {
   });
 
   it("treats a field the browser did not send as missing", () => {
-    expect(checkFields(PushNotificationSchema, { intent: "notify", title: "Hello" })).toEqual({ message: PUSH_FIELDS_REQUIRED });
+    expect(checkFields(PushNotificationSchema, { intent: "notify", title: "Hello" })).toEqual({
+      message: PUSH_FIELDS_REQUIRED,
+    });
   });
 
   it("accepts a switch that is off, which a form does not send at all", () => {

@@ -38,8 +38,12 @@ describe("attachmentDisposition", () => {
   });
 
   it("keeps an apostrophe in filename and encodes it in filename*", () => {
-    expect(attachmentDisposition("passport_Elias O'Brien.pdf")).toBe(`attachment; filename="passport_Elias O'Brien.pdf"`);
-    expect(attachmentDisposition("passport_Chloé O'Brien.pdf")).toContain("filename*=UTF-8''passport_Chlo%C3%A9%20O%27Brien.pdf");
+    expect(attachmentDisposition("passport_Elias O'Brien.pdf")).toBe(
+      `attachment; filename="passport_Elias O'Brien.pdf"`,
+    );
+    expect(attachmentDisposition("passport_Chloé O'Brien.pdf")).toContain(
+      "filename*=UTF-8''passport_Chlo%C3%A9%20O%27Brien.pdf",
+    );
   });
 
   it("cannot be broken out of: quotes, backslashes and line breaks", () => {
@@ -49,6 +53,8 @@ describe("attachmentDisposition", () => {
   });
 
   it("replaces characters without an ASCII form", () => {
-    expect(attachmentDisposition("passport_李.pdf")).toBe(`attachment; filename="passport__.pdf"; filename*=UTF-8''passport_%E6%9D%8E.pdf`);
+    expect(attachmentDisposition("passport_李.pdf")).toBe(
+      `attachment; filename="passport__.pdf"; filename*=UTF-8''passport_%E6%9D%8E.pdf`,
+    );
   });
 });

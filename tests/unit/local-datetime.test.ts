@@ -11,7 +11,19 @@ describe("isLocalDateTime", () => {
   });
 
   it("rejects other shapes and impossible dates", () => {
-    for (const value of ["", "2026-01-15", "2026-01-15 09:30", "2026-01-15T09:30Z", "2026-01-15T09:30+02:00", "2026-13-01T00:00", "2026-02-30T00:00", "2025-02-29T00:00", "2026-01-15T24:00", "2026-01-15T12:60", "soon"]) {
+    for (const value of [
+      "",
+      "2026-01-15",
+      "2026-01-15 09:30",
+      "2026-01-15T09:30Z",
+      "2026-01-15T09:30+02:00",
+      "2026-13-01T00:00",
+      "2026-02-30T00:00",
+      "2025-02-29T00:00",
+      "2026-01-15T24:00",
+      "2026-01-15T12:60",
+      "soon",
+    ]) {
       expect(isLocalDateTime(value), value).toBe(false);
     }
   });
@@ -62,7 +74,14 @@ describe("localDateTimeToIso", () => {
   });
 
   it("round-trips with toLocalDateTime across a year, in several zones", () => {
-    for (const zone of ["UTC", "Europe/Paris", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham"]) {
+    for (const zone of [
+      "UTC",
+      "Europe/Paris",
+      "America/New_York",
+      "Australia/Lord_Howe",
+      "Asia/Kathmandu",
+      "Pacific/Chatham",
+    ]) {
       for (let hour = 0; hour < 365 * 24; hour += 11) {
         const iso = new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000).toISOString();
         const local = toLocalDateTime(iso, zone);

@@ -1,7 +1,15 @@
 import { safeParse } from "zod/mini";
 import { describe, expect, it } from "vitest";
 
-import { formatPrice, formatPriceAndPeriod, formatTypedPrice, periodLabel, periodSuffix, planImageSrc, planPeriod } from "~/components/memberships/format";
+import {
+  formatPrice,
+  formatPriceAndPeriod,
+  formatTypedPrice,
+  periodLabel,
+  periodSuffix,
+  planImageSrc,
+  planPeriod,
+} from "~/components/memberships/format";
 import {
   cleanFeatures,
   draftFromValues,
@@ -18,12 +26,33 @@ describe("the create form (spec 2.18, 5)", () => {
   it("has no required checks: an empty post parses, with lifetime and no price", () => {
     const result = safeParse(PlanCreateFormSchema, {});
     expect(result.success).toBe(true);
-    expect(result.data).toEqual({ name: "", period: "lifetime", description: "", features: [], image: "", isActive: false, price: undefined });
+    expect(result.data).toEqual({
+      name: "",
+      period: "lifetime",
+      description: "",
+      features: [],
+      image: "",
+      isActive: false,
+      price: undefined,
+    });
   });
 
   it("reads a full post: price as a number, one or many features", () => {
-    const one = safeParse(PlanCreateFormSchema, { name: "Gold", price: "12.50", period: "month", description: "d", features: "A", image: "uploads/membership/x.png" });
-    expect(one.data).toMatchObject({ name: "Gold", price: 12.5, period: "month", features: ["A"], image: "uploads/membership/x.png" });
+    const one = safeParse(PlanCreateFormSchema, {
+      name: "Gold",
+      price: "12.50",
+      period: "month",
+      description: "d",
+      features: "A",
+      image: "uploads/membership/x.png",
+    });
+    expect(one.data).toMatchObject({
+      name: "Gold",
+      price: 12.5,
+      period: "month",
+      features: ["A"],
+      image: "uploads/membership/x.png",
+    });
     const many = safeParse(PlanCreateFormSchema, { features: ["A", "", "B"] });
     expect(many.data?.features).toEqual(["A", "", "B"]);
   });
@@ -37,7 +66,9 @@ describe("the create form (spec 2.18, 5)", () => {
 
   it("defaults a blank period to lifetime and refuses an unknown one", () => {
     expect(safeParse(PlanCreateFormSchema, { period: "" }).data?.period).toBe("lifetime");
-    expect(safeParse(PlanCreateFormSchema, { period: "week" }).error?.issues[0]?.message).toBe("Period must be month, year or lifetime");
+    expect(safeParse(PlanCreateFormSchema, { period: "week" }).error?.issues[0]?.message).toBe(
+      "Period must be month, year or lifetime",
+    );
   });
 });
 
@@ -80,29 +111,60 @@ describe("intents", () => {
 
   it("checks row actions: activate, deactivate or delete, on a well-formed id", () => {
     expect(safeParse(PlanRowActionSchema, { intent: "activate", id: "4" }).success).toBe(true);
-    expect(safeParse(PlanRowActionSchema, { intent: "toggle", id: "4" }).error?.issues[0]?.message).toBe("Unknown action");
-    expect(safeParse(PlanRowActionSchema, { intent: "delete" }).error?.issues[0]?.message).toBe("Membership ID is required");
+    expect(safeParse(PlanRowActionSchema, { intent: "toggle", id: "4" }).error?.issues[0]?.message).toBe(
+      "Unknown action",
+    );
+    expect(safeParse(PlanRowActionSchema, { intent: "delete" }).error?.issues[0]?.message).toBe(
+      "Membership ID is required",
+    );
   });
 });
 
 describe("drafts", () => {
   it("starts a new plan as lifetime, active, with one empty feature (spec 9)", () => {
-    expect(newPlanDraft()).toEqual({ name: "", price: "", period: "lifetime", description: "", features: [""], image: "", isActive: true });
+    expect(newPlanDraft()).toEqual({
+      name: "",
+      price: "",
+      period: "lifetime",
+      description: "",
+      features: [""],
+      image: "",
+      isActive: true,
+    });
   });
 
   it("keeps every posted value for a re-rendered form", () => {
     const draft = draftFromValues(
-      { name: "Gold", price: "9", period: "year", description: "d", features: ["A", ""], image: "uploads/membership/x.png", isActive: "true" },
+      {
+        name: "Gold",
+        price: "9",
+        period: "year",
+        description: "d",
+        features: ["A", ""],
+        image: "uploads/membership/x.png",
+        isActive: "true",
+      },
       { activeWhenAbsent: false },
     );
-    expect(draft).toEqual({ name: "Gold", price: "9", period: "year", description: "d", features: ["A", ""], image: "uploads/membership/x.png", isActive: true });
+    expect(draft).toEqual({
+      name: "Gold",
+      price: "9",
+      period: "year",
+      description: "d",
+      features: ["A", ""],
+      image: "uploads/membership/x.png",
+      isActive: true,
+    });
   });
 
   it("reads a missing switch per form, one feature as a list, and nothing as one empty entry", () => {
     expect(draftFromValues({}, { activeWhenAbsent: true })).toEqual(newPlanDraft());
     expect(draftFromValues({}, { activeWhenAbsent: false }).isActive).toBe(false);
     expect(draftFromValues({ features: "Only" }, { activeWhenAbsent: true }).features).toEqual(["Only"]);
-    expect(draftFromValues({ period: "weekly", price: 5 }, { activeWhenAbsent: true })).toMatchObject({ period: "lifetime", price: "5" });
+    expect(draftFromValues({ period: "weekly", price: 5 }, { activeWhenAbsent: true })).toMatchObject({
+      period: "lifetime",
+      price: "5",
+    });
   });
 
   it("sends only non-blank, trimmed features", () => {

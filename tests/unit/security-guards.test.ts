@@ -23,22 +23,32 @@ describe("prototype pollution through form field names", () => {
     expect(({} as Record<string, unknown>).polluted).toBe("yes");
   });
 
-  it.each(["__proto__", "constructor", "prototype", "__proto__.polluted", "a.constructor.prototype", "items[__proto__]"])(
-    "is refused by parseForm for %s, and Object.prototype stays clean",
-    (name) => {
-      let thrown: unknown;
-      try {
-        parseForm(formOf([[name, "yes"]]), z.object({}));
-      } catch (error) {
-        thrown = error;
-      }
-      expect((thrown as { init?: { status?: number } }).init?.status).toBe(400);
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    },
-  );
+  it.each([
+    "__proto__",
+    "constructor",
+    "prototype",
+    "__proto__.polluted",
+    "a.constructor.prototype",
+    "items[__proto__]",
+  ])("is refused by parseForm for %s, and Object.prototype stays clean", (name) => {
+    let thrown: unknown;
+    try {
+      parseForm(formOf([[name, "yes"]]), z.object({}));
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as { init?: { status?: number } }).init?.status).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 
   it("keeps ordinary nested names working", () => {
-    const result = parseForm(formOf([["features.0", "a"], ["constructorName", "b"]]), z.object({ features: z.array(z.string()) }));
+    const result = parseForm(
+      formOf([
+        ["features.0", "a"],
+        ["constructorName", "b"],
+      ]),
+      z.object({ features: z.array(z.string()) }),
+    );
     expect(result.ok && result.data.features).toEqual(["a"]);
   });
 });
@@ -102,8 +112,15 @@ describe("auditEntry", () => {
   });
 
   it("says when nothing was sent or the upstream refused", () => {
-    expect(auditEntry({ admin: null, intent: "promote", target: null }, [])).toMatchObject({ result: "not sent", status: null });
-    expect(auditEntry({ admin: "a@b.c", intent: "delete", target: "9" }, [{ method: "DELETE", path: "/posts/9", status: 404 }])).toMatchObject({
+    expect(auditEntry({ admin: null, intent: "promote", target: null }, [])).toMatchObject({
+      result: "not sent",
+      status: null,
+    });
+    expect(
+      auditEntry({ admin: "a@b.c", intent: "delete", target: "9" }, [
+        { method: "DELETE", path: "/posts/9", status: 404 },
+      ]),
+    ).toMatchObject({
       result: "failed",
       status: 404,
     });

@@ -134,7 +134,9 @@ describe("forwardedHost", () => {
 
   it("makes the public host the Host behind a trusted proxy", async () => {
     expect(await hostSeenBehind("loopback", { "x-forwarded-host": "panel.example.com" })).toBe("panel.example.com");
-    expect(await hostSeenBehind(1, { "x-forwarded-host": "panel.example.com:8443, inner" })).toBe("panel.example.com:8443");
+    expect(await hostSeenBehind(1, { "x-forwarded-host": "panel.example.com:8443, inner" })).toBe(
+      "panel.example.com:8443",
+    );
   });
 
   it("ignores X-Forwarded-Host from an untrusted client", async () => {
@@ -155,7 +157,12 @@ describe("requestLogger", () => {
     await res.arrayBuffer();
     await expect.poll(() => entries.length).toBe(1);
     const [entry] = entries;
-    expect(entry).toMatchObject({ method: "GET", path: "/page", status: 200, requestId: res.headers.get("x-request-id") });
+    expect(entry).toMatchObject({
+      method: "GET",
+      path: "/page",
+      status: 200,
+      requestId: res.headers.get("x-request-id"),
+    });
     expect(entry!.bytes).toBeGreaterThan(0);
     expect(entry!.bytes).toBeLessThan(1_000); // gzip of 10 000 identical bytes
     expect(JSON.stringify(entry)).not.toContain("secret");

@@ -1,7 +1,13 @@
 // The Server-Timing value the panel sends: entry names, quoted descriptions, durations.
 import { describe, expect, it } from "vitest";
 
-import { formatServerTiming, quotedString, ServerTimingRecorder, timeUpstreamCall, type UpstreamTiming } from "~/upstream/server-timing.server";
+import {
+  formatServerTiming,
+  quotedString,
+  ServerTimingRecorder,
+  timeUpstreamCall,
+  type UpstreamTiming,
+} from "~/upstream/server-timing.server";
 
 const call = (overrides: Partial<UpstreamTiming> = {}): UpstreamTiming => ({
   method: "GET",
@@ -65,7 +71,9 @@ describe("formatServerTiming", () => {
   });
 
   it("never shows a query, and escapes what the path holds", () => {
-    expect(formatServerTiming([call({ path: '/users/"x"?search=secret#frag' })])).toBe('upstream-1;desc="GET /users/\\"x\\"";dur=12.3');
+    expect(formatServerTiming([call({ path: '/users/"x"?search=secret#frag' })])).toBe(
+      'upstream-1;desc="GET /users/\\"x\\"";dur=12.3',
+    );
   });
 
   it("is only the total when no upstream call was made", () => {

@@ -34,14 +34,18 @@ describe("size limit", () => {
   });
 
   it("checks the size before the type", () => {
-    expect(checkUpload({ name: "notes.txt", type: "text/plain", size: 6 * MB }, { maxSizeMb: 5 })).toBe("File size must be less than 5MB");
+    expect(checkUpload({ name: "notes.txt", type: "text/plain", size: 6 * MB }, { maxSizeMb: 5 })).toBe(
+      "File size must be less than 5MB",
+    );
   });
 });
 
 describe("accepted types", () => {
   it("defaults to image/*", () => {
     expect(DEFAULT_ACCEPT).toBe("image/*");
-    expect(checkUpload({ name: "notes.txt", type: "text/plain", size: 10 })).toBe("File type not supported. Accepted types: image/*");
+    expect(checkUpload({ name: "notes.txt", type: "text/plain", size: 10 })).toBe(
+      "File type not supported. Accepted types: image/*",
+    );
     expect(fileTypeMessage("image/png, .svg")).toBe("File type not supported. Accepted types: image/png, .svg");
   });
 
@@ -78,12 +82,17 @@ describe("the stored value (spec 3)", () => {
   });
 
   it("keeps a port out and deeper paths in", () => {
-    expect(storedUploadValue("http://127.0.0.1:4010/uploads/membership/a/b.png?sig=x")).toBe("uploads/membership/a/b.png");
+    expect(storedUploadValue("http://127.0.0.1:4010/uploads/membership/a/b.png?sig=x")).toBe(
+      "uploads/membership/a/b.png",
+    );
     expect(storedUploadValue("http://host/file.png")).toBe("file.png");
   });
 
   it("agrees with the contract's storedFileKey", () => {
-    for (const url of ["http://127.0.0.1:4010/uploads/membership/f-x.png?X-Demo-Signature=ab&X-Demo-Expires=1", "https://h.example/a/b/c"]) {
+    for (const url of [
+      "http://127.0.0.1:4010/uploads/membership/f-x.png?X-Demo-Signature=ab&X-Demo-Expires=1",
+      "https://h.example/a/b/c",
+    ]) {
       expect(storedUploadValue(url)).toBe(storedFileKey(url));
     }
   });

@@ -5,7 +5,13 @@ import { readCookie, rewriteSetCookie } from "~/upstream/session-cookie.server";
 
 describe("toFieldErrors", () => {
   it("uses the part after the first dot of a field name", () => {
-    expect(toFieldErrors([{ field: "body.title", message: "Too long" }, { field: "email", message: "Bad" }, { field: "body.a.b", message: "Deep" }])).toEqual({
+    expect(
+      toFieldErrors([
+        { field: "body.title", message: "Too long" },
+        { field: "email", message: "Bad" },
+        { field: "body.a.b", message: "Deep" },
+      ]),
+    ).toEqual({
       title: "Too long",
       email: "Bad",
       "a.b": "Deep",
@@ -13,7 +19,12 @@ describe("toFieldErrors", () => {
   });
 
   it("keeps the first message of a field", () => {
-    expect(toFieldErrors([{ field: "body.title", message: "First" }, { field: "body.title", message: "Second" }])).toEqual({ title: "First" });
+    expect(
+      toFieldErrors([
+        { field: "body.title", message: "First" },
+        { field: "body.title", message: "Second" },
+      ]),
+    ).toEqual({ title: "First" });
   });
 });
 
@@ -33,7 +44,9 @@ describe("session cookie relay", () => {
   it("rewrites a cross-site upstream cookie for the panel", () => {
     const upstream = "session=tok; Domain=api.example.com; Path=/api; HttpOnly; SameSite=None; Secure; Max-Age=604800";
     expect(rewriteSetCookie(upstream, false)).toBe("session=tok; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax");
-    expect(rewriteSetCookie(upstream, true)).toBe("session=tok; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure");
+    expect(rewriteSetCookie(upstream, true)).toBe(
+      "session=tok; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure",
+    );
   });
 });
 
@@ -54,6 +67,8 @@ describe("signed session cookie", () => {
   });
 
   it("keeps an emptied cookie empty", () => {
-    expect(rewriteSetCookie("session=; Max-Age=0", false, (value) => `${value}.sig`)).toBe("session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+    expect(rewriteSetCookie("session=; Max-Age=0", false, (value) => `${value}.sig`)).toBe(
+      "session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
+    );
   });
 });

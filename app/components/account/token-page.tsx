@@ -39,11 +39,7 @@ export function tokenPageHeaders(referrerPolicy: TokenReferrerPolicy = "no-refer
 
 /** Meta tags of a token page: its title, the same referrer policy as its header, not indexed. */
 export function tokenPageMeta(title: string, referrerPolicy: TokenReferrerPolicy = "no-referrer"): MetaDescriptor[] {
-  return [
-    { title },
-    { name: "referrer", content: referrerPolicy },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title }, { name: "referrer", content: referrerPolicy }, { name: "robots", content: "noindex" }];
 }
 
 /**

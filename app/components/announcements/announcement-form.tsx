@@ -32,7 +32,10 @@ export interface AnnouncementFormFailure {
 function Required({ children }: { children: string }) {
   return (
     <>
-      {children} <span aria-hidden="true" className="text-red-700">*</span>
+      {children}{" "}
+      <span aria-hidden="true" className="text-red-700">
+        *
+      </span>
     </>
   );
 }
@@ -88,7 +91,8 @@ export function AnnouncementFormDialog({
   // the dialog opens without a page load.
   useEffect(() => {
     const input = date.current;
-    if (mode === "create" && !retyped && input && input.value === input.defaultValue) input.value = nowLocalDateTime(timeZone);
+    if (mode === "create" && !retyped && input && input.value === input.defaultValue)
+      input.value = nowLocalDateTime(timeZone);
     // Once, when the dialog opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -30,13 +30,32 @@ export interface AnnouncementRowView {
  * clamped to two lines, and four actions. The two toggles are forms that post the state they
  * want; edit and delete are links that open URL-state dialogs.
  */
-export function AnnouncementRow({ announcement, actionHref, editHref, deleteHref }: { announcement: AnnouncementRowView; actionHref: string; editHref: string; deleteHref: string }) {
+export function AnnouncementRow({
+  announcement,
+  actionHref,
+  editHref,
+  deleteHref,
+}: {
+  announcement: AnnouncementRowView;
+  actionHref: string;
+  editHref: string;
+  deleteHref: string;
+}) {
   const { id, title, description, date, dateText, isActive, isPinned, thumbnail } = announcement;
   return (
-    <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-start sm:gap-4 sm:px-6" data-testid="announcement-row" data-id={id}>
+    <li
+      className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-start sm:gap-4 sm:px-6"
+      data-testid="announcement-row"
+      data-id={id}
+    >
       <div className="flex min-w-0 flex-1 gap-4">
         {thumbnail ? (
-          <img src={thumbnail} alt="" loading="lazy" className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover ring-1 ring-slate-200 sm:size-16" />
+          <img
+            src={thumbnail}
+            alt=""
+            loading="lazy"
+            className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover ring-1 ring-slate-200 sm:size-16"
+          />
         ) : null}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
@@ -99,7 +118,10 @@ function ToggleAction({
   tone: IconActionTone;
 }) {
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData.get("id") === id;
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData.get("id") === id;
   return (
     <Form method="post" action={actionHref} preventScrollReset className="contents">
       {/* Hidden inputs, not the button's name: a clicked button's value is not always posted. */}

@@ -15,7 +15,17 @@ const disabled = `${base} cursor-not-allowed bg-surface text-slate-300 ring-1 ri
  * that keeps the list's other params, so it works without JavaScript. Shown only when there
  * is more than one page.
  */
-export function NumberedPagination({ page, limit, total, totalPages }: { page: number; limit: number; total: number; totalPages: number }) {
+export function NumberedPagination({
+  page,
+  limit,
+  total,
+  totalPages,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}) {
   const location = useLocation();
   if (totalPages <= 1) return null;
   const href = (target: number) => pageHref(location.pathname, location.search, target);

@@ -9,7 +9,12 @@ export interface AnnouncementStatsView {
   today: number;
 }
 
-const TILES: { key: keyof AnnouncementStatsView; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; tone: string }[] = [
+const TILES: {
+  key: keyof AnnouncementStatsView;
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  tone: string;
+}[] = [
   { key: "total", label: "Total", icon: MegaphoneIcon, tone: "bg-brand-50 text-brand-700" },
   { key: "active", label: "Active", icon: CheckCircleIcon, tone: "bg-emerald-50 text-emerald-700" },
   { key: "pinned", label: "Pinned", icon: MapPinIcon, tone: "bg-amber-50 text-amber-700" },
@@ -26,9 +31,15 @@ export function StatTiles({ stats, error }: { stats: AnnouncementStatsView | nul
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         {TILES.map(({ key, label, icon: Icon, tone }) => (
           // A <dl> group holds only its <dt> and <dd>: the icon sits inside the <dt>, placed beside both.
-          <div key={key} className="relative rounded-xl bg-surface p-4 shadow-sm ring-1 ring-slate-200 sm:pl-17" data-testid={`stat-${key}`}>
+          <div
+            key={key}
+            className="relative rounded-xl bg-surface p-4 shadow-sm ring-1 ring-slate-200 sm:pl-17"
+            data-testid={`stat-${key}`}
+          >
             <dt className="truncate text-sm font-medium text-slate-600">
-              <span className={`absolute top-1/2 left-4 hidden size-10 -translate-y-1/2 items-center justify-center rounded-lg sm:flex ${tone}`}>
+              <span
+                className={`absolute top-1/2 left-4 hidden size-10 -translate-y-1/2 items-center justify-center rounded-lg sm:flex ${tone}`}
+              >
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               {label}

@@ -33,7 +33,12 @@ export function StatusPreview() {
       <p className="text-xs font-medium tracking-wide text-slate-600 uppercase" id="announcement-preview-label">
         Status Preview
       </p>
-      <div className="mt-2 flex flex-wrap gap-2" aria-labelledby="announcement-preview-label" role="group" data-testid="status-preview">
+      <div
+        className="mt-2 flex flex-wrap gap-2"
+        aria-labelledby="announcement-preview-label"
+        role="group"
+        data-testid="status-preview"
+      >
         <span className="hidden group-has-[[name=isActive]:checked]/announcement:inline-flex">
           <ActiveBadge active />
         </span>

@@ -47,7 +47,9 @@ export function Toaster({ toast }: { toast: FlashToast | undefined }) {
       >
         <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <div className="min-w-0 flex-1 text-sm">
-          <p className="font-medium" data-testid="toast-message">{toast.message}</p>
+          <p className="font-medium" data-testid="toast-message">
+            {toast.message}
+          </p>
           {toast.description ? <p className="mt-1 opacity-80">{toast.description}</p> : null}
         </div>
         <label

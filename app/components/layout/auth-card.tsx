@@ -60,7 +60,11 @@ export function FormAlert({
     info: "border-sky-200 bg-sky-50 text-sky-800",
   };
   return (
-    <div id={id} role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${tones[tone]}`}>
+    <div
+      id={id}
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-md border px-3 py-2 text-sm ${tones[tone]}`}
+    >
       {children}
     </div>
   );

@@ -1,11 +1,23 @@
-import { ArrowUpTrayIcon, CheckCircleIcon, ExclamationCircleIcon, PhotoIcon, XMarkIcon } from "@heroicons/react/20/solid";
+import {
+  ArrowUpTrayIcon,
+  CheckCircleIcon,
+  ExclamationCircleIcon,
+  PhotoIcon,
+  XMarkIcon,
+} from "@heroicons/react/20/solid";
 import { useEffect, useId, useRef, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 
 import { planImageSrc } from "~/components/memberships/format";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/search-filters";
-import { checkUpload, DEFAULT_ACCEPT, DEFAULT_MAX_SIZE_MB, storedUploadValue, UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import {
+  checkUpload,
+  DEFAULT_ACCEPT,
+  DEFAULT_MAX_SIZE_MB,
+  storedUploadValue,
+  UPLOAD_MESSAGES,
+} from "~/lib/upload-rules";
 
 /** The upload widget's states (spec 4). */
 export type UploadState = "idle" | "uploading" | "success" | "error";
@@ -96,7 +108,10 @@ export function ImageUpload({
     setProgress(0);
     setMessage(undefined);
     setState("uploading");
-    fetcher.submit({ intent: "upload-url", fileName: file.name, fileType: file.type }, { method: "post", action: actionHref });
+    fetcher.submit(
+      { intent: "upload-url", fileName: file.name, fileType: file.type },
+      { method: "post", action: actionHref },
+    );
   }
 
   // The presigned URL has come back: PUT the file there, reporting progress.
@@ -161,8 +176,7 @@ export function ImageUpload({
   }
 
   const src = planImageSrc(value, apiOrigin);
-  const tone =
-    state === "error" ? "text-red-700" : state === "success" ? "text-emerald-700" : "text-slate-600";
+  const tone = state === "error" ? "text-red-700" : state === "success" ? "text-emerald-700" : "text-slate-600";
 
   return (
     <div data-testid="image-upload" data-state={state}>
@@ -209,12 +223,20 @@ export function ImageUpload({
                 aria-valuenow={progress}
                 className="h-2 overflow-hidden rounded-full bg-slate-200"
               >
-                <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${progress}%` }} />
+                <div
+                  className="h-full rounded-full bg-brand-600 transition-[width]"
+                  style={{ width: `${progress}%` }}
+                />
               </div>
               <p className="text-xs text-slate-600">{`Uploading... ${progress}%`}</p>
             </div>
           ) : null}
-          <p id={statusId} role={state === "error" ? "alert" : "status"} className={`text-sm ${tone}`} data-field-error={state === "error" || undefined}>
+          <p
+            id={statusId}
+            role={state === "error" ? "alert" : "status"}
+            className={`text-sm ${tone}`}
+            data-field-error={state === "error" || undefined}
+          >
             {message ? (
               <>
                 {state === "error" ? (
@@ -254,6 +276,9 @@ export function ImageUpload({
  * A form screen's shouldRevalidate: asking for an upload URL (a fetcher post) changes no data,
  * so the screen's loaders do not run again; everything else revalidates as usual.
  */
-export function skipRevalidationForUploadUrl({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+export function skipRevalidationForUploadUrl({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
   return formData?.get("intent") === "upload-url" ? false : defaultShouldRevalidate;
 }

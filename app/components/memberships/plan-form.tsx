@@ -70,9 +70,19 @@ export function PlanForm({
   );
   const fieldId = useId();
 
-  const draft: PlanDraft = { name, price, period, description, features: features.map((entry) => entry.text), image, isActive };
+  const draft: PlanDraft = {
+    name,
+    price,
+    period,
+    description,
+    features: features.map((entry) => entry.text),
+    image,
+    isActive,
+  };
   const error = (field: string) => errors[field]?.message;
-  const featureError = Object.entries(errors).find(([field]) => field === "features" || field.startsWith("features."))?.[1]?.message;
+  const featureError = Object.entries(errors).find(
+    ([field]) => field === "features" || field.startsWith("features."),
+  )?.[1]?.message;
   const onImageChange = useCallback((value: string) => setImage(value), []);
 
   function addFeature() {
@@ -97,7 +107,15 @@ export function PlanForm({
         className="space-y-5 rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-span-2"
       >
         {/* The form's default button: Enter in a field submits the form, not Remove or Add Feature. */}
-        <button type="submit" name="intent" value={intent} tabIndex={-1} aria-hidden="true" className="sr-only" disabled={submitting || uploading} />
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="sr-only"
+          disabled={submitting || uploading}
+        />
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         {id ? <input type="hidden" name="id" value={id} /> : null}
 
@@ -165,7 +183,9 @@ export function PlanForm({
                   value={entry.text}
                   onChange={(event) => {
                     const text = event.currentTarget.value;
-                    setFeatures((current) => current.map((item) => (item.key === entry.key ? { ...item, text } : item)));
+                    setFeatures((current) =>
+                      current.map((item) => (item.key === entry.key ? { ...item, text } : item)),
+                    );
                   }}
                   aria-label={`Feature ${index + 1}`}
                   aria-invalid={featureError ? true : undefined}
@@ -241,7 +261,13 @@ export function PlanForm({
           <Link to="/memberships" className={buttonClass("secondary")}>
             Cancel
           </Link>
-          <button type="submit" name="intent" value={intent} disabled={submitting || uploading} className={buttonClass("primary")}>
+          <button
+            type="submit"
+            name="intent"
+            value={intent}
+            disabled={submitting || uploading}
+            className={buttonClass("primary")}
+          >
             {mode === "create"
               ? submitting
                 ? "Creating..."

@@ -11,23 +11,42 @@ import { cleanFeatures, type PlanDraft } from "~/forms/membership";
  * edit form the badge follows the Active Status switch through CSS (the element around the form
  * and this preview has `group/plan`), so it is live without JavaScript too.
  */
-export function PlanPreview({ draft, apiOrigin, followsSwitch }: { draft: PlanDraft; apiOrigin: string; followsSwitch: boolean }) {
+export function PlanPreview({
+  draft,
+  apiOrigin,
+  followsSwitch,
+}: {
+  draft: PlanDraft;
+  apiOrigin: string;
+  followsSwitch: boolean;
+}) {
   const features = cleanFeatures(draft.features);
   const src = planImageSrc(draft.image, apiOrigin);
   const suffix = periodSuffix(draft.period);
   const name = draft.name.trim();
   return (
-    <section aria-labelledby="plan-preview-heading" className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" data-testid="plan-preview">
+    <section
+      aria-labelledby="plan-preview-heading"
+      className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200"
+      data-testid="plan-preview"
+    >
       <h2 id="plan-preview-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
         Preview
       </h2>
       <div className="mt-4 rounded-lg border border-slate-200 p-5">
         <div className="flex items-start gap-3">
           <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-50 text-brand-700">
-            {src ? <img src={src} alt="" className="size-full object-cover" /> : <PhotoIcon className="size-6" aria-hidden="true" />}
+            {src ? (
+              <img src={src} alt="" className="size-full object-cover" />
+            ) : (
+              <PhotoIcon className="size-6" aria-hidden="true" />
+            )}
           </div>
           <div className="min-w-0 flex-1">
-            <p className={`text-lg font-semibold break-words ${name ? "text-slate-900" : "text-slate-500"}`} data-testid="preview-name">
+            <p
+              className={`text-lg font-semibold break-words ${name ? "text-slate-900" : "text-slate-500"}`}
+              data-testid="preview-name"
+            >
               {name || "Tier Name"}
             </p>
             <div className="mt-1" data-testid="preview-status">

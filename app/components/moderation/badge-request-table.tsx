@@ -73,7 +73,14 @@ export function BadgeRequestTable({
     { id: "email", header: "Email", cell: (row) => <span className="break-all">{row.email}</span> },
     ...(compact
       ? []
-      : [{ id: "phone", header: "Phone", cell: (row: BadgeRequestRow) => row.phone || "Not provided", className: "hidden whitespace-nowrap md:table-cell" }]),
+      : [
+          {
+            id: "phone",
+            header: "Phone",
+            cell: (row: BadgeRequestRow) => row.phone || "Not provided",
+            className: "hidden whitespace-nowrap md:table-cell",
+          },
+        ]),
     {
       id: "actions",
       header: "Actions",
@@ -104,7 +111,14 @@ export function BadgeRequestTable({
 
   return (
     <>
-      <DataTable caption="Pending citizenship requests" columns={columns} rows={rows} rowKey={(row) => row.id} pageInfo={pageInfo} empty={empty} />
+      <DataTable
+        caption="Pending citizenship requests"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        pageInfo={pageInfo}
+        empty={empty}
+      />
       {target && decision ? (
         <ConfirmDialog
           title={`${decision.label} Citizenship Request`}

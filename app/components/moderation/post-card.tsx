@@ -13,9 +13,20 @@ export interface PostCardData {
 }
 
 /** One post: title, description, author and date, with an optional delete link (spec 2.12). */
-export function PostCard({ post, deleteHref, compact = false }: { post: PostCardData; deleteHref?: string; compact?: boolean }) {
+export function PostCard({
+  post,
+  deleteHref,
+  compact = false,
+}: {
+  post: PostCardData;
+  deleteHref?: string;
+  compact?: boolean;
+}) {
   return (
-    <article className="flex w-full flex-col rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby={`post-${post.id}-title`}>
+    <article
+      className="flex w-full flex-col rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200"
+      aria-labelledby={`post-${post.id}-title`}
+    >
       <div className="flex items-start justify-between gap-3">
         <h3 id={`post-${post.id}-title`} className="min-w-0 text-base font-semibold break-words text-slate-900">
           {post.title}
@@ -32,7 +43,11 @@ export function PostCard({ post, deleteHref, compact = false }: { post: PostCard
           </Link>
         ) : null}
       </div>
-      <p className={`mt-2 text-sm break-words whitespace-pre-line text-slate-600 ${compact ? "line-clamp-2" : "line-clamp-4"}`}>{post.description}</p>
+      <p
+        className={`mt-2 text-sm break-words whitespace-pre-line text-slate-600 ${compact ? "line-clamp-2" : "line-clamp-4"}`}
+      >
+        {post.description}
+      </p>
       <footer className="mt-4 flex items-center gap-3 border-t border-slate-100 pt-4">
         <Avatar src={post.author.avatar} name={post.author.name || post.author.email || "?"} size="sm" />
         <div className="min-w-0 flex-1 text-sm">

@@ -25,7 +25,9 @@ export function Sidebar({
   return (
     <div className="flex h-full flex-col gap-4 border-r border-slate-200 bg-surface px-2 py-4">
       <Link to="/" className="flex items-center gap-3 px-2" title="Community Admin">
-        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white">C</span>
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white">
+          C
+        </span>
         <span className={`min-w-0 ${hideWhenCollapsed}`}>
           <span className="block truncate text-sm font-semibold text-slate-900">Community</span>
           <span className="block truncate text-xs text-slate-500">Admin Dashboard</span>
@@ -33,7 +35,9 @@ export function Sidebar({
       </Link>
 
       <nav aria-label="Main" className="flex-1 overflow-y-auto">
-        <h2 className={`px-2 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${hideWhenCollapsed}`}>Navigation</h2>
+        <h2 className={`px-2 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${hideWhenCollapsed}`}>
+          Navigation
+        </h2>
         <ul className="space-y-1">
           {NAVIGATION.map((entry) => {
             const active = isEntryActive(location.pathname, entry.url);
@@ -50,7 +54,9 @@ export function Sidebar({
                   <entry.icon className="size-5 shrink-0" aria-hidden="true" />
                   <span className={`min-w-0 ${hideWhenCollapsed}`}>
                     <span className="block truncate font-medium">{entry.name}</span>
-                    {entry.description ? <span className="block truncate text-xs text-slate-600">{entry.description}</span> : null}
+                    {entry.description ? (
+                      <span className="block truncate text-xs text-slate-600">{entry.description}</span>
+                    ) : null}
                   </span>
                 </Link>
               </li>
@@ -68,7 +74,11 @@ export function Sidebar({
           aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
           title="Toggle sidebar (Ctrl+B)"
         >
-          {collapsed ? <ChevronDoubleRightIcon className="size-5 shrink-0" aria-hidden="true" /> : <ChevronDoubleLeftIcon className="size-5 shrink-0" aria-hidden="true" />}
+          {collapsed ? (
+            <ChevronDoubleRightIcon className="size-5 shrink-0" aria-hidden="true" />
+          ) : (
+            <ChevronDoubleLeftIcon className="size-5 shrink-0" aria-hidden="true" />
+          )}
           <span className={hideWhenCollapsed}>Collapse</span>
         </button>
       </form>

@@ -37,7 +37,9 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
             {user.email ? <p className="truncate text-xs text-slate-500">{user.email}</p> : null}
-            <span className="mt-1 inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">Admin</span>
+            <span className="mt-1 inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+              Admin
+            </span>
           </div>
         </div>
         <Form method="post" action="/logout" className="pt-2">

@@ -12,7 +12,15 @@ const tones: Record<BadgeTone, string> = {
 };
 
 /** A small rounded label for a status or a category. */
-export function Badge({ tone = "gray", children, className = "" }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+export function Badge({
+  tone = "gray",
+  children,
+  className = "",
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <span
       className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tones[tone]} ${className}`}

@@ -8,7 +8,8 @@ const base =
   "inline-flex items-center justify-center gap-2 rounded-md font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
 const variants: Record<Variant, string> = {
   primary: "bg-brand-600 text-white hover:brightness-90 focus-visible:outline-brand-600",
-  secondary: "bg-surface text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-brand-600",
+  secondary:
+    "bg-surface text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-brand-600",
   danger: "bg-red-600 text-white hover:brightness-90 focus-visible:outline-red-600",
   ghost: "text-slate-700 shadow-none hover:bg-slate-100 focus-visible:outline-brand-600",
 };
@@ -44,7 +45,15 @@ export function ButtonLink({
  * The submit button of a page's one form: disabled, with `pendingLabel`, while the submission
  * runs (with JavaScript; without it the browser shows its own loading state).
  */
-export function SubmitButton({ pendingLabel, children, className = "" }: { pendingLabel: string; children: ReactNode; className?: string }) {
+export function SubmitButton({
+  pendingLabel,
+  children,
+  className = "",
+}: {
+  pendingLabel: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const submitting = useNavigation().state === "submitting";
   return (
     <Button type="submit" className={className} disabled={submitting}>

@@ -42,7 +42,12 @@ export function ConfirmDialog({
 
   return (
     <ModalFrame role="alertdialog" title={title} description={description} closeTo={cancelTo} size="md" autoFocus>
-      <Form method="post" action={action} preventScrollReset className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Form
+        method="post"
+        action={action}
+        preventScrollReset
+        className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+      >
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

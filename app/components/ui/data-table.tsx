@@ -1,4 +1,9 @@
-import { ChevronDoubleLeftIcon, ChevronDoubleRightIcon, ChevronLeftIcon, ChevronRightIcon } from "@heroicons/react/20/solid";
+import {
+  ChevronDoubleLeftIcon,
+  ChevronDoubleRightIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+} from "@heroicons/react/20/solid";
 import { type ComponentType, type ReactNode, type SVGProps, useId } from "react";
 import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
 
@@ -46,7 +51,15 @@ export interface DataTableProps<T> {
  * JavaScript: the page links are plain links and rows per page is a GET form (Apply button
  * without JavaScript, applied on change with it). Changing the page size returns to page 1.
  */
-export function DataTable<T>({ columns, rows, rowKey, caption, pageInfo, pageSizes = PAGE_SIZES, empty }: DataTableProps<T>) {
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  pageInfo,
+  pageSizes = PAGE_SIZES,
+  empty,
+}: DataTableProps<T>) {
   return (
     <div className="overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
       <div className="overflow-x-auto">
@@ -86,7 +99,9 @@ export function DataTable<T>({ columns, rows, rowKey, caption, pageInfo, pageSiz
           </tbody>
         </table>
       </div>
-      {pageInfo && !(pageInfo.total === 0 && pageInfo.page === 1 && empty) ? <Pager pageInfo={pageInfo} pageSizes={pageSizes} /> : null}
+      {pageInfo && !(pageInfo.total === 0 && pageInfo.page === 1 && empty) ? (
+        <Pager pageInfo={pageInfo} pageSizes={pageSizes} />
+      ) : null}
     </div>
   );
 }
@@ -108,16 +123,9 @@ function Pager({ pageInfo, pageSizes }: { pageInfo: PageInfo; pageSizes: readonl
 
   return (
     <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
-      <p>
-        {`${total} ${total === 1 ? "item" : "items"}`}
-      </p>
+      <p>{`${total} ${total === 1 ? "item" : "items"}`}</p>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
-        <Form
-          method="get"
-          action={location.pathname}
-          preventScrollReset
-          className="flex items-center gap-2"
-        >
+        <Form method="get" action={location.pathname} preventScrollReset className="flex items-center gap-2">
           {kept.map(([name, value], index) => (
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
           ))}
@@ -148,10 +156,22 @@ function Pager({ pageInfo, pageSizes }: { pageInfo: PageInfo; pageSizes: readonl
           {`Page ${page} of ${totalPages}`}
         </p>
         <nav aria-label="Pagination" className="flex items-center gap-1">
-          <PageLink to={targets.first !== null ? href(targets.first) : null} label="First page" icon={ChevronDoubleLeftIcon} />
-          <PageLink to={targets.previous !== null ? href(targets.previous) : null} label="Previous page" icon={ChevronLeftIcon} />
+          <PageLink
+            to={targets.first !== null ? href(targets.first) : null}
+            label="First page"
+            icon={ChevronDoubleLeftIcon}
+          />
+          <PageLink
+            to={targets.previous !== null ? href(targets.previous) : null}
+            label="Previous page"
+            icon={ChevronLeftIcon}
+          />
           <PageLink to={targets.next !== null ? href(targets.next) : null} label="Next page" icon={ChevronRightIcon} />
-          <PageLink to={targets.last !== null ? href(targets.last) : null} label="Last page" icon={ChevronDoubleRightIcon} />
+          <PageLink
+            to={targets.last !== null ? href(targets.last) : null}
+            label="Last page"
+            icon={ChevronDoubleRightIcon}
+          />
         </nav>
       </div>
     </div>
@@ -160,16 +180,34 @@ function Pager({ pageInfo, pageSizes }: { pageInfo: PageInfo; pageSizes: readonl
 
 const pageLinkClass = "inline-flex size-8 items-center justify-center rounded-md ring-1 ring-inset ring-slate-300";
 
-function PageLink({ to, label, icon: Icon }: { to: string | null; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }) {
+function PageLink({
+  to,
+  label,
+  icon: Icon,
+}: {
+  to: string | null;
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+}) {
   if (!to) {
     return (
-      <span aria-disabled="true" aria-label={label} role="link" className={`${pageLinkClass} cursor-not-allowed text-slate-300`}>
+      <span
+        aria-disabled="true"
+        aria-label={label}
+        role="link"
+        className={`${pageLinkClass} cursor-not-allowed text-slate-300`}
+      >
         <Icon className="size-4" aria-hidden="true" />
       </span>
     );
   }
   return (
-    <Link to={to} aria-label={label} title={label} className={`${pageLinkClass} bg-surface text-slate-700 hover:bg-slate-50`}>
+    <Link
+      to={to}
+      aria-label={label}
+      title={label}
+      className={`${pageLinkClass} bg-surface text-slate-700 hover:bg-slate-50`}
+    >
       <Icon className="size-4" aria-hidden="true" />
     </Link>
   );

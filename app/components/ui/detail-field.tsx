@@ -9,7 +9,12 @@ export function DetailField({
   className = "",
   children,
   ...rest
-}: { label: string; className?: string; children: ReactNode; "data-testid"?: string }) {
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+  "data-testid"?: string;
+}) {
   return (
     <div className={`min-w-0 ${className}`} {...rest}>
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>

@@ -57,12 +57,7 @@ export function TextField({ label, error, hint, id, ...input }: FieldProps & Com
   const fieldId = id ?? generated;
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint}>
-      <input
-        id={fieldId}
-        className={inputClass}
-        {...fieldDescription(fieldId, error, hint)}
-        {...input}
-      />
+      <input id={fieldId} className={inputClass} {...fieldDescription(fieldId, error, hint)} {...input} />
     </FieldShell>
   );
 }
@@ -73,12 +68,7 @@ export function TextAreaField({ label, error, hint, id, ...textarea }: FieldProp
   const fieldId = id ?? generated;
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint}>
-      <textarea
-        id={fieldId}
-        className={inputClass}
-        {...fieldDescription(fieldId, error, hint)}
-        {...textarea}
-      />
+      <textarea id={fieldId} className={inputClass} {...fieldDescription(fieldId, error, hint)} {...textarea} />
     </FieldShell>
   );
 }

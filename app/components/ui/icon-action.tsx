@@ -36,12 +36,21 @@ export function IconAction({
   icon: Icon;
   tone?: IconActionTone;
   align?: "center" | "end";
-} & ({ to: string; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void } | { href: string; download?: boolean; newTab?: boolean })) {
+} & (
+  | { to: string; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void }
+  | { href: string; download?: boolean; newTab?: boolean }
+)) {
   const icon = <Icon className="size-5" aria-hidden="true" />;
   return (
     <Tooltip label={label} align={align}>
       {"to" in link ? (
-        <Link to={link.to} onClick={link.onClick} preventScrollReset aria-label={label} className={iconActionClass(tone)}>
+        <Link
+          to={link.to}
+          onClick={link.onClick}
+          preventScrollReset
+          aria-label={label}
+          className={iconActionClass(tone)}
+        >
           {icon}
         </Link>
       ) : (

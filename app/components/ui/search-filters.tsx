@@ -120,7 +120,10 @@ export function SearchFilters({
           <label htmlFor={`filter-${searchName}`} className="sr-only">
             {search.label ?? search.placeholder}
           </label>
-          <MagnifyingGlassIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <MagnifyingGlassIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          />
           <input
             ref={inputRef}
             id={`filter-${searchName}`}
@@ -167,7 +170,14 @@ function FilterSelectField({ select, onChange }: { select: FilterSelect; onChang
       <label htmlFor={id} className="block text-xs font-medium text-slate-600">
         {select.label}
       </label>
-      <select ref={ref} id={id} name={select.name} defaultValue={select.value} onChange={onChange} className={`${inputClass} mt-1`}>
+      <select
+        ref={ref}
+        id={id}
+        name={select.name}
+        defaultValue={select.value}
+        onChange={onChange}
+        className={`${inputClass} mt-1`}
+      >
         {select.options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

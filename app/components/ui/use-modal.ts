@@ -34,7 +34,8 @@ export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string) 
   useEffect(() => {
     if (!panel.current?.contains(document.activeElement)) panel.current?.focus();
     return () => {
-      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus({ preventScroll: true });
+      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected)
+        opener.focus({ preventScroll: true });
     };
   }, [opener, panel]);
 

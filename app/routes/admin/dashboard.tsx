@@ -67,11 +67,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               View all
             </ButtonLink>
           </div>
-          {recentBadges ? (
-            <BadgeRequestTable rows={recentBadges} compact />
-          ) : (
-            <Failure />
-          )}
+          {recentBadges ? <BadgeRequestTable rows={recentBadges} compact /> : <Failure />}
         </section>
 
         <section aria-labelledby="recent-posts" className="space-y-3">
@@ -86,7 +82,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {recentPosts === null ? (
             <Failure />
           ) : recentPosts.length === 0 ? (
-            <EmptyState card icon={ChatBubbleLeftRightIcon} title="No Posts Found" description="No posts have been created yet." />
+            <EmptyState
+              card
+              icon={ChatBubbleLeftRightIcon}
+              title="No Posts Found"
+              description="No posts have been created yet."
+            />
           ) : (
             <ul className="space-y-3">
               {recentPosts.map((post) => (
@@ -103,7 +104,5 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 }
 
 function Failure() {
-  return (
-    <EmptyState card tone="error" title={LIST_LOAD_ERROR} />
-  );
+  return <EmptyState card tone="error" title={LIST_LOAD_ERROR} />;
 }

@@ -69,10 +69,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const collapsed = !expanded;
   return (
     <div className="min-h-full" data-sidebar-state={expanded ? "expanded" : "collapsed"}>
-      <input ref={mobileToggle} id={MOBILE_SIDEBAR_ID} type="checkbox" className="peer sr-only" aria-label="Open sidebar" />
+      <input
+        ref={mobileToggle}
+        id={MOBILE_SIDEBAR_ID}
+        type="checkbox"
+        className="peer sr-only"
+        aria-label="Open sidebar"
+      />
 
       <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-surface px-4 md:hidden">
-        <label htmlFor={MOBILE_SIDEBAR_ID} className="-m-2 cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100">
+        <label
+          htmlFor={MOBILE_SIDEBAR_ID}
+          className="-m-2 cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100"
+        >
           <Bars3Icon className="size-6" aria-hidden="true" />
           <span className="sr-only">Open sidebar</span>
         </label>
@@ -123,7 +132,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto max-w-xl px-6 py-24 text-center">
       <p className="text-4xl font-bold text-brand-700">{status}</p>
-      <h1 className="mt-3 text-xl font-semibold">{status === 403 ? "You do not have access to this page" : "Something went wrong"}</h1>
+      <h1 className="mt-3 text-xl font-semibold">
+        {status === 403 ? "You do not have access to this page" : "Something went wrong"}
+      </h1>
       <p className="mt-2 text-slate-600">Please try again, or go back to the dashboard.</p>
       <a href="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
         Back to Home

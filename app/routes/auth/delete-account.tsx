@@ -4,7 +4,12 @@ import { createCookie, data, Form, Link, redirect, useNavigation } from "react-r
 import * as z from "zod/mini";
 
 import type { Route } from "./+types/delete-account";
-import { tokenPageHeaderValues, tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
+import {
+  tokenPageHeaderValues,
+  tokenPageHeaders,
+  tokenPageMeta,
+  TokenPageErrorBoundary,
+} from "~/components/account/token-page";
 import { type FlashToast, Toaster } from "~/components/feedback/toaster";
 import { AuthCard, FormAlert } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
@@ -107,7 +112,11 @@ async function sendSecurityKey(request: Request, formData: FormData) {
 async function deleteTheAccount(request: Request, formData: FormData) {
   const email = await pendingEmail(request);
   if (!email) {
-    return redirectWithError(request, "/delete-account", "Your security key request has expired. Please request a new key.");
+    return redirectWithError(
+      request,
+      "/delete-account",
+      "Your security key request has expired. Please request a new key.",
+    );
   }
   const form = parseForm(formData, DeleteAccountKeySchema);
   if (!form.ok) return invalidSubmission(form.errors, form.values);

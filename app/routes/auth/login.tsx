@@ -64,7 +64,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           defaultValue={String(typed.email ?? "")}
           error={form.error("email")}
         />
-        <PasswordField label="Password" autoComplete="current-password" name="password" error={form.error("password")} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          name="password"
+          error={form.error("password")}
+        />
         <div className="flex justify-end">
           <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 hover:text-brand-800">
             Forgot your password

@@ -34,11 +34,18 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return failSubmission(error, form.values, "An error occurred while resetting password");
   }
-  return redirectWithSuccess(request, "/login", "Password reset successfully! You can now login with your new password.");
+  return redirectWithSuccess(
+    request,
+    "/login",
+    "Password reset successfully! You can now login with your new password.",
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  tokenPageMeta(loaderData?.hasToken === false ? "Invalid Reset Link · Admin Dashboard" : "Reset Password · Admin Dashboard", "same-origin");
+  tokenPageMeta(
+    loaderData?.hasToken === false ? "Invalid Reset Link · Admin Dashboard" : "Reset Password · Admin Dashboard",
+    "same-origin",
+  );
 
 export const headers = tokenPageHeaders("same-origin");
 

@@ -11,9 +11,7 @@ import { verifyEmail } from "~/upstream/auth.server";
 import { isUpstreamError } from "~/upstream/errors";
 
 type Verification =
-  | { state: "not-found" }
-  | { state: "verified"; appUrl: string }
-  | { state: "invalid"; retry: boolean; appUrl: string };
+  { state: "not-found" } | { state: "verified"; appUrl: string } | { state: "invalid"; retry: boolean; appUrl: string };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token")?.trim();
@@ -61,7 +59,13 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
   if (verifying) return <Verifying />;
   if (loaderData.state === "not-found") return <NotFoundPage />;
   if (loaderData.state === "verified") return <Verified appUrl={loaderData.appUrl} />;
-  return <InvalidLink retry={loaderData.retry} appUrl={loaderData.appUrl} retryTo={`${location.pathname}${location.search}`} />;
+  return (
+    <InvalidLink
+      retry={loaderData.retry}
+      appUrl={loaderData.appUrl}
+      retryTo={`${location.pathname}${location.search}`}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -104,7 +104,11 @@ export type AnnouncementStatsAnswer = z.output<typeof AnnouncementStatsAnswerSch
 
 /** The announcement calls of spec section 7. */
 export const announcementEndpoints = {
-  stats: defineEndpoint({ method: "GET", path: "/announcements/stats/overview", answer: AnnouncementStatsAnswerSchema }),
+  stats: defineEndpoint({
+    method: "GET",
+    path: "/announcements/stats/overview",
+    answer: AnnouncementStatsAnswerSchema,
+  }),
   list: defineEndpoint({
     method: "GET",
     path: "/announcements",

@@ -12,16 +12,13 @@ export const API_BASE_PATH = "/api";
  * Entity ids. The demo API sends integers; a provider may send strings. Both are accepted
  * and the panel always sees a string, which is what route params and links need anyway.
  */
-export const IdSchema = z
-  .union([z.number().int().nonnegative(), z.string().min(1)])
-  .transform((id) => String(id));
+export const IdSchema = z.union([z.number().int().nonnegative(), z.string().min(1)]).transform((id) => String(id));
 export type Id = z.output<typeof IdSchema>;
 
 /** An id sent in a request body: a JSON number or a string of digits. */
-export const IdInputSchema = z.union(
-  [z.number().int().positive(), z.string().regex(/^\d+$/)],
-  { error: (issue) => (issue.input === undefined ? "Id is required" : "Id must be a positive integer") },
-);
+export const IdInputSchema = z.union([z.number().int().positive(), z.string().regex(/^\d+$/)], {
+  error: (issue) => (issue.input === undefined ? "Id is required" : "Id must be a positive integer"),
+});
 
 /** Error body with only a message, e.g. 401, 403, 404. */
 export const ErrorBodySchema = z.object({ message: z.string() });

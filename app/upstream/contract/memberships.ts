@@ -43,7 +43,11 @@ const PlanFieldsSchema = z.object({
     { error: "Features must be a list of strings" },
   ),
   isActive: z.boolean({ error: "isActive must be a boolean" }),
-  image: z.string({ error: "Image must be a string" }).trim().max(2000, "Image must be at most 2000 characters").nullable(),
+  image: z
+    .string({ error: "Image must be a string" })
+    .trim()
+    .max(2000, "Image must be at most 2000 characters")
+    .nullable(),
 });
 
 /** Body of POST /membership-plan/create; period defaults to lifetime, isActive to true. */
@@ -59,14 +63,17 @@ export type PlanCreateBody = z.input<typeof PlanCreateBodySchema>;
 /** Body of PUT /membership-plan/edit: the id plus the fields to change. */
 export const PlanEditBodySchema = PlanFieldsSchema.partial().extend({
   id: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)], {
-    error: (issue) => (issue.input === undefined ? "Membership ID is required" : "Membership ID must be a positive integer"),
+    error: (issue) =>
+      issue.input === undefined ? "Membership ID is required" : "Membership ID must be a positive integer",
   }),
 });
 export type PlanEditBody = z.input<typeof PlanEditBodySchema>;
 
 /** Body of PATCH /membership-plan/{id}/active. */
 export const PlanActiveBodySchema = z.object({
-  isActive: z.boolean({ error: (issue) => (issue.input === undefined ? "isActive is required" : "isActive must be a boolean") }),
+  isActive: z.boolean({
+    error: (issue) => (issue.input === undefined ? "isActive is required" : "isActive must be a boolean"),
+  }),
 });
 export type PlanActiveBody = z.input<typeof PlanActiveBodySchema>;
 
@@ -90,7 +97,12 @@ export const membershipEndpoints = {
     body: PlanCreateBodySchema,
     answer: PlanAnswerSchema,
   }),
-  edit: defineEndpoint({ method: "PUT", path: "/membership-plan/edit", body: PlanEditBodySchema, answer: PlanAnswerSchema }),
+  edit: defineEndpoint({
+    method: "PUT",
+    path: "/membership-plan/edit",
+    body: PlanEditBodySchema,
+    answer: PlanAnswerSchema,
+  }),
   remove: defineEndpoint({ method: "DELETE", path: "/membership-plan/delete/:id", answer: MessageAnswerSchema }),
   setActive: defineEndpoint({
     method: "PATCH",

@@ -1,6 +1,13 @@
 /** Contract of the user-management and account-deletion calls. */
 import { z } from "zod";
-import { defineEndpoint, IdInputSchema, IdSchema, MessageAnswerSchema, PaginationSchema, requiredText } from "./common.ts";
+import {
+  defineEndpoint,
+  IdInputSchema,
+  IdSchema,
+  MessageAnswerSchema,
+  PaginationSchema,
+  requiredText,
+} from "./common.ts";
 import { InviteSchema } from "./invites.ts";
 
 /** User statuses of spec section 3; answers accept any string because others are shown raw. */

@@ -2,7 +2,11 @@ import { ExclamationTriangleIcon, MegaphoneIcon, PlusIcon } from "@heroicons/rea
 import { data, useLocation, useNavigation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
-import { AnnouncementFormDialog, type AnnouncementFormFailure, type AnnouncementFormStart } from "~/components/announcements/announcement-form";
+import {
+  AnnouncementFormDialog,
+  type AnnouncementFormFailure,
+  type AnnouncementFormStart,
+} from "~/components/announcements/announcement-form";
 import { AnnouncementRow, type AnnouncementRowView } from "~/components/announcements/announcement-row";
 import { NumberedPagination } from "~/components/announcements/numbered-pagination";
 import { Spinner } from "~/components/announcements/spinner";
@@ -56,7 +60,6 @@ const TEXTS = {
   "toggle-pinned": { ok: "Pinned status updated successfully", failed: "Failed to update pinned status" },
 } as const;
 
-
 function toRow(announcement: Announcement, timeZone: string): AnnouncementRowView {
   return {
     id: announcement.id,
@@ -96,7 +99,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const timeZone = env().APP_TIMEZONE;
 
   // The list and the tiles are independent: one round trip, and one failing leaves the other.
-  const [listResult, statsResult] = await Promise.allSettled([loadPage(request, page, search), getAnnouncementStats(request)]);
+  const [listResult, statsResult] = await Promise.allSettled([
+    loadPage(request, page, search),
+    getAnnouncementStats(request),
+  ]);
   const stats = settled(statsResult);
   const list = settled(listResult);
 
@@ -162,7 +168,8 @@ export async function action({ request }: Route.ActionArgs) {
     const form = parseForm(formData, AnnouncementFormSchema);
     if (!form.ok) return invalidSubmission(form.errors, form.values);
     const isoDate = localDateTimeToIso(form.data.date, env().APP_TIMEZONE);
-    if (!isoDate) return invalidSubmission({ date: { type: "custom", message: ANNOUNCEMENT_MESSAGES.invalidDate } }, form.values);
+    if (!isoDate)
+      return invalidSubmission({ date: { type: "custom", message: ANNOUNCEMENT_MESSAGES.invalidDate } }, form.values);
     const body = toBody(form.data, isoDate);
     let id = "";
     if (intent === "update") {
@@ -171,7 +178,8 @@ export async function action({ request }: Route.ActionArgs) {
       id = target.data.id;
     }
     try {
-      const message = intent === "create" ? await createAnnouncement(request, body) : await updateAnnouncement(request, id, body);
+      const message =
+        intent === "create" ? await createAnnouncement(request, body) : await updateAnnouncement(request, id, body);
       return redirectWithSuccess(request, back, message.trim() || TEXTS[intent].ok);
     } catch (error) {
       return failSubmission(shownFailure(error), form.values, TEXTS[intent].failed);
@@ -195,7 +203,10 @@ export async function action({ request }: Route.ActionArgs) {
   const flag = intent === "toggle-status" ? "isActive" : "isPinned";
   const wanted = target.data[flag];
   if (wanted === undefined) {
-    return rejectedAction({ errors: { [flag]: { type: "custom", message: `${flag} must be true or false` } }, values: {} });
+    return rejectedAction({
+      errors: { [flag]: { type: "custom", message: `${flag} must be true or false` } },
+      values: {},
+    });
   }
   try {
     const message = await setAnnouncementFlag(request, id, flag, wanted === "true");
@@ -250,7 +261,9 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
   };
 
   const editId = params.get("edit");
-  const editing = editId ? (rows.find((row) => row.id === editId) ?? (editTarget?.id === editId ? editTarget : null)) : null;
+  const editing = editId
+    ? (rows.find((row) => row.id === editId) ?? (editTarget?.id === editId ? editTarget : null))
+    : null;
   const deleteId = params.get("confirm") === "delete" ? params.get("id") : null;
 
   return (
@@ -271,7 +284,10 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
 
       <StatTiles stats={stats} error={statsError} />
 
-      <SearchFilters label="Search announcements" search={{ value: search, placeholder: "Search announcements...", label: "Search announcements" }} />
+      <SearchFilters
+        label="Search announcements"
+        search={{ value: search, placeholder: "Search announcements...", label: "Search announcements" }}
+      />
 
       <section
         aria-label="Announcements list"
@@ -284,7 +300,9 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
           <EmptyState
             icon={MegaphoneIcon}
             title="No Announcements Found"
-            description={searching ? "No announcements match your search criteria." : "No announcements have been created yet."}
+            description={
+              searching ? "No announcements match your search criteria." : "No announcements have been created yet."
+            }
           />
         ) : (
           <ul className="divide-y divide-slate-200">

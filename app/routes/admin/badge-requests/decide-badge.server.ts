@@ -6,7 +6,6 @@ import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
 import { failureMessage } from "~/upstream/errors";
 import { decideBadge } from "~/upstream/moderation.server";
 
-
 /**
  * The approve and reject intents, shared by the dashboard and the citizenship requests screen:
  * `POST /users/badges/{id}` with approved 2 or 0, then back to the same screen with the server's
@@ -20,7 +19,11 @@ export async function decideBadgeAction(request: Request) {
   const { intent, id } = form.data;
   try {
     const message = await decideBadge(request, id, intent);
-    return redirectWithSuccess(request, back, message.trim() || (intent === "approve" ? "Badge request approved" : "Badge request rejected"));
+    return redirectWithSuccess(
+      request,
+      back,
+      message.trim() || (intent === "approve" ? "Badge request approved" : "Badge request rejected"),
+    );
   } catch (error) {
     return redirectWithError(request, back, failureMessage(error, "Failed to update badge request"));
   }

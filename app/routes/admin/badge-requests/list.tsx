@@ -20,7 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const badges = await listPendingBadges(request);
     // The upstream has no search: filter here, case-insensitively over name, email and phone.
-    const matching = badges.filter((badge) => matchesSearch(search, badge.fullName, badge.email, badge.phone)).map(toBadgeRow);
+    const matching = badges
+      .filter((badge) => matchesSearch(search, badge.fullName, badge.email, badge.phone))
+      .map(toBadgeRow);
     const { items, pageInfo } = paginate(matching, paging);
     return { rows: items, pageInfo, search, error: null };
   } catch (error) {
@@ -40,7 +42,10 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <PageHeader title="Citizenship Requests" subtitle="Review pending citizenship (badge) requests" />
-      <SearchFilters search={{ value: search, placeholder: "Search by name, email or phone..." }} label="Search requests" />
+      <SearchFilters
+        search={{ value: search, placeholder: "Search by name, email or phone..." }}
+        label="Search requests"
+      />
       {error ? (
         <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={error} />
       ) : (
@@ -51,7 +56,11 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
             <EmptyState
               icon={ShieldCheckIcon}
               title="No Pending Requests"
-              description={search ? "No requests match your search criteria." : "There are no citizenship requests waiting for review."}
+              description={
+                search
+                  ? "No requests match your search criteria."
+                  : "There are no citizenship requests waiting for review."
+              }
             />
           }
         />

@@ -19,7 +19,10 @@ export const shouldRevalidate = skipRevalidationForUploadUrl;
 
 export default function CreateMembership({ loaderData, actionData }: Route.ComponentProps) {
   const posted = actionData && "values" in actionData ? actionData : undefined;
-  const start = posted && Object.keys(posted.values).length > 0 ? draftFromValues(posted.values, { activeWhenAbsent: true }) : newPlanDraft();
+  const start =
+    posted && Object.keys(posted.values).length > 0
+      ? draftFromValues(posted.values, { activeWhenAbsent: true })
+      : newPlanDraft();
   return (
     <div className="space-y-6">
       <PageHeader title="Create Membership Tier" subtitle="Add a new membership tier to your community" />
@@ -27,7 +30,9 @@ export default function CreateMembership({ loaderData, actionData }: Route.Compo
         mode="create"
         start={start}
         errors={posted?.errors}
-        formError={posted && "formError" in posted && typeof posted.formError === "string" ? posted.formError : undefined}
+        formError={
+          posted && "formError" in posted && typeof posted.formError === "string" ? posted.formError : undefined
+        }
         apiOrigin={loaderData.apiOrigin}
         actionHref="/memberships/create"
       />

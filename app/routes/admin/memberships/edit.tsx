@@ -50,7 +50,10 @@ export default function EditMembership({ loaderData, actionData }: Route.Compone
   }
   const posted = actionData && "values" in actionData ? actionData : undefined;
   // A post that came back with its values (a failure, or a feature added without JavaScript) starts from them.
-  const start = posted && Object.keys(posted.values).length > 0 ? draftFromValues(posted.values, { activeWhenAbsent: false }) : loaderData.start;
+  const start =
+    posted && Object.keys(posted.values).length > 0
+      ? draftFromValues(posted.values, { activeWhenAbsent: false })
+      : loaderData.start;
   return (
     <div className="space-y-6">
       {header}
@@ -60,7 +63,9 @@ export default function EditMembership({ loaderData, actionData }: Route.Compone
         id={loaderData.id}
         start={start}
         errors={posted?.errors}
-        formError={posted && "formError" in posted && typeof posted.formError === "string" ? posted.formError : undefined}
+        formError={
+          posted && "formError" in posted && typeof posted.formError === "string" ? posted.formError : undefined
+        }
         apiOrigin={loaderData.apiOrigin}
         actionHref={`/memberships/edit/${loaderData.id}`}
       />

@@ -1,4 +1,12 @@
-import { ArrowPathIcon, CheckCircleIcon, EyeIcon, NoSymbolIcon, PencilSquareIcon, PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
+import {
+  ArrowPathIcon,
+  CheckCircleIcon,
+  EyeIcon,
+  NoSymbolIcon,
+  PencilSquareIcon,
+  PlusIcon,
+  TrashIcon,
+} from "@heroicons/react/20/solid";
 import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 
@@ -29,15 +37,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     // Admins see every plan, other roles the active ones (spec 6).
     const plans = await listPlans(request, user.role);
-    const rows = plans.map((plan) => ({ id: plan.id, name: plan.name, price: formatPrice(plan.price), isActive: plan.isActive }));
+    const rows = plans.map((plan) => ({
+      id: plan.id,
+      name: plan.name,
+      price: formatPrice(plan.price),
+      isActive: plan.isActive,
+    }));
     const { items, pageInfo } = paginate(rows, paging);
     return { rows: items, pageInfo, isAdmin, error: null };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    return data(
-      { rows: [], pageInfo: undefined, isAdmin, error: LOAD_ERROR },
-      { status: screenStatus(error) },
-    );
+    return data({ rows: [], pageInfo: undefined, isAdmin, error: LOAD_ERROR }, { status: screenStatus(error) });
   }
 }
 
@@ -72,7 +82,10 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
       header: "Plan",
       cell: (plan) => (
         <span className="flex flex-wrap items-center gap-2">
-          <Link to={`/memberships/view/${plan.id}`} className="font-medium text-slate-900 hover:text-brand-800 hover:underline">
+          <Link
+            to={`/memberships/view/${plan.id}`}
+            className="font-medium text-slate-900 hover:text-brand-800 hover:underline"
+          >
             {plan.name}
           </Link>
           {plan.isActive ? null : <Badge tone="gray">Inactive</Badge>}
@@ -130,7 +143,9 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
         />
       )}
 
-      {target && isPlanConfirmation(confirm) ? <PlanConfirmDialog confirm={confirm} plan={target} cancelTo={closeTo} action={closeTo} /> : null}
+      {target && isPlanConfirmation(confirm) ? (
+        <PlanConfirmDialog confirm={confirm} plan={target} cancelTo={closeTo} action={closeTo} />
+      ) : null}
     </div>
   );
 }
@@ -141,7 +156,12 @@ function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
   const open = (confirm: string) => dialogHref(location.pathname, location.search, { confirm, id: plan.id });
   return (
     <div className="flex items-center justify-end gap-0 sm:gap-1">
-      <IconAction to={`/memberships/view/${plan.id}`} label="View Details" icon={EyeIcon} align={isAdmin ? "center" : "end"} />
+      <IconAction
+        to={`/memberships/view/${plan.id}`}
+        label="View Details"
+        icon={EyeIcon}
+        align={isAdmin ? "center" : "end"}
+      />
       {isAdmin ? (
         <>
           <IconAction to={`/memberships/edit/${plan.id}`} label="Edit Membership" icon={PencilSquareIcon} />

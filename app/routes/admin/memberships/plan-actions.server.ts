@@ -21,14 +21,21 @@ const TEXTS = {
  * goes to `afterDelete` (the details page of a deleted plan no longer exists). An unknown intent
  * or a malformed id is a 400.
  */
-export async function planRowAction(request: Request, formData: FormData, { back, afterDelete = back }: { back: string; afterDelete?: string }) {
+export async function planRowAction(
+  request: Request,
+  formData: FormData,
+  { back, afterDelete = back }: { back: string; afterDelete?: string },
+) {
   const form = parseForm(formData, PlanRowActionSchema);
   if (!form.ok) return rejectedAction(form);
   const { intent, id } = form.data;
   return rowActions[intent](request, id, back, afterDelete);
 }
 
-const rowActions: Record<PlanRowIntent, (request: Request, id: string, back: string, afterDelete: string) => Promise<Response>> = {
+const rowActions: Record<
+  PlanRowIntent,
+  (request: Request, id: string, back: string, afterDelete: string) => Promise<Response>
+> = {
   activate: (request, id, back) => setActive(request, id, back, true),
   deactivate: (request, id, back) => setActive(request, id, back, false),
   async delete(request, id, back, afterDelete) {

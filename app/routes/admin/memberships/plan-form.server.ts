@@ -13,7 +13,13 @@ import {
   UploadUrlRequestSchema,
 } from "~/forms/membership";
 import { rejectedAction } from "~/forms/rejected-action.server";
-import { checkUpload, fileTooLargeMessage, fileTypeMessage, matchesAccept, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
+import {
+  checkUpload,
+  fileTooLargeMessage,
+  fileTypeMessage,
+  matchesAccept,
+  TIER_IMAGE_MAX_SIZE_MB,
+} from "~/lib/upload-rules";
 import { redirectWithSuccess } from "~/session/toast.server";
 import type { PlanCreateBody, PlanEditBody } from "~/upstream/contract/memberships";
 import { requestUploadUrl, UploadFailure, uploadFile } from "~/upstream/files.server";
@@ -84,7 +90,9 @@ async function readLimitedFormData(request: Request): Promise<FormData | "too-la
       body.set(chunk, offset);
       offset += chunk.byteLength;
     }
-    return await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    return await new Response(body, {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
   } catch {
     return "unreadable";
   }
@@ -104,7 +112,10 @@ function draftOf(values: Record<string, unknown>, mode: "create" | "edit"): Plan
 
 /** The answer of a post that only changes the form (features, image) without JavaScript. */
 function rerender(draft: PlanDraft, id: unknown) {
-  return data({ errors: {} as FormErrors, values: { ...draft, ...(typeof id === "string" ? { id } : {}) } as Record<string, unknown> });
+  return data({
+    errors: {} as FormErrors,
+    values: { ...draft, ...(typeof id === "string" ? { id } : {}) } as Record<string, unknown>,
+  });
 }
 
 /**
@@ -127,8 +138,15 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
   formData.set("intent", intentName);
   const which = parseForm(formData, PlanFormIntentSchema);
   const saveIntent = mode === "create" ? "create" : "update";
-  if (!which.ok || (which.data.intent === "create" && mode !== "create") || (which.data.intent === "update" && mode !== "edit")) {
-    return rejectedAction({ errors: which.ok ? { intent: { type: "enum", message: "Unknown action" } } : which.errors, values: {} });
+  if (
+    !which.ok ||
+    (which.data.intent === "create" && mode !== "create") ||
+    (which.data.intent === "update" && mode !== "edit")
+  ) {
+    return rejectedAction({
+      errors: which.ok ? { intent: { type: "enum", message: "Unknown action" } } : which.errors,
+      values: {},
+    });
   }
   const intent = which.data.intent;
   const values = which.values;
@@ -156,7 +174,8 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
     const rest = draft.features.filter((_feature, position) => position !== index);
     return rerender({ ...draft, features: rest.length > 0 ? rest : [""] }, values.id);
   }
-  if (intent !== saveIntent) return rejectedAction({ errors: { intent: { type: "enum", message: "Unknown action" } }, values: {} });
+  if (intent !== saveIntent)
+    return rejectedAction({ errors: { intent: { type: "enum", message: "Unknown action" } }, values: {} });
 
   // The schemas read the post itself; the image is the one just uploaded, if any.
   formData.set("image", draft.image);
@@ -169,7 +188,12 @@ function withId(draft: PlanDraft, values: Record<string, unknown>): Record<strin
 }
 
 /** Saves the plan (create or update) and goes to the list; a failure re-renders the form with `typed`. */
-async function savePlan(request: Request, intent: "create" | "update", formData: FormData, typed: Record<string, unknown>) {
+async function savePlan(
+  request: Request,
+  intent: "create" | "update",
+  formData: FormData,
+  typed: Record<string, unknown>,
+) {
   let message: string;
   if (intent === "create") {
     const form = parseForm(formData, PlanCreateFormSchema);

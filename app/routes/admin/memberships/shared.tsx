@@ -10,17 +10,17 @@ export const PLAN_LOAD_ERROR = "Error loading membership. Please try again.";
 /** The error state of the edit and details pages, with the way back (spec 2.20). */
 export function PlanLoadError() {
   return (
-    <EmptyState card
-        tone="error"
-        icon={ExclamationTriangleIcon}
-        title={PLAN_LOAD_ERROR}
-        action={
-          <ButtonLink to="/memberships" variant="secondary">
-            <ArrowLeftIcon className="size-4" aria-hidden="true" />
-            Back to Memberships
-          </ButtonLink>
-        }
-      />
+    <EmptyState
+      card
+      tone="error"
+      icon={ExclamationTriangleIcon}
+      title={PLAN_LOAD_ERROR}
+      action={
+        <ButtonLink to="/memberships" variant="secondary">
+          <ArrowLeftIcon className="size-4" aria-hidden="true" />
+          Back to Memberships
+        </ButtonLink>
+      }
+    />
   );
 }
-

@@ -1,4 +1,11 @@
-import { ArrowLeftIcon, CheckCircleIcon, CheckIcon, NoSymbolIcon, PencilSquareIcon, TrashIcon } from "@heroicons/react/20/solid";
+import {
+  ArrowLeftIcon,
+  CheckCircleIcon,
+  CheckIcon,
+  NoSymbolIcon,
+  PencilSquareIcon,
+  TrashIcon,
+} from "@heroicons/react/20/solid";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Link, useLocation, useSearchParams } from "react-router";
 
@@ -63,7 +70,10 @@ type LoadedPlan = Extract<Route.ComponentProps["loaderData"], { found: true }>["
 export default function MembershipDetails({ loaderData }: Route.ComponentProps) {
   const header = (actions?: ReactNode) => (
     <div>
-      <Link to="/memberships" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <Link
+        to="/memberships"
+        className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
         Memberships
       </Link>
@@ -83,7 +93,15 @@ export default function MembershipDetails({ loaderData }: Route.ComponentProps) 
   return <Details plan={loaderData.plan} isAdmin={loaderData.isAdmin} header={header} />;
 }
 
-function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean; header: (actions?: ReactNode) => ReactNode }) {
+function Details({
+  plan,
+  isAdmin,
+  header,
+}: {
+  plan: LoadedPlan;
+  isAdmin: boolean;
+  header: (actions?: ReactNode) => ReactNode;
+}) {
   const location = useLocation();
   const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
@@ -121,7 +139,10 @@ function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean
       )}
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-label="Membership tier" className="space-y-6 rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
+        <section
+          aria-label="Membership tier"
+          className="space-y-6 rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2"
+        >
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
               <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Tier Name</p>
@@ -191,7 +212,12 @@ function Details({ plan, isAdmin, header }: { plan: LoadedPlan; isAdmin: boolean
                   <PencilSquareIcon className="size-4" aria-hidden="true" />
                   Edit Membership
                 </ButtonLink>
-                <ButtonLink to={open("delete")} variant="secondary" preventScrollReset className="justify-start text-red-700">
+                <ButtonLink
+                  to={open("delete")}
+                  variant="secondary"
+                  preventScrollReset
+                  className="justify-start text-red-700"
+                >
                   <TrashIcon className="size-4" aria-hidden="true" />
                   Delete Membership
                 </ButtonLink>

@@ -17,7 +17,6 @@ import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
 import { failureMessage, isUpstreamError } from "~/upstream/errors";
 import { deletePost, listPosts, matchesSearch, toPostCard } from "~/upstream/moderation.server";
 
-
 export async function loader({ request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams.get("search") ?? "";
   try {
@@ -62,16 +61,20 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
       {error ? (
         <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={error} />
       ) : posts.length === 0 ? (
-        <EmptyState card
-            icon={ChatBubbleLeftRightIcon}
-            title="No Posts Found"
-            description={search ? "No posts match your search criteria." : "No posts have been created yet."}
-          />
+        <EmptyState
+          card
+          icon={ChatBubbleLeftRightIcon}
+          title="No Posts Found"
+          description={search ? "No posts match your search criteria." : "No posts have been created yet."}
+        />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {posts.map((post) => (
             <li key={post.id} className="flex">
-              <PostCard post={post} deleteHref={dialogHref(location.pathname, location.search, { confirm: "delete", id: post.id })} />
+              <PostCard
+                post={post}
+                deleteHref={dialogHref(location.pathname, location.search, { confirm: "delete", id: post.id })}
+              />
             </li>
           ))}
         </ul>

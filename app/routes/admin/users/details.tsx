@@ -79,7 +79,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const back = closeDialogHref(url.pathname, url.search);
   const formData = await request.formData();
   if (formData.get("intent") !== "notify") {
-    const body: FailedSubmission = { errors: {}, values: {}, formError: "Unknown action", toast: errorToast("Unknown action") };
+    const body: FailedSubmission = {
+      errors: {},
+      values: {},
+      formError: "Unknown action",
+      toast: errorToast("Unknown action"),
+    };
     return data(body, { status: 400 });
   }
   const form = parseForm(formData, PushNotificationSchema);
@@ -89,7 +94,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     // The address comes from the upstream, never from the form.
     const email = (await getUser(request, params.id)).email.trim();
     if (!email) {
-      const body: FailedSubmission = { errors: {}, values: form.values, formError: PUSH_EMAIL_MISSING, toast: errorToast(PUSH_EMAIL_MISSING) };
+      const body: FailedSubmission = {
+        errors: {},
+        values: form.values,
+        formError: PUSH_EMAIL_MISSING,
+        toast: errorToast(PUSH_EMAIL_MISSING),
+      };
       return data(body, { status: 400 });
     }
     const message = await sendNotificationToUser(request, { email, title: form.data.title, body: form.data.message });
@@ -110,16 +120,17 @@ const inviteeColumns = inviteColumns(INVITEE_STATUSES);
 export default function UserDetails({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) {
     return (
-      <EmptyState card
-          tone="error"
-          icon={ExclamationTriangleIcon}
-          title={NOT_FOUND}
-          action={
-            <BackLink className={buttonClass("secondary")} fallback="/users">
-              Go Back
-            </BackLink>
-          }
-        />
+      <EmptyState
+        card
+        tone="error"
+        icon={ExclamationTriangleIcon}
+        title={NOT_FOUND}
+        action={
+          <BackLink className={buttonClass("secondary")} fallback="/users">
+            Go Back
+          </BackLink>
+        }
+      />
     );
   }
   return <Details data={loaderData} actionData={actionData} />;
@@ -199,7 +210,9 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
             <EmptyState
               icon={UserGroupIcon}
               title="No Invitees Found"
-              description={filtered ? "No invitees match your search criteria." : "This user hasn't sent any invitations yet."}
+              description={
+                filtered ? "No invitees match your search criteria." : "This user hasn't sent any invitations yet."
+              }
             />
           }
         />

@@ -76,17 +76,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     const { total } = answer.pagination;
     return {
       // Administrators come back from GET /users; the panel never lists them (spec 2.14).
-      users: answer.data.filter((user) => !isAdminUser(user)).map((user) => ({
-        id: user.id,
-        name: user.fullName?.trim() || "",
-        email: user.email,
-        avatar: safeFileLink(user.profilePic) ?? DEFAULT_AVATAR,
-        status: user.status,
-        isEmailVerified: user.isEmailVerified,
-        isBanned: user.isBanned,
-        certificate: user.badgeRequestStatus === 2 ? safeFileLink(user.badgeFileName) : null,
-        hasPassport: Boolean(user.passport?.trim()),
-      })),
+      users: answer.data
+        .filter((user) => !isAdminUser(user))
+        .map((user) => ({
+          id: user.id,
+          name: user.fullName?.trim() || "",
+          email: user.email,
+          avatar: safeFileLink(user.profilePic) ?? DEFAULT_AVATAR,
+          status: user.status,
+          isEmailVerified: user.isEmailVerified,
+          isBanned: user.isBanned,
+          certificate: user.badgeRequestStatus === 2 ? safeFileLink(user.badgeFileName) : null,
+          hasPassport: Boolean(user.passport?.trim()),
+        })),
       // The upstream's own totals: they count the administrators it sends (it has no role filter,
       // and one call per render rules out a second count), so a page may show fewer rows.
       pageInfo: { page, limit, total, totalPages: pageCount(total, limit) },
@@ -107,8 +109,15 @@ export async function action({ request }: Route.ActionArgs) {
   const back = closeDialogHref(url.pathname, url.search);
   const form = parseForm(await request.formData(), UserActionSchema);
   if (!form.ok) {
-    const message = form.errors.intent ? "Unknown action" : (Object.values(form.errors)[0]?.message ?? "Unknown action");
-    const body: FailedSubmission = { errors: form.errors, values: form.values, formError: message, toast: errorToast(message) };
+    const message = form.errors.intent
+      ? "Unknown action"
+      : (Object.values(form.errors)[0]?.message ?? "Unknown action");
+    const body: FailedSubmission = {
+      errors: form.errors,
+      values: form.values,
+      formError: message,
+      toast: errorToast(message),
+    };
     return data(body, { status: 400 });
   }
   const { intent, id } = form.data;
@@ -124,7 +133,11 @@ async function setBanned(request: Request, id: string, back: string, banned: boo
       return redirectWithSuccess(request, back, banned ? "User is already banned" : "User is not banned");
     }
     const message = await (banned ? banUser(request, id) : unbanUser(request, id));
-    return redirectWithSuccess(request, back, message.trim() || (banned ? "User banned successfully!" : "User un-banned successfully!"));
+    return redirectWithSuccess(
+      request,
+      back,
+      message.trim() || (banned ? "User banned successfully!" : "User un-banned successfully!"),
+    );
   } catch (error) {
     return redirectWithError(request, back, failureMessage(error, `Failed to ${verb} user`));
   }
@@ -179,8 +192,15 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
       hideHeader: true,
       className: "w-14",
       cell: (user) => (
-        <Link to={`/users/${user.id}`} className="block size-10 rounded-full focus-visible:outline-2 focus-visible:outline-brand-600">
-          <img src={user.avatar} alt={`View ${nameOf(user)}`} className="size-10 rounded-full bg-slate-100 object-cover" />
+        <Link
+          to={`/users/${user.id}`}
+          className="block size-10 rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <img
+            src={user.avatar}
+            alt={`View ${nameOf(user)}`}
+            className="size-10 rounded-full bg-slate-100 object-cover"
+          />
         </Link>
       ),
     },
@@ -189,14 +209,22 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
       header: "Name",
       className: "min-w-32",
       cell: (user) =>
-        user.name ? <span className="font-medium text-slate-900">{user.name}</span> : <span className="text-slate-500">Not provided</span>,
+        user.name ? (
+          <span className="font-medium text-slate-900">{user.name}</span>
+        ) : (
+          <span className="text-slate-500">Not provided</span>
+        ),
     },
     { id: "email", header: "Email", cell: (user) => <EmailText value={user.email} /> },
     {
       id: "verified",
       header: "Verified",
       cell: (user) =>
-        user.status === "verified" ? <Badge tone="green">Verified</Badge> : <Badge tone={user.status === "banned" ? "red" : "gray"}>{user.status}</Badge>,
+        user.status === "verified" ? (
+          <Badge tone="green">Verified</Badge>
+        ) : (
+          <Badge tone={user.status === "banned" ? "red" : "gray"}>{user.status}</Badge>
+        ),
     },
     { id: "actions", header: "Actions", className: "text-right", cell: (user) => <RowActions user={user} /> },
   ];
@@ -210,7 +238,12 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
         search={{ value: filters.search, placeholder: "Search users..." }}
         selects={[
           { name: "status", label: "User Status", value: filters.status, options: USER_STATUS_OPTIONS },
-          { name: "citizenship", label: "Citizenship Status", value: filters.citizenship, options: CITIZENSHIP_OPTIONS },
+          {
+            name: "citizenship",
+            label: "Citizenship Status",
+            value: filters.citizenship,
+            options: CITIZENSHIP_OPTIONS,
+          },
         ]}
       />
 
@@ -234,7 +267,12 @@ function EmptySlot() {
 function DisabledAction({ label, icon: Icon }: { label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }) {
   return (
     <Tooltip label={label} align="end">
-      <button type="button" disabled aria-label={label} className={`${iconActionClass()} pointer-events-none text-slate-300`}>
+      <button
+        type="button"
+        disabled
+        aria-label={label}
+        className={`${iconActionClass()} pointer-events-none text-slate-300`}
+      >
         <Icon className="size-5" aria-hidden="true" />
       </button>
     </Tooltip>
@@ -245,12 +283,17 @@ function RowActions({ user }: { user: UserRow }) {
   const location = useLocation();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const open = (intent: UserActionIntent) => dialogHref(location.pathname, location.search, { confirm: intent, id: user.id });
+  const open = (intent: UserActionIntent) =>
+    dialogHref(location.pathname, location.search, { confirm: intent, id: user.id });
   const verifying = navigation.formData?.get("intent") === "verify" && navigation.formData.get("id") === user.id;
 
   return (
     <div className="flex items-center justify-end gap-1">
-      {user.certificate ? <IconAction label="Download certificate" icon={AcademicCapIcon} href={user.certificate} newTab /> : <EmptySlot />}
+      {user.certificate ? (
+        <IconAction label="Download certificate" icon={AcademicCapIcon} href={user.certificate} newTab />
+      ) : (
+        <EmptySlot />
+      )}
       <IconAction label="View Invites" icon={EnvelopeIcon} to={`/users/view-invites/${user.id}`} />
       {user.isBanned ? (
         <IconAction label="Un-Ban User" icon={LockOpenIcon} tone="success" to={open("unban")} />

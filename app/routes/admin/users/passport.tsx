@@ -12,7 +12,11 @@ import { fetchPassportFile, getUser } from "~/upstream/users.server";
 function textResponse(status: number, text: string): Response {
   return new Response(text, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }
 

@@ -24,11 +24,21 @@ function canGoBack(): boolean {
  * A back link: with JavaScript it goes back in history when there is panel history to go back
  * to; otherwise (and without JavaScript) it is a plain link to `fallback`.
  */
-export function BackLink({ fallback = "/users", children, className }: { fallback?: string; children: ReactNode; className?: string }) {
+export function BackLink({
+  fallback = "/users",
+  children,
+  className,
+}: {
+  fallback?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <Link
       to={fallback}
-      className={className ?? "inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"}
+      className={
+        className ?? "inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+      }
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         if (canGoBack()) {
