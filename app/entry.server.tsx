@@ -47,41 +47,52 @@ export default function handleRequest(
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    // The timer exists before anything can throw, and every way out clears it: a render that
+    // throws at once, a shell error, or the end of the stream. Until React hands back its abort,
+    // there is nothing to abort.
+    let abortRender: (() => void) | undefined;
+    const timeoutId = setTimeout(() => abortRender?.(), streamTimeout + 1000);
+    const fail = (error: unknown) => {
+      clearTimeout(timeoutId);
+      reject(error);
+    };
 
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+    try {
+      const { pipe, abort } = renderToPipeableStream(
+        <NonceProvider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceProvider>,
+        {
+          nonce,
+          [readyOption]() {
+            shellRendered = true;
+            const body = new PassThrough({
+              final(callback) {
+                clearTimeout(timeoutId);
+                callback();
+              },
+            });
+            body.on("close", () => clearTimeout(timeoutId));
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            pipe(body);
+            resolve(
+              new Response(createReadableStreamFromReadable(body), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+          },
+          onShellError: fail,
+          onError(error: unknown) {
+            responseStatusCode = 500;
+            // Errors before the shell are logged by React Router itself.
+            if (shellRendered) console.error(error);
+          },
         },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell are logged by React Router itself.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
+      );
+      abortRender = abort;
+    } catch (error) {
+      fail(error);
+    }
   });
 }

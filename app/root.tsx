@@ -16,7 +16,10 @@ import "./app.css";
 import { type FlashToast, Toaster } from "~/components/feedback/toaster";
 import { useNonce } from "~/components/nonce";
 import { NotFoundPage } from "~/components/not-found-page";
+import { checkSubmittedForms } from "~/forms/form-data.server";
 import { readToast } from "~/session/toast.server";
+
+export const middleware: Route.MiddlewareFunction[] = [checkSubmittedForms];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request);
@@ -76,13 +79,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
 
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A refused request (a 4xx the panel threw on purpose) says why; anything else stays generic.
+  const reason =
+    isRouteErrorResponse(error) && status < 500 && typeof error.data === "string"
+      ? error.data
+      : "The page could not be shown. Please try again in a moment.";
   // Details stay in the server log; the page never shows a stack trace in production.
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-6 py-24 text-center">
       <p className="text-5xl font-bold text-brand-700">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold text-slate-900">Something went wrong</h1>
-      <p className="mt-3 text-slate-600">The page could not be shown. Please try again in a moment.</p>
+      <p className="mt-3 text-slate-600">{reason}</p>
       <a
         href="/"
         className="mt-8 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:brightness-90"

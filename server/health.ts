@@ -25,9 +25,9 @@ export async function probeUpstream(url: string, timeoutMs = 2_000): Promise<boo
 
 /**
  * `/healthz`: the process serves requests (liveness; never calls upstream).
- * `/readyz`: the upstream answers too (readiness).
+ * `/readyz`: the process can still render a page, and the upstream answers (readiness).
  */
-export function healthRoutes(apiUrl: string, probe = probeUpstream): Router {
+export function healthRoutes(apiUrl: string, canRender: () => Promise<boolean>, probe = probeUpstream): Router {
   const router = Router();
   router.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -35,8 +35,10 @@ export function healthRoutes(apiUrl: string, probe = probeUpstream): Router {
   });
   router.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    if (await probe(apiUrl)) res.status(200).json({ status: "ready" });
-    else res.status(503).json({ status: "upstream unavailable" });
+    const [renders, upstream] = await Promise.all([canRender(), probe(apiUrl)]);
+    if (!renders) res.status(503).json({ status: "cannot render pages" });
+    else if (!upstream) res.status(503).json({ status: "upstream unavailable" });
+    else res.status(200).json({ status: "ready" });
   });
   return router;
 }

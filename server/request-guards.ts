@@ -95,3 +95,18 @@ export const limitBodySize: RequestHandler = (req, res, next) => {
   }
   next();
 };
+
+/**
+ * Refuses a path that is not valid percent-encoded UTF-8 (`/%ff`, `/users/%C0%AE`) with a plain
+ * 400 before any route tries to decode it: a client's mistake, not a server error.
+ */
+export const refuseMalformedPaths: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    res.locals.refusal = "malformed path encoding";
+    res.status(400).type("text/plain").send("Bad Request: the address is not valid.");
+    return;
+  }
+  next();
+};

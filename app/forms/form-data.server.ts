@@ -1,8 +1,7 @@
-import { data } from "react-router";
-import { generateFormData } from "remix-hook-form";
+import { data, type MiddlewareFunction } from "react-router";
 import { type $ZodType, type output, safeParse } from "zod/v4/core";
 
-/** Form errors in react-hook-form's shape, so `useRemixForm` shows them on their fields. */
+/** Form errors keyed by field name, as the forms show them. */
 export type FormErrors = Record<string, { type: string; message: string }>;
 
 /** What a failed submission answers: the errors and everything the user typed. */
@@ -14,31 +13,105 @@ export interface FormFailure {
 /** The outcome of reading a submission: the parsed data, or errors with the raw values. */
 export type FormResult<T> = { ok: true; data: T; values: Record<string, unknown> } | ({ ok: false } & FormFailure);
 
-const FORBIDDEN_KEY_PART = /(^|[.[\]])(__proto__|constructor|prototype)($|[.[\]])/;
+/** The most fields any of the panel's forms posts is a few dozen; more is not a form of ours. */
+export const MAX_FORM_FIELDS = 200;
+/** The longest field name the panel's forms use is well under this. */
+const MAX_FIELD_NAME_LENGTH = 64;
 
-/** Rejects field names that could reach Object.prototype when nested values are built. */
-export function assertSafeFieldNames(names: Iterable<string>): void {
-  for (const name of names) {
-    if (FORBIDDEN_KEY_PART.test(name)) {
-      throw data({ message: "Invalid form field name" }, { status: 400 });
-    }
+const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * Names that must never become keys: Object.prototype's own members (`toString`,
+ * `hasOwnProperty`, `__proto__`, ...). Forms here are flat, so a dotted or bracketed name is not
+ * one of ours either: refusing them means no code ever expands `a.b` into nested objects.
+ */
+const PROTOTYPE_MEMBERS = new Set([...Object.getOwnPropertyNames(Object.prototype), "prototype"]);
+
+/** Why a field name is refused, or null when a form of ours could have sent it. */
+export function fieldNameProblem(name: string): string | null {
+  if (name.length === 0 || name.length > MAX_FIELD_NAME_LENGTH) return "Invalid form field name";
+  if (/[.[\]]/.test(name)) return "Nested form field names are not accepted";
+  if (PROTOTYPE_MEMBERS.has(name)) return "Invalid form field name";
+  return null;
+}
+
+/** A refused submission: status and a plain message, never the input echoed. */
+function refuse(status: 400 | 413, message: string): never {
+  throw data(message, { status });
+}
+
+const submissions = new WeakMap<Request, Promise<FormData>>();
+
+/**
+ * The request's form body, read once per request and checked: it must be a form
+ * (urlencoded or multipart, well formed), with at most MAX_FORM_FIELDS fields, each with a flat
+ * name (see fieldNameProblem). Anything else throws a 400 (413 for too many fields), so an
+ * action never sees a body that is not one of the panel's forms. The root middleware calls it
+ * for every submission, so the check holds even for an action that forgets to.
+ */
+export function submittedForm(request: Request): Promise<FormData> {
+  let pending = submissions.get(request);
+  if (!pending) {
+    pending = readCheckedForm(request);
+    submissions.set(request, pending);
   }
+  return pending;
+}
+
+async function readCheckedForm(request: Request): Promise<FormData> {
+  const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_CONTENT_TYPES.includes(contentType)) {
+    refuse(400, "Bad Request: send the form as application/x-www-form-urlencoded or multipart/form-data.");
+  }
+  let formData: FormData;
+  try {
+    // A clone: the original body stays readable for code that streams it (the tier image upload).
+    formData = await request.clone().formData();
+  } catch {
+    refuse(400, "Bad Request: the form could not be read.");
+  }
+  let count = 0;
+  for (const name of formData.keys()) {
+    if (++count > MAX_FORM_FIELDS) refuse(413, `Payload Too Large: a form has at most ${MAX_FORM_FIELDS} fields.`);
+    const problem = fieldNameProblem(name);
+    if (problem) refuse(400, `Bad Request: ${problem}.`);
+  }
+  return formData;
 }
 
 /**
- * Reads a submitted form the same way whatever sent it: a browser without JavaScript, one with
- * it (our forms submit strings, never JSON-encoded values) or a test's urlencoded POST. Values
- * stay strings; the schema coerces them.
+ * A form's values as flat own properties: one value per name, an array where a name repeats
+ * (the tier form's `features`). Values stay strings (or Files); the schema coerces them.
  */
-export async function readForm<S extends $ZodType>(request: Request, schema: S): Promise<FormResult<output<S>>> {
-  const formData = await request.formData();
-  return parseForm(formData, schema);
+export function formValues(formData: FormData): Record<string, unknown> {
+  const values: Record<string, unknown> = Object.create(null);
+  for (const name of new Set(formData.keys())) {
+    if (fieldNameProblem(name)) continue;
+    const all = formData.getAll(name);
+    values[name] = all.length === 1 ? all[0] : all;
+  }
+  return { ...values };
 }
 
-/** Parses already-read form data against a schema (see readForm). */
+/** Reads the request's form (see submittedForm) and parses it against a schema (see parseForm). */
+export async function readForm<S extends $ZodType>(request: Request, schema: S): Promise<FormResult<output<S>>> {
+  return parseForm(await submittedForm(request), schema);
+}
+
+/** The field names an object schema declares (empty for other schemas). */
+function schemaFields(schema: $ZodType): Set<string> | null {
+  const def = schema._zod.def as { shape?: Record<string, unknown>; in?: $ZodType };
+  if (def.shape) return new Set(Object.keys(def.shape));
+  if (def.in) return schemaFields(def.in);
+  return null;
+}
+
+/**
+ * Parses already-read form data against a schema. On failure the values go back to the page so
+ * nothing typed is lost: only the fields the schema knows, and never a secret.
+ */
 export function parseForm<S extends $ZodType>(formData: FormData, schema: S): FormResult<output<S>> {
-  assertSafeFieldNames(formData.keys());
-  const values = generateFormData(formData, true) as Record<string, unknown>;
+  const values = knownValues(formValues(formData), schema);
   const result = safeParse(schema, values);
   if (result.success) return { ok: true, data: result.data, values };
   const errors: FormErrors = {};
@@ -47,6 +120,18 @@ export function parseForm<S extends $ZodType>(formData: FormData, schema: S): Fo
     errors[name] ??= { type: issue.code, message: issue.message };
   }
   return { ok: false, errors, values: withoutSecrets(values) };
+}
+
+/** Which form and which row a post is about (ARCHITECTURE.md convention 2): kept beside any schema's fields. */
+const ROUTING_FIELDS = ["intent", "id"];
+
+/** Only the values of fields the schema declares: an unknown field is never echoed back. */
+function knownValues(values: Record<string, unknown>, schema: $ZodType): Record<string, unknown> {
+  const known = schemaFields(schema);
+  if (!known) return values;
+  return Object.fromEntries(
+    Object.entries(values).filter(([name]) => known.has(name) || ROUTING_FIELDS.includes(name)),
+  );
 }
 
 /** Turns upstream field errors (already reduced to form names) into form errors. */
@@ -60,3 +145,12 @@ const SECRET_FIELDS = /password|securityKey|token/i;
 export function withoutSecrets(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([name]) => !SECRET_FIELDS.test(name)));
 }
+
+/**
+ * Root middleware: every submission (any method but GET and HEAD) is read and checked before a
+ * loader or action runs, so no route, present or future, can meet a hostile form body.
+ */
+export const checkSubmittedForms: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (request.method !== "GET" && request.method !== "HEAD") await submittedForm(request);
+  return next();
+};

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 import type { MiddlewareFunction } from "react-router";
 
+import { submittedForm } from "~/forms/form-data.server";
 import { getCurrentUser } from "~/session/user.server";
 
 /** One upstream call made while serving a request. */
@@ -62,7 +63,7 @@ export const auditAdminActions: MiddlewareFunction<Response> = async ({ request 
 
 async function readIntent(request: Request): Promise<{ intent: string | null; target: string | null }> {
   try {
-    const form = await request.clone().formData();
+    const form = await submittedForm(request);
     const text = (name: string) => {
       const value = form.get(name);
       return typeof value === "string" && value !== "" ? value.slice(0, 100) : null;

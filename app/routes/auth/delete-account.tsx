@@ -22,7 +22,7 @@ import {
   INVALID_EMAIL_MESSAGE,
 } from "~/forms/account";
 import { errorToast, failSubmission, type FailedSubmission, invalidSubmission } from "~/forms/failure.server";
-import { parseForm } from "~/forms/form-data.server";
+import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
 import { isSecureRequest } from "~/session/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Both steps count: the key step too, so a 6-digit key cannot be guessed by brute force.
   const limited = rateLimit(context, "account-deletion");
   if (limited) return limited;
-  const formData = await request.formData();
+  const formData = await submittedForm(request);
   const intent = z.safeParse(DeleteAccountIntentSchema, formData.get("intent"));
   if (!intent.success) throw data({ message: "Unknown intent" }, { status: 400 });
   return intent.data === "generate-key" ? sendSecurityKey(request, formData) : deleteTheAccount(request, formData);

@@ -27,7 +27,7 @@ import {
   ANNOUNCEMENT_MESSAGES,
 } from "~/forms/announcement";
 import { failSubmission, invalidSubmission } from "~/forms/failure.server";
-import { parseForm } from "~/forms/form-data.server";
+import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { rejectedAction } from "~/forms/rejected-action.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { formatDate } from "~/lib/format";
@@ -159,7 +159,7 @@ function toBody(values: AnnouncementFormValues, isoDate: string): AnnouncementBo
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const back = closeDialogHref(url.pathname, url.search);
-  const formData = await request.formData();
+  const formData = await submittedForm(request);
   const which = parseForm(formData, AnnouncementIntentSchema);
   if (!which.ok) return rejectedAction({ errors: which.errors, values: {} });
   const intent = which.data.intent;

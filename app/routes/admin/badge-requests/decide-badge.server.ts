@@ -1,5 +1,5 @@
 import { BadgeDecisionSchema } from "~/forms/moderation";
-import { parseForm } from "~/forms/form-data.server";
+import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { rejectedAction } from "~/forms/rejected-action.server";
 import { closeDialogHref } from "~/lib/dialog-url";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
@@ -14,7 +14,7 @@ import { decideBadge } from "~/upstream/moderation.server";
 export async function decideBadgeAction(request: Request) {
   const url = new URL(request.url);
   const back = closeDialogHref(url.pathname, url.search);
-  const form = parseForm(await request.formData(), BadgeDecisionSchema);
+  const form = parseForm(await submittedForm(request), BadgeDecisionSchema);
   if (!form.ok) return rejectedAction(form);
   const { intent, id } = form.data;
   try {

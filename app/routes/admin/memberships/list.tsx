@@ -12,6 +12,7 @@ import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "r
 
 import type { Route } from "./+types/list";
 import { planRowAction, syncAction } from "./plan-actions.server";
+import { submittedForm } from "~/forms/form-data.server";
 import { formatPrice } from "~/components/memberships/format";
 import { isPlanConfirmation, PlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
 import { Badge } from "~/components/ui/badge";
@@ -54,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const back = closeDialogHref(url.pathname, url.search);
-  const formData = await request.formData();
+  const formData = await submittedForm(request);
   if (formData.get("intent") === "sync") return syncAction(request, back);
   return planRowAction(request, formData, { back });
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 import { errorToast, type FailedSubmission, failSubmission, invalidSubmission } from "~/forms/failure.server";
-import { type FormErrors, parseForm } from "~/forms/form-data.server";
+import { type FormErrors, formValues, parseForm, submittedForm } from "~/forms/form-data.server";
 import {
   cleanFeatures,
   draftFromValues,
@@ -13,13 +13,7 @@ import {
   UploadUrlRequestSchema,
 } from "~/forms/membership";
 import { rejectedAction } from "~/forms/rejected-action.server";
-import {
-  checkUpload,
-  fileTooLargeMessage,
-  fileTypeMessage,
-  matchesAccept,
-  TIER_IMAGE_MAX_SIZE_MB,
-} from "~/lib/upload-rules";
+import { checkUpload, fileTypeMessage, matchesAccept, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
 import { redirectWithSuccess } from "~/session/toast.server";
 import type { PlanCreateBody, PlanEditBody } from "~/upstream/contract/memberships";
 import { requestUploadUrl, UploadFailure, uploadFile } from "~/upstream/files.server";
@@ -28,12 +22,6 @@ import { shownFailure } from "~/upstream/errors";
 
 /** The tier image's accepted types (spec 2.18: images only). */
 const TIER_IMAGE_ACCEPT = "image/*";
-
-/**
- * The largest form body the action reads: a 5 MB image plus the other fields and the multipart
- * framing. Bigger bodies are refused before they are read.
- */
-export const MAX_FORM_BYTES = 6 * 1024 * 1024;
 
 /** The field a form posted without JavaScript carries the file in (see ImageUpload). */
 const FILE_FIELD = "imageFile";
@@ -47,7 +35,6 @@ const TEXTS = {
   update: { ok: "Membership updated successfully!", failed: "Failed to update membership" },
 } as const;
 
-const TOO_LARGE = `The form is larger than ${MAX_FORM_BYTES / 1024 / 1024}MB and was not read, so nothing was saved. ${fileTooLargeMessage(TIER_IMAGE_MAX_SIZE_MB)}.`;
 const UNREADABLE = "The form could not be read. Please try again.";
 
 /** A failed submission: messages inline, the first one also as a toast. */
@@ -55,47 +42,6 @@ function failed(errors: FormErrors, values: Record<string, unknown>, status: num
   const message = formError ?? Object.values(errors)[0]?.message ?? UNREADABLE;
   const body: FailedSubmission = { errors, values, formError, toast: errorToast(message) };
   return data(body, { status });
-}
-
-/**
- * Reads a form body of at most MAX_FORM_BYTES: a Content-Length over it is refused unread, and a
- * body without one (or lying about it) is cut off at the limit. Multipart bodies are buffered,
- * which is fine at this size.
- */
-async function readLimitedFormData(request: Request): Promise<FormData | "too-large" | "unreadable"> {
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > MAX_FORM_BYTES) {
-    await request.body?.cancel().catch(() => undefined);
-    return "too-large";
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_FORM_BYTES) {
-        await reader.cancel().catch(() => undefined);
-        return "too-large";
-      }
-      chunks.push(value);
-    }
-  }
-  try {
-    const body = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      body.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return await new Response(body, {
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
-    }).formData();
-  } catch {
-    return "unreadable";
-  }
 }
 
 /** The file of a post without JavaScript, if one was picked (an empty file part means none). */
@@ -129,9 +75,7 @@ function rerender(draft: PlanDraft, id: unknown) {
  * next the form comes back with the stored image and every other value kept.
  */
 export async function planFormAction(request: Request, mode: "create" | "edit") {
-  const formData = await readLimitedFormData(request);
-  if (formData === "too-large") return failed({}, {}, 413, TOO_LARGE);
-  if (formData === "unreadable") return failed({}, {}, 400, UNREADABLE);
+  const formData = await submittedForm(request);
 
   const file = takeFile(formData);
   const { intent: intentName, index } = splitIntent(formData.get("intent"));
@@ -149,7 +93,7 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
     });
   }
   const intent = which.data.intent;
-  const values = which.values;
+  const values = formValues(formData);
   delete values.intent;
 
   if (intent === "upload-url") return uploadUrl(request, formData);

@@ -8,7 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { env } from "~/config/env.server";
-import { parseForm } from "~/forms/form-data.server";
+import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { PostActionSchema } from "~/forms/moderation";
 import { rejectedAction } from "~/forms/rejected-action.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const back = closeDialogHref(url.pathname, url.search);
-  const form = parseForm(await request.formData(), PostActionSchema);
+  const form = parseForm(await submittedForm(request), PostActionSchema);
   if (!form.ok) return rejectedAction(form);
   try {
     const message = await deletePost(request, form.data.id);

@@ -16,7 +16,7 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { DetailField } from "~/components/ui/detail-field";
 import { env } from "~/config/env.server";
 import { errorToast, type FailedSubmission, failSubmission, invalidSubmission } from "~/forms/failure.server";
-import { parseForm } from "~/forms/form-data.server";
+import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
 import { PUSH_EMAIL_MISSING, PushNotificationSchema } from "~/forms/users";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
@@ -77,7 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const url = new URL(request.url);
   const back = closeDialogHref(url.pathname, url.search);
-  const formData = await request.formData();
+  const formData = await submittedForm(request);
   if (formData.get("intent") !== "notify") {
     const body: FailedSubmission = {
       errors: {},

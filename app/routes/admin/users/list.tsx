@@ -21,7 +21,7 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { Tooltip } from "~/components/ui/tooltip";
 import { UserActionSchema, type UserActionIntent } from "~/forms/users";
 import { errorToast, type FailedSubmission } from "~/forms/failure.server";
-import { parseForm } from "~/forms/form-data.server";
+import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
@@ -107,7 +107,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const back = closeDialogHref(url.pathname, url.search);
-  const form = parseForm(await request.formData(), UserActionSchema);
+  const form = parseForm(await submittedForm(request), UserActionSchema);
   if (!form.ok) {
     const message = form.errors.intent
       ? "Unknown action"
