@@ -1,0 +1,106 @@
+// Comments and docs point into the product guide as `docs/product.md#<anchor>`. An anchor that
+// no heading produces leads nowhere on GitHub, so every such link must match a heading's slug.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const GUIDE = join(ROOT, "docs", "product.md");
+const SCANNED = ["app", "server", "demo-api", "tests", "scripts", "docs", "README.md"];
+const EXTENSIONS = /\.(ts|tsx|js|mjs|cjs|md)$/;
+const SKIPPED_DIRS = new Set(["node_modules", "build", ".react-router", "test-results", "playwright-report"]);
+
+/** A link to a guide anchor: `docs/product.md#users-list`, `../product.md#routes`, `product.md#sign-in`. */
+const GUIDE_LINK = /product\.md#([\w-]+)/g;
+/** A same-page link inside the guide: `](#users-list)`. */
+const LOCAL_LINK = /\]\(#([\w-]+)\)/g;
+
+/** The text GitHub renders for a heading: no inline code marks, emphasis marks or link targets. */
+function headingText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[`*]/g, "")
+    .trim();
+}
+
+/** GitHub's heading slug (github-slugger): lower case, punctuation dropped, spaces to hyphens. */
+function githubSlug(text: string): string {
+  return headingText(text)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, "")
+    .replace(/ /g, "-");
+}
+
+/** The anchors of a markdown document's headings, repeated slugs suffixed -1, -2 as GitHub does. */
+function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let fence: string | null = null;
+  for (const line of markdown.split("\n")) {
+    const marker = /^\s*(```|~~~)/.exec(line)?.[1];
+    if (marker) {
+      if (fence === null) fence = marker;
+      else if (fence === marker) fence = null;
+      continue;
+    }
+    if (fence !== null) continue;
+    const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
+    if (!heading) continue;
+    const base = githubSlug(heading[1]!);
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    anchors.add(count === 0 ? base : `${base}-${count}`);
+  }
+  return anchors;
+}
+
+function filesUnder(path: string): string[] {
+  if (!statSync(path).isDirectory()) return EXTENSIONS.test(path) ? [path] : [];
+  return readdirSync(path)
+    .filter((name) => !SKIPPED_DIRS.has(name))
+    .flatMap((name) => filesUnder(join(path, name)));
+}
+
+/** Every guide link in the scanned files, as `file:line -> anchor`. */
+function guideLinks(): { where: string; anchor: string }[] {
+  const links: { where: string; anchor: string }[] = [];
+  for (const file of SCANNED.flatMap((entry) => filesUnder(join(ROOT, entry)))) {
+    const lines = readFileSync(file, "utf8").split("\n");
+    lines.forEach((line, index) => {
+      for (const match of line.matchAll(GUIDE_LINK)) {
+        links.push({ where: `${relative(ROOT, file)}:${index + 1}`, anchor: match[1]! });
+      }
+    });
+  }
+  return links;
+}
+
+describe("links into docs/product.md", () => {
+  const guide = readFileSync(GUIDE, "utf8");
+  const anchors = headingAnchors(guide);
+
+  it("slugs headings the way GitHub does", () => {
+    expect(githubSlug("Tables, search and paging")).toBe("tables-search-and-paging");
+    expect(githubSlug("User menu and sign-out")).toBe("user-menu-and-sign-out");
+    expect(githubSlug("The `user` cookie")).toBe("the-user-cookie");
+    expect(githubSlug("Sign-in")).toBe("sign-in");
+    expect([...headingAnchors("# A\n## A\n```\n# B\n```\n")]).toEqual(["a", "a-1"]);
+  });
+
+  it("finds the links it checks", () => {
+    expect(guideLinks().length).toBeGreaterThan(50);
+  });
+
+  it("points every docs/product.md link in code, tests and docs at an existing heading", () => {
+    const broken = guideLinks()
+      .filter(({ anchor }) => !anchors.has(anchor))
+      .map(({ where, anchor }) => `${where} -> #${anchor}`);
+    expect(broken).toEqual([]);
+  });
+
+  it("points every same-page link of the guide at an existing heading", () => {
+    const broken = [...guide.matchAll(LOCAL_LINK)].map((match) => match[1]!).filter((anchor) => !anchors.has(anchor));
+    expect(broken).toEqual([]);
+  });
+});
