@@ -19,7 +19,7 @@ function createLimiter(options: IRateLimiterOptions): RateLimiterAbstract {
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
 /** How long an account is refused from one address after its consecutive failures (OWASP: a while, not forever). */
-export const ACCOUNT_BLOCK_SECONDS = 15 * MINUTE;
+const ACCOUNT_BLOCK_SECONDS = 15 * MINUTE;
 // The memory store expires keys with setTimeout, which fires at once past 24.8 days:
 // no window here may be longer than that.
 const FAILURE_MEMORY_SECONDS = DAY;
@@ -51,7 +51,7 @@ function signInFailureLimiters() {
     // Failures from one address whatever the account: an address trying many accounts.
     perAddress: createLimiter({
       keyPrefix: "sign-in-failures-address",
-      points: env().LOGIN_FAILURES_PER_ADDRESS_PER_DAY,
+      points: env().LOGIN_FAILURES_PER_DAY,
       duration: DAY,
     }),
   };
@@ -118,7 +118,7 @@ export function signInThrottle(context: Readonly<RouterContextProvider>, email: 
   const limiters = signInFailureLimiters();
   const address = clientAddress(context);
   const accountKey = `${email.trim().toLowerCase()}|${address}`;
-  const { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS_PER_DAY } = env();
+  const { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_DAY } = env();
 
   return {
     /** Seconds until this account may be tried again from this address, or null when it may now. */
@@ -129,7 +129,7 @@ export function signInThrottle(context: Readonly<RouterContextProvider>, email: 
       ]);
       const waits = [
         account && account.consumedPoints >= LOGIN_FAILURES_PER_ACCOUNT ? account.msBeforeNext : 0,
-        perAddress && perAddress.consumedPoints >= LOGIN_FAILURES_PER_ADDRESS_PER_DAY ? perAddress.msBeforeNext : 0,
+        perAddress && perAddress.consumedPoints >= LOGIN_FAILURES_PER_DAY ? perAddress.msBeforeNext : 0,
       ];
       const wait = Math.max(...waits);
       return wait > 0 ? retryAfterSeconds(wait) : null;

@@ -19,7 +19,7 @@ const stack = useStack({
   TRUST_PROXY: "1",
   AUTH_RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
   LOGIN_FAILURES_PER_ACCOUNT: String(PER_ACCOUNT),
-  LOGIN_FAILURES_PER_ADDRESS_PER_DAY: String(PER_ADDRESS_PER_DAY),
+  LOGIN_FAILURES_PER_DAY: String(PER_ADDRESS_PER_DAY),
 });
 
 const ADMIN = { email: "admin@example.com", password: "Admin12345" };
