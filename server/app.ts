@@ -32,6 +32,13 @@ export function createServerApp(env: Env) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  if (env.TRUST_PROXY === true) {
+    // Every hop trusted: the client's own X-Forwarded-For entry becomes its address (docs/operations.md).
+    logLine({
+      level: "warn",
+      msg: "TRUST_PROXY=true trusts every X-Forwarded-For hop: clients can choose their address and evade the rate limits; set the number of proxies in front instead (e.g. TRUST_PROXY=1)",
+    });
+  }
 
   app.use(requestLogger());
   app.use(refuseMalformedPaths);

@@ -29,6 +29,10 @@ export const EnvSchema = z
       .optional()
       .transform((value, ctx) => parseOrigins(value, ctx)),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    // Sign-in failures (docs/decisions/012-login-throttling.md): per account and address, in a row;
+    // per address and day, whatever the account.
+    LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+    LOGIN_FAILURES_PER_DAY: z.coerce.number().int().positive().default(100),
     APP_TIMEZONE: z
       .string()
       .default("UTC")

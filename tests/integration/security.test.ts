@@ -15,7 +15,11 @@ const stack = useStack();
 let proxied: RunningServer;
 
 beforeAll(async () => {
-  proxied = await startPanel(`${stack.demo.url}/api`, { TRUST_PROXY: "loopback", AUTH_RATE_LIMIT_PER_MINUTE: "10" });
+  proxied = await startPanel(`${stack.demo.url}/api`, {
+    TRUST_PROXY: "loopback",
+    AUTH_RATE_LIMIT_PER_MINUTE: "10",
+    LOGIN_FAILURES_PER_ACCOUNT: "10",
+  });
 });
 afterAll(async () => {
   await proxied?.stop();

@@ -111,6 +111,8 @@ export function startPanel(apiUrl: string, env: NodeJS.ProcessEnv = {}): Promise
       UPSTREAM_TIMEOUT_MS: "3000",
       // Tests sign in far more often than a person; the security suite checks the real limit.
       AUTH_RATE_LIMIT_PER_MINUTE: "10000",
+      LOGIN_FAILURES_PER_ACCOUNT: "10000",
+      LOGIN_FAILURES_PER_DAY: "10000",
       ...env,
     }),
     async (url) => (await fetch(`${url}/healthz`)).ok,

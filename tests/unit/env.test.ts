@@ -27,6 +27,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ API_URL: good.API_URL })).toThrow(/SESSION_SECRET is required when API_URL is set/);
   });
 
+  it("reads the sign-in failure limits, 10 per account and address and 100 per address and day by default", () => {
+    expect(parseEnv(good)).toMatchObject({ LOGIN_FAILURES_PER_ACCOUNT: 10, LOGIN_FAILURES_PER_DAY: 100 });
+    expect(parseEnv({ ...good, LOGIN_FAILURES_PER_ACCOUNT: "5" }).LOGIN_FAILURES_PER_ACCOUNT).toBe(5);
+    expect(() => parseEnv({ ...good, LOGIN_FAILURES_PER_ACCOUNT: "0" })).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/);
+    expect(() => parseEnv({ ...good, LOGIN_FAILURES_PER_DAY: "many" })).toThrow(/LOGIN_FAILURES_PER_DAY/);
+  });
+
   it("refuses a short secret, a bad port and an unknown time zone", () => {
     expect(() => parseEnv({ ...good, SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
     expect(() => parseEnv({ ...good, PORT: "http" })).toThrow(/PORT/);

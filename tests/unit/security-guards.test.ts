@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 
 import { auditEntry } from "~/session/audit.server";
-import { SlidingWindowLimiter } from "~/session/rate-limit.server";
 import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { bodyLimit, crossSiteRefusal, MAX_FORM_BYTES, MAX_MULTIPART_BYTES } from "../../server/request-guards";
 
@@ -85,24 +84,6 @@ describe("cross-site writes", () => {
     expect(bodyLimit("application/x-www-form-urlencoded")).toBe(MAX_FORM_BYTES);
     expect(bodyLimit("multipart/form-data; boundary=x")).toBe(MAX_MULTIPART_BYTES);
     expect(bodyLimit(undefined)).toBe(MAX_FORM_BYTES);
-  });
-});
-
-describe("SlidingWindowLimiter", () => {
-  it("allows the limit within the window, refuses the next and says when to retry", () => {
-    const limiter = new SlidingWindowLimiter(10, 60_000);
-    for (let i = 0; i < 10; i++) expect(limiter.attempt("1.2.3.4", 1_000 + i).allowed).toBe(true);
-    expect(limiter.attempt("1.2.3.4", 2_000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
-    expect(limiter.attempt("5.6.7.8", 2_000).allowed).toBe(true);
-    expect(limiter.attempt("1.2.3.4", 61_001).allowed).toBe(true);
-  });
-
-  it("forgets the oldest address when too many are tracked", () => {
-    const limiter = new SlidingWindowLimiter(1, 60_000, 2);
-    limiter.attempt("a", 0);
-    limiter.attempt("b", 0);
-    limiter.attempt("c", 0);
-    expect(limiter.attempt("a", 1).allowed).toBe(true);
   });
 });
 

@@ -78,9 +78,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Both steps count: the key step too, so a 6-digit key cannot be guessed by brute force.
-  const limited = rateLimit(context, "account-deletion");
-  if (limited) return limited;
   const formData = await submittedForm(request);
+  // Only the fields this page has go back to it.
+  const typed = Object.fromEntries(["intent", "email"].map((name) => [name, formData.get(name) ?? ""]));
+  const limited = await rateLimit(context, "account-deletion", typed);
+  if (limited) return limited;
   const intent = z.safeParse(DeleteAccountIntentSchema, formData.get("intent"));
   if (!intent.success) throw data({ message: "Unknown intent" }, { status: 400 });
   return intent.data === "generate-key" ? sendSecurityKey(request, formData) : deleteTheAccount(request, formData);

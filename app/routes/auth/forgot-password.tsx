@@ -23,9 +23,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const limited = rateLimit(context, "forgot-password");
-  if (limited) return limited;
   const form = await readForm(request, ForgotPasswordSchema);
+  const limited = await rateLimit(context, "forgot-password", form.values);
+  if (limited) return limited;
   if (!form.ok) return invalidSubmission(form.errors, form.values);
 
   try {

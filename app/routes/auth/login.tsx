@@ -12,7 +12,8 @@ import { useFormCheck } from "~/forms/use-form-check";
 import { safeRedirect } from "~/session/safe-redirect";
 import { getCurrentUser, setCookieHeaders, storeUser } from "~/session/user.server";
 import { signIn } from "~/upstream/auth.server";
-import { keepRetryAfter, rateLimit } from "~/session/rate-limit.server";
+import { isUpstreamError } from "~/upstream/errors";
+import { keepRetryAfter, signInThrottle, tooManyAttempts } from "~/session/rate-limit.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
@@ -22,18 +23,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const limited = rateLimit(context, "sign-in");
-  if (limited) return limited;
   const form = await readForm(request, LoginSchema);
   if (!form.ok) return invalidSubmission(form.errors, form.values);
   const { email, password, redirectTo } = form.data;
+  // Only failures count, per account and address (decision 012): a refused attempt never reaches the upstream.
+  const throttle = signInThrottle(context, email);
+  const wait = await throttle.secondsUntilAllowed();
+  if (wait !== null) return tooManyAttempts(wait, form.values);
 
   try {
     const { data: answer, setCookies } = await signIn(request, { email, password });
+    await throttle.succeeded();
     const userCookie = await storeUser(request, answer.data.user);
     // replace(): the sign-in page does not stay in history (spec 2.3).
     return replace(safeRedirect(redirectTo), { headers: setCookieHeaders([...setCookies, userCookie]) });
   } catch (error) {
+    // A refusal (wrong password, not an admin) counts; an upstream that failed or was busy says
+    // nothing about the password.
+    if (isUpstreamError(error) && error.status >= 400 && error.status < 500 && error.status !== 429) {
+      await throttle.failed();
+    }
     return failSubmission(error, form.values, "An error occurred during login");
   }
 }

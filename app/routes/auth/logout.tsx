@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 
 import type { Route } from "./+types/logout";
+import { secondsUntilAllowed } from "~/session/rate-limit.server";
 import { redirectWithSuccess } from "~/session/toast.server";
 import { setCookieHeaders, signOutCookies } from "~/session/user.server";
 import { signOut } from "~/upstream/auth.server";
@@ -10,8 +11,11 @@ export async function loader() {
   return redirect("/");
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const headers = setCookieHeaders(await signOutCookies(request));
+  // Over the limit the browser is still signed out of the panel (a limit must never keep anyone
+  // signed in), but the upstream is not called: what a failed logout does (spec 4).
+  if ((await secondsUntilAllowed(context, "logout")) !== null) return redirect("/login", { headers });
   try {
     await signOut(request);
   } catch {

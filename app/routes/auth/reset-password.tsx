@@ -10,6 +10,7 @@ import { ResetPasswordSchema } from "~/forms/account";
 import { failSubmission, invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
+import { rateLimit } from "~/session/rate-limit.server";
 import { redirectWithSuccess } from "~/session/toast.server";
 import { resetPassword } from "~/upstream/auth.server";
 
@@ -23,7 +24,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return { hasToken: tokenOf(request) !== "" };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  // Every post counts, with or without a token: guessing tokens is what the limit slows down.
+  const limited = await rateLimit(context, "reset-password");
+  if (limited) return limited;
   const token = tokenOf(request);
   if (!token) throw redirect("/reset-password");
   const form = await readForm(request, ResetPasswordSchema);
