@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
 
 import type { Route } from "./+types/logout";
+import { auditFailedLogout } from "~/session/audit.server";
 import { redirectWithSuccess } from "~/session/toast.server";
-import { setCookieHeaders, signOutCookies } from "~/session/user.server";
+import { getCurrentUser, setCookieHeaders, signOutCookies } from "~/session/user.server";
 import { signOut } from "~/upstream/auth.server";
 
 /** Sign-out is a POST only: a GET (a prefetch, an image tag) must never sign anyone out. */
@@ -13,8 +14,10 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const headers = setCookieHeaders(await signOutCookies(request));
   try {
+    // The upstream client retries it once (see signOut): only the upstream can end its session.
     await signOut(request);
-  } catch {
+  } catch (error) {
+    auditFailedLogout((await getCurrentUser(request)).email, error);
     // Spec 4: a failed logout behaves like a successful one, without the toast.
     return redirect("/login", { headers });
   }
