@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 
+import { getCurrentUser } from "~/session/user.server";
 import { ServerTimingRecorder } from "~/upstream/server-timing.server";
 
 /**
@@ -7,9 +8,10 @@ import { ServerTimingRecorder } from "~/upstream/server-timing.server";
  * entry per upstream call made while answering it, and `total`, the time until the headers
  * went out. The header is written with the status line, so a call that ends after that (data a
  * loader streams with a promise; the panel's loaders return none) cannot be in it.
+ * Only a signed-in admin sees the upstream entries; anyone else gets `total` alone.
  */
-export const serverTiming: RequestHandler = (_req, res, next) => {
-  const recorder = new ServerTimingRecorder();
+export const serverTiming: RequestHandler = async (req, res, next) => {
+  const recorder = new ServerTimingRecorder({ showCalls: await isSignedIn(req.headers.cookie) });
   const writeHead = res.writeHead;
   res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
     // Appended, so a route's own Server-Timing entries stay.
@@ -18,3 +20,17 @@ export const serverTiming: RequestHandler = (_req, res, next) => {
   } as typeof writeHead;
   recorder.run(next);
 };
+
+/**
+ * True when the Cookie header carries a `user` cookie the panel signed (a sign-in it answered)
+ * with a role: the same test the admin shell applies. A cookie that is merely present, forged
+ * or tampered with counts as anonymous.
+ */
+export async function isSignedIn(cookieHeader: string | undefined): Promise<boolean> {
+  // Most anonymous requests carry no user cookie at all: no signature to check.
+  if (!cookieHeader || !/(?:^|;)\s*user=/.test(cookieHeader)) return false;
+  // Only the Cookie header is read; the URL does not matter to a cookie's signature.
+  const request = new Request("http://panel.invalid/", { headers: { cookie: cookieHeader } });
+  const user = await getCurrentUser(request);
+  return user.role !== null;
+}

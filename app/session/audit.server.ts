@@ -4,6 +4,8 @@ import type { MiddlewareFunction } from "react-router";
 
 import { submittedForm } from "~/forms/form-data.server";
 import { getCurrentUser } from "~/session/user.server";
+import { authEndpoints } from "~/upstream/contract/auth";
+import { isUpstreamError } from "~/upstream/errors";
 
 /** One upstream call made while serving a request. */
 interface UpstreamCallRecord {
@@ -60,6 +62,29 @@ export const auditAdminActions: MiddlewareFunction<Response> = async ({ request 
   );
   return response;
 };
+
+/**
+ * The audit line of a sign-out the upstream did not confirm (its logout failed, retry included):
+ * the browser's cookies are gone, but the upstream session may still be valid until it expires,
+ * so an operator gets a warning naming the admin and how the call ended.
+ */
+export function auditFailedLogout(admin: string | null, error: unknown): void {
+  const { method, path } = authEndpoints.logout;
+  const answer = isUpstreamError(error)
+    ? { status: error.status, failure: error.failure }
+    : { status: null, failure: "error" };
+  console.warn(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "warn",
+      msg: "upstream logout failed",
+      admin,
+      upstream: `${method} ${path}`,
+      ...answer,
+      result: "upstream session may still be valid",
+    }),
+  );
+}
 
 async function readIntent(request: Request): Promise<{ intent: string | null; target: string | null }> {
   try {

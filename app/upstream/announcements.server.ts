@@ -17,13 +17,14 @@ export async function listAnnouncements(request: Request, { page, search }: { pa
   const term = search?.trim();
   const { data } = await callEndpoint(request, announcementEndpoints.list, {
     query: { page, limit: ANNOUNCEMENTS_PAGE_SIZE, ...(term ? { search: term } : {}) },
+    retry: "safe-read",
   });
   return data;
 }
 
 /** GET /announcements/stats/overview: the four tiles. */
 export async function getAnnouncementStats(request: Request) {
-  const { data } = await callEndpoint(request, announcementEndpoints.stats);
+  const { data } = await callEndpoint(request, announcementEndpoints.stats, { retry: "safe-read" });
   return data.data;
 }
 
@@ -35,6 +36,7 @@ export async function findAnnouncement(request: Request, id: string): Promise<An
   for (let page = 1; page <= MAX_SCAN_PAGES; page++) {
     const { data } = await callEndpoint(request, announcementEndpoints.list, {
       query: { page, limit: SCAN_PAGE_SIZE },
+      retry: "safe-read",
     });
     const found = data.data.find((announcement) => announcement.id === id);
     if (found) return found;

@@ -9,9 +9,12 @@ export function signIn(request: Request, credentials: { email: string; password:
   });
 }
 
-/** GET /auth/logout with the browser's session. */
+/**
+ * GET /auth/logout with the browser's session. Retried once: logging out twice does no harm,
+ * while a logout lost on the way leaves the upstream session valid after the cookies are gone.
+ */
 export function signOut(request: Request) {
-  return callEndpoint(request, authEndpoints.logout, { public: true });
+  return callEndpoint(request, authEndpoints.logout, { public: true, retry: "harmless-once" });
 }
 
 /** POST /auth/forgot-password. */
@@ -24,7 +27,7 @@ export function resetPassword(request: Request, body: { token: string; password:
   return callEndpoint(request, authEndpoints.resetPassword, { body, public: true });
 }
 
-/** GET /auth/verify-email/?token=. */
+/** GET /auth/verify-email/?token=. It spends the token: sent once, never retried. */
 export function verifyEmail(request: Request, token: string) {
   return callEndpoint(request, authEndpoints.verifyEmail, { query: { token }, public: true });
 }

@@ -20,6 +20,19 @@ import {
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type QueryValue = string | number | boolean | null | undefined;
 
+/**
+ * Whether a call may be sent again after a transport fault or a 502/503/504. The method says
+ * nothing about it (the upstream bans and unbans with GETs), so each call declares it:
+ * - "never" (the default): a mutation, sent once whatever happens;
+ * - "safe-read": a read with no effect upstream, retried up to twice; a 403
+ *   on it is the forbidden view rather than an error for a form;
+ * - "harmless-once": a call whose repetition does no harm (logging out twice), retried once.
+ */
+export type RetryPolicy = "never" | "safe-read" | "harmless-once";
+
+/** Retries each policy allows. */
+const RETRIES: Record<RetryPolicy, number> = { never: 0, "safe-read": 2, "harmless-once": 1 };
+
 /** One call to the upstream API: where, what, and the schema its answer must match. */
 export interface UpstreamCall<T> {
   method?: Method;
@@ -38,6 +51,8 @@ export interface UpstreamCall<T> {
    * for the form. Every other call's 401 signs the browser out and sends it to /login.
    */
   public?: boolean;
+  /** Whether the call may be repeated when it fails on the way; "never" unless declared. */
+  retry?: RetryPolicy;
 }
 
 /** A successful call: the validated body and the session cookie lines to relay to the browser. */
@@ -46,8 +61,6 @@ export interface UpstreamResult<T> {
   setCookies: string[];
 }
 
-/** GETs are retried at most this many times, on a transport fault or a 502/503/504. */
-export const MAX_GET_RETRIES = 2;
 /** The first retry waits this long; each further one waits twice as long. */
 export const FIRST_RETRY_DELAY_MS = 250;
 
@@ -62,7 +75,8 @@ const ErrorBodySchema = z
 
 /**
  * Calls the upstream API on behalf of the browser's request: forwards only the upstream session
- * cookie, aborts with the request or after UPSTREAM_TIMEOUT_MS, retries idempotent GETs, validates
+ * cookie, aborts with the request or after UPSTREAM_TIMEOUT_MS, retries only what the call declares
+ * repeatable (see RetryPolicy), validates
  * the answer and turns every failure into an UpstreamError. Each call, however it ends, is one
  * entry of the response's Server-Timing header; its duration covers every attempt and retry wait.
  */
@@ -86,6 +100,7 @@ async function sendUpstream<T>(
 ): Promise<UpstreamResult<T>> {
   const { API_URL, UPSTREAM_TIMEOUT_MS } = env();
   const method = call.method ?? "GET";
+  const retries = RETRIES[call.retry ?? "never"];
   const url = buildUrl(API_URL, call.path, call.query);
   const deadline = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
   const signal = AbortSignal.any([request.signal, deadline]);
@@ -103,7 +118,7 @@ async function sendUpstream<T>(
 
   let response: Response | undefined;
   for (let attempt = 0; ; attempt++) {
-    const mayRetry = method === "GET" && attempt < MAX_GET_RETRIES;
+    const mayRetry = attempt < retries;
     try {
       outcome.attempts++;
       response = await fetch(url, init);
@@ -139,8 +154,8 @@ async function sendUpstream<T>(
     throw await redirectToLogin(request);
   }
   // A page the upstream refuses to this admin (a role changed upstream, say) is the forbidden
-  // view of the shell's error boundary; a refused mutation stays an error for its form.
-  if (response.status === 403 && !call.public && method === "GET") {
+  // view of the shell's error boundary; a refused mutation (a ban is a GET) stays an error for its form.
+  if (response.status === 403 && !call.public && call.retry === "safe-read") {
     recordUpstreamCall({ method, path: call.path, status: 403 });
     logFailure(method, call.path, new UpstreamError(403, "Forbidden"), performance.now() - started);
     throw data({ message: "You do not have access to this page" }, { status: 403 });
@@ -246,6 +261,8 @@ export interface EndpointInput<E extends EndpointSpec> {
   query?: E["query"] extends ZodType ? z.input<E["query"]> : never;
   body?: E["body"] extends ZodType ? z.input<E["body"]> : never;
   public?: boolean;
+  /** See RetryPolicy: a read declares "safe-read"; left out, the call is sent once. */
+  retry?: RetryPolicy;
 }
 
 /** Calls a contract endpoint (see callUpstream) and returns its validated answer. */
@@ -265,6 +282,7 @@ export function callEndpoint<E extends EndpointSpec>(
     body: input.body,
     schema: endpoint.answer as ZodType<z.output<E["answer"]>>,
     public: input.public,
+    retry: input.retry,
     template: endpoint.path,
   });
 }

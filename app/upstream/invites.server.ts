@@ -14,7 +14,7 @@ export function parseInviteStatus(value: string | null): InviteStatusFilter | ""
 
 /** GET /invite/get/user-wise/{id}: the user's invites and the user. */
 export async function getUserInvites(request: Request, id: string) {
-  const { data } = await callEndpoint(request, inviteEndpoints.ofUser, { params: { id } });
+  const { data } = await callEndpoint(request, inviteEndpoints.ofUser, { params: { id }, retry: "safe-read" });
   return data;
 }
 

@@ -18,13 +18,13 @@ export function isPlanAdmin(role: string | null | undefined): boolean {
 /** GET /membership-plan/get-all for admins, GET /membership-plan/get-active for every other role (spec 6). */
 export async function listPlans(request: Request, role: string): Promise<Plan[]> {
   const endpoint = isPlanAdmin(role) ? membershipEndpoints.getAll : membershipEndpoints.getActive;
-  const { data } = await callEndpoint(request, endpoint);
+  const { data } = await callEndpoint(request, endpoint, { retry: "safe-read" });
   return data.data;
 }
 
 /** GET /membership-plan/get-one/{id}. */
 export async function getPlan(request: Request, id: string): Promise<Plan> {
-  const { data } = await callEndpoint(request, membershipEndpoints.getOne, { params: { id } });
+  const { data } = await callEndpoint(request, membershipEndpoints.getOne, { params: { id }, retry: "safe-read" });
   return data.data;
 }
 

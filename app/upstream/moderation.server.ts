@@ -13,7 +13,7 @@ const DEFAULT_AVATAR = "/default-avatar.svg";
 
 /** GET /users/pending-badges: the pending citizenship requests. */
 export async function listPendingBadges(request: Request) {
-  const { data } = await callEndpoint(request, userEndpoints.pendingBadges);
+  const { data } = await callEndpoint(request, userEndpoints.pendingBadges, { retry: "safe-read" });
   return data.data.data;
 }
 
@@ -28,7 +28,7 @@ export async function decideBadge(request: Request, id: string, decision: "appro
 
 /** GET /posts: every post, newest first. */
 export async function listPosts(request: Request) {
-  const { data } = await callEndpoint(request, postEndpoints.list);
+  const { data } = await callEndpoint(request, postEndpoints.list, { retry: "safe-read" });
   return data.data.data;
 }
 
@@ -40,7 +40,7 @@ export async function deletePost(request: Request, id: string) {
 
 /** GET /invite: every invite (the dashboard only counts them). */
 export async function listInvites(request: Request) {
-  const { data } = await callEndpoint(request, inviteEndpoints.list);
+  const { data } = await callEndpoint(request, inviteEndpoints.list, { retry: "safe-read" });
   return data.data.data;
 }
 

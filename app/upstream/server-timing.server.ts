@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 /** How one upstream call ended, as the client saw it. */
 export interface UpstreamOutcome {
-  /** Requests sent: 1, or more when a GET was retried. */
+  /** Requests sent: 1, or more when the call was retried (reads, and the logout). */
   attempts: number;
   /** Status of the last answer, when one came. */
   status?: number;
@@ -21,6 +21,16 @@ export interface UpstreamTiming extends UpstreamOutcome {
   durationMs: number;
 }
 
+/** What a recorder may put in its header. */
+export interface ServerTimingAudience {
+  /**
+   * True for a signed-in admin: the header lists every upstream call (path pattern, status,
+   * duration). Anyone else gets only `total`: the upstream's paths, answers and timings are a
+   * map of the back end that a stranger at the sign-in form has no use for.
+   */
+  showCalls: boolean;
+}
+
 /**
  * The upstream calls of one panel request. The Express layer runs React Router inside
  * `run`, and the upstream client reports each call to the recorder of the request it serves:
@@ -30,6 +40,8 @@ export interface UpstreamTiming extends UpstreamOutcome {
 export class ServerTimingRecorder {
   private readonly startedAt = performance.now();
   private readonly calls: UpstreamTiming[] = [];
+
+  constructor(private readonly audience: ServerTimingAudience) {}
 
   /** Runs `fn`, and everything it starts, with this recorder as the current one. */
   run<T>(fn: () => T): T {
@@ -46,9 +58,9 @@ export class ServerTimingRecorder {
     this.calls.push(call);
   }
 
-  /** The header value now: the calls finished so far, and `total`, the time until now. */
+  /** The header value now: the calls finished so far (for a signed-in admin), and `total`, the time until now. */
   header(): string {
-    return formatServerTiming(this.calls, this.elapsed());
+    return formatServerTiming(this.audience.showCalls ? this.calls : [], this.elapsed());
   }
 }
 

@@ -20,22 +20,22 @@ export function isAdminUser(user: Pick<User, "role">): boolean {
 
 /** GET /users with paging and filters; one call per list render. */
 export function listUsers(request: Request, query: UserListQuery) {
-  return callEndpoint(request, userEndpoints.list, { query });
+  return callEndpoint(request, userEndpoints.list, { query, retry: "safe-read" });
 }
 
 /** GET /users/{id}: the user with their invitees. */
 export async function getUser(request: Request, id: string) {
-  const { data } = await callEndpoint(request, userEndpoints.details, { params: { id } });
+  const { data } = await callEndpoint(request, userEndpoints.details, { params: { id }, retry: "safe-read" });
   return data.data;
 }
 
-/** GET /users/ban/{id}; the id travels in the path. */
+/** GET /users/ban/{id}; the id travels in the path. A mutation despite its method: sent once. */
 export async function banUser(request: Request, id: string) {
   const { data } = await callEndpoint(request, userEndpoints.ban, { params: { id } });
   return data.message;
 }
 
-/** GET /users/un-ban/{id}. */
+/** GET /users/un-ban/{id}. A mutation despite its method: sent once. */
 export async function unbanUser(request: Request, id: string) {
   const { data } = await callEndpoint(request, userEndpoints.unban, { params: { id } });
   return data.message;

@@ -113,3 +113,41 @@ describe("Server-Timing", () => {
     expect(await recordedRequests(stack.demo.url)).toEqual([]);
   });
 });
+
+describe("Server-Timing for anonymous visitors", () => {
+  /** Posts a form and returns its Server-Timing entries. */
+  async function postTimings(client: PanelClient, path: string, fields: Record<string, string>) {
+    const response = await client.post(path, fields, BROWSER);
+    await response.text();
+    return { response, entries: parseServerTiming(response.headers.get("server-timing")) };
+  }
+
+  it.each([
+    ["a failed sign-in", "/login", { email: "admin@example.com", password: "wrong-password" }, "/auth/signin"],
+    ["a sign-in", "/login", { email: "admin@example.com", password: "Admin12345" }, "/auth/signin"],
+    ["a reset request", "/forgot-password", { email: "member@example.com" }, "/auth/forgot-password"],
+  ])("shows only the total for %s", async (_label, path, fields, upstreamPath) => {
+    const { entries } = await postTimings(new PanelClient(stack.panel.url), path, fields);
+    // The upstream was called: there was something to hide.
+    expect(await recordedRequests(stack.demo.url, upstreamPath)).toHaveLength(1);
+    expect(entries.map((entry) => entry.name)).toEqual(["total"]);
+    expect(entries[0]!.dur).toBeGreaterThanOrEqual(0);
+  });
+
+  it("counts a forged user cookie as anonymous", async () => {
+    const client = await admin();
+    const forged = Buffer.from(
+      JSON.stringify({ role: "ADMIN", userName: "x", username: null, email: "x@example.com", avatar: null }),
+    ).toString("base64");
+    client.setCookie("user", `${forged}.forged-signature`);
+    const { entries } = await postTimings(client, "/forgot-password", { email: "member@example.com" });
+    expect(await recordedRequests(stack.demo.url, "/auth/forgot-password")).toHaveLength(1);
+    expect(entries.map((entry) => entry.name)).toEqual(["total"]);
+  });
+
+  it("keeps the per-call entries for the signed-in admin on the same kind of request", async () => {
+    const client = await admin();
+    const { entries } = await postTimings(client, "/forgot-password", { email: "member@example.com" });
+    expect(entries.map((entry) => entry.desc).filter(Boolean)).toEqual(["POST /auth/forgot-password"]);
+  });
+});

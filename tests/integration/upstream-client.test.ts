@@ -112,21 +112,50 @@ describe("timeouts and retries", () => {
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1000);
   });
 
-  it("retries a GET after a 503 and succeeds", async () => {
+  it("retries a declared read after a 503 and succeeds", async () => {
     await injectFault(demo.url, { method: "GET", path: "/users", status: 503, times: 1 });
-    const { data } = await callUpstream(browserRequest(sessionCookie), { path: "/users", schema: ListSchema });
+    const { data } = await callUpstream(browserRequest(sessionCookie), {
+      path: "/users",
+      schema: ListSchema,
+      retry: "safe-read",
+    });
     expect(data.data.length).toBeGreaterThan(0);
     const calls = await recordedRequests(demo.url, "/users");
     expect(calls.map((call) => call.status)).toEqual([503, 200]);
   });
 
-  it("retries a GET at most twice", async () => {
+  it("retries a declared read at most twice", async () => {
     await injectFault(demo.url, { method: "GET", path: "/users", status: 502 });
-    const failure = await callUpstream(browserRequest(sessionCookie), { path: "/users", schema: ListSchema }).catch(
-      (e) => e,
-    );
+    const failure = await callUpstream(browserRequest(sessionCookie), {
+      path: "/users",
+      schema: ListSchema,
+      retry: "safe-read",
+    }).catch((e) => e);
     expect(failure).toMatchObject({ status: 502 });
     expect(await recordedRequests(demo.url, "/users")).toHaveLength(3);
+  });
+
+  it("never retries a GET that is not declared a read (ban is a GET)", async () => {
+    await injectFault(demo.url, { method: "GET", path: "/users/ban/*", status: 503 });
+    const failure = await callUpstream(browserRequest(sessionCookie), {
+      path: "/users/ban/10",
+      schema: MessageSchema,
+    }).catch((e) => e);
+    expect(failure).toMatchObject({ status: 503 });
+    expect(await recordedRequests(demo.url, "/users/ban")).toHaveLength(1);
+  });
+
+  it("retries a harmless-once call exactly once", async () => {
+    await injectFault(demo.url, { method: "GET", path: "/auth/logout", status: 503 });
+    // Without the session: this file's session must outlive the test.
+    const failure = await callUpstream(browserRequest(), {
+      path: "/auth/logout",
+      schema: MessageSchema,
+      public: true,
+      retry: "harmless-once",
+    }).catch((e) => e);
+    expect(failure).toMatchObject({ status: 503 });
+    expect(await recordedRequests(demo.url, "/auth/logout")).toHaveLength(2);
   });
 
   it("never retries a failing POST", async () => {

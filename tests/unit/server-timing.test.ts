@@ -83,8 +83,8 @@ describe("formatServerTiming", () => {
 
 describe("ServerTimingRecorder", () => {
   it("collects the calls made in its async context, and only those", async () => {
-    const recorder = new ServerTimingRecorder();
-    const other = new ServerTimingRecorder();
+    const recorder = new ServerTimingRecorder({ showCalls: true });
+    const other = new ServerTimingRecorder({ showCalls: true });
     await Promise.all([
       recorder.run(async () => {
         const finish = timeUpstreamCall("GET", "/users/:id");
@@ -96,5 +96,48 @@ describe("ServerTimingRecorder", () => {
     timeUpstreamCall("GET", "/outside")({ attempts: 1, status: 200 });
     expect(recorder.header()).toMatch(/^upstream-1;desc="GET \/users\/:id";dur=\d+(\.\d)?, total;dur=[\d.]+$/);
     expect(other.header()).toMatch(/^upstream-1;desc="DELETE \/posts\/:id";dur=[\d.]+, total;dur=[\d.]+$/);
+  });
+
+  it("shows an anonymous visitor only the total, however many calls were made", async () => {
+    const recorder = new ServerTimingRecorder({ showCalls: false });
+    await recorder.run(async () => {
+      timeUpstreamCall("POST", "/auth/signin")({ attempts: 1, status: 401 });
+      timeUpstreamCall("GET", "/users")({ attempts: 3, status: 503 });
+    });
+    expect(recorder.header()).toMatch(/^total;dur=[\d.]+$/);
+  });
+
+  it("lists the calls once told the visitor is signed in", async () => {
+    const recorder = new ServerTimingRecorder({ showCalls: true });
+    await recorder.run(async () => timeUpstreamCall("GET", "/users")({ attempts: 1, status: 200 }));
+    expect(recorder.header()).toMatch(/^upstream-1;desc="GET \/users";dur=[\d.]+, total;dur=[\d.]+$/);
+  });
+});
+
+describe("isSignedIn (who sees the upstream entries)", () => {
+  const SECRET = "unit-test-secret-0123456789abcdef0123456789";
+
+  /** A user cookie as the panel signs it at sign-in. */
+  async function signedUserCookie(role = "ADMIN"): Promise<string> {
+    const { createCookie } = await import("react-router");
+    const cookie = createCookie("user", { secrets: [SECRET] });
+    const line = await cookie.serialize({ role, userName: "A", username: null, email: "a@example.com", avatar: null });
+    return line.split(";")[0]!;
+  }
+
+  it("accepts only a user cookie signed with SESSION_SECRET", async () => {
+    process.env.API_URL = "https://api.example.com/api";
+    process.env.SESSION_SECRET = SECRET;
+    const { isSignedIn } = await import("../../server/server-timing");
+    const valid = await signedUserCookie();
+    const [name, value] = [valid.slice(0, valid.indexOf("=")), valid.slice(valid.indexOf("=") + 1)];
+    const payload = value.slice(0, value.lastIndexOf("."));
+
+    expect(await isSignedIn(`theme=dark; ${valid}`)).toBe(true);
+    expect(await isSignedIn(undefined)).toBe(false);
+    expect(await isSignedIn("theme=dark; session=abc")).toBe(false);
+    expect(await isSignedIn(`${name}=${payload}`)).toBe(false);
+    expect(await isSignedIn(`${name}=${payload}.forged`)).toBe(false);
+    expect(await isSignedIn(`${name}=${payload.slice(1)}${value.slice(value.lastIndexOf("."))}`)).toBe(false);
   });
 });

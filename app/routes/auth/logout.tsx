@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
 
 import type { Route } from "./+types/logout";
+import { auditFailedLogout } from "~/session/audit.server";
 import { secondsUntilAllowed } from "~/session/rate-limit.server";
 import { redirectWithSuccess } from "~/session/toast.server";
-import { setCookieHeaders, signOutCookies } from "~/session/user.server";
+import { getCurrentUser, setCookieHeaders, signOutCookies } from "~/session/user.server";
 import { signOut } from "~/upstream/auth.server";
 
 /** Sign-out is a POST only: a GET (a prefetch, an image tag) must never sign anyone out. */
@@ -17,8 +18,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // signed in), but the upstream is not called: what a failed logout does (spec 4).
   if ((await secondsUntilAllowed(context, "logout")) !== null) return redirect("/login", { headers });
   try {
+    // The upstream client retries it once (see signOut): only the upstream can end its session.
     await signOut(request);
-  } catch {
+  } catch (error) {
+    auditFailedLogout((await getCurrentUser(request)).email, error);
     // Spec 4: a failed logout behaves like a successful one, without the toast.
     return redirect("/login", { headers });
   }
