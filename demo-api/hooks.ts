@@ -1,8 +1,10 @@
 /**
  * Test hooks under /__demo/ (never under /api, no auth): reset, outbox, request log,
- * fault injection, health and the demo accounts. See docs/demo-api.md.
+ * fault injection, health, the demo accounts, and hostile data for the security tests (a user's
+ * stored passport link and name, a redirect on the API's own origin). See docs/demo-api.md.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { z } from "zod";
 import type { FaultRegistry } from "./faults.ts";
 import { FaultInputSchema } from "./faults.ts";
 import { readBody, sendJson } from "./http.ts";
@@ -116,6 +118,9 @@ export async function handleHook(
       return sendJson(res, 201, { data: faults.add(parsed.data) });
     }
   }
+  const userMatch = /^PATCH \/__demo\/users\/(\d+)$/.exec(route);
+  if (userMatch) return patchUser(res, store, Number(userMatch[1]), body);
+  if (route === "GET /__demo/redirect") return redirectOnOrigin(res, url.searchParams.get("to"));
   const faultMatch = /^DELETE \/__demo\/faults\/(\d+)$/.exec(route);
   if (faultMatch) {
     return faults.remove(Number(faultMatch[1]))
@@ -123,4 +128,37 @@ export async function handleHook(
       : sendJson(res, 404, { message: "Fault not found" });
   }
   return sendJson(res, 404, { message: "Not found" });
+}
+
+/** Body of PATCH /__demo/users/{id}: the stored values to put in place, as they are. */
+const UserPatchSchema = z
+  .object({
+    passport: z.string().max(4096).nullable().optional(),
+    fullName: z.string().max(1024).nullable().optional(),
+  })
+  .strict();
+
+/**
+ * Sets a user's stored passport link and/or full name, unchecked, so tests can make the API hand
+ * out what a compromised or buggy upstream could (a foreign link, a hostile name). A value
+ * starting with `/` is made absolute on the demo API's origin, like the seeded links.
+ */
+function patchUser(res: ServerResponse, store: DemoStore, id: number, body: unknown): void {
+  const parsed = UserPatchSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    return sendJson(res, 400, { message: "Validation failed", errors: toFieldErrors(parsed.error.issues, "body") });
+  }
+  const user = store.data.users.find((candidate) => candidate.id === id);
+  if (!user) return sendJson(res, 404, { message: "User not found" });
+  if (parsed.data.passport !== undefined) user.passport = parsed.data.passport;
+  if (parsed.data.fullName !== undefined) user.fullName = parsed.data.fullName;
+  store.changed();
+  return sendJson(res, 200, { data: { id: user.id, passport: user.passport, fullName: user.fullName } });
+}
+
+/** GET /__demo/redirect?to=/path: a 302 to a path on this same origin (never to another host). */
+function redirectOnOrigin(res: ServerResponse, to: string | null): void {
+  if (!to || !/^\/(?![/\\])/.test(to)) return sendJson(res, 400, { message: "to must be a path such as /files/..." });
+  res.writeHead(302, { location: to, "cache-control": "no-store" });
+  res.end();
 }

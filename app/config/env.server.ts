@@ -28,6 +28,11 @@ export const EnvSchema = z
       .string()
       .optional()
       .transform((value, ctx) => parseOrigins(value, ctx)),
+    // Where the server may fetch upstream files (passports) besides the API's own origin.
+    FILE_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => parseOrigins(value, ctx)),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     // Sign-in failures (docs/decisions/012-login-throttling.md): per account and address, in a row;
     // per address and day, whatever the account.

@@ -13,3 +13,16 @@ export function resolveFileLink(link: string | null | undefined, base: string): 
     return null;
   }
 }
+
+/**
+ * A file link the panel's server may fetch itself, or null: http(s), no user name or password in
+ * it, and on one of `origins` (the API's own and those an operator listed in FILE_ORIGINS).
+ * Anything else (another host, another port of the same machine, `file:`) is never asked.
+ */
+export function fetchableFileUrl(link: string | null | undefined, base: string, origins: Iterable<string>): URL | null {
+  const resolved = resolveFileLink(link, base);
+  if (!resolved) return null;
+  const url = new URL(resolved);
+  if (url.username || url.password) return null;
+  return new Set(origins).has(url.origin) ? url : null;
+}

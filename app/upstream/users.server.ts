@@ -1,9 +1,8 @@
-/** The user calls of spec section 7 (list, details, ban, unban, verify) and the passport file. */
+/** The user calls of spec section 7 (list, details, ban, unban, verify); the passport file is in file-download.server.ts. */
 import { env } from "~/config/env.server";
 import { resolveFileLink } from "~/lib/file-link";
 import { callEndpoint } from "~/upstream/client.server";
 import { type User, type UserListQuery, USER_STATUS_FILTER, userEndpoints } from "~/upstream/contract/users";
-import { UpstreamError } from "~/upstream/errors";
 
 /** Values of the users-list `status` URL filter and what the upstream expects (spec 2.14). */
 export const USER_STATUS_QUERY = USER_STATUS_FILTER;
@@ -53,26 +52,4 @@ export async function verifyUser(request: Request, id: string) {
  */
 export function safeFileLink(link: string | null | undefined): string | null {
   return resolveFileLink(link, env().API_URL);
-}
-
-/** Fetches the passport file a user's `passport` link points to (relative links are on the API host). */
-export async function fetchPassportFile(request: Request, link: string): Promise<Response> {
-  const { UPSTREAM_TIMEOUT_MS } = env();
-  const url = safeFileLink(link);
-  if (!url) throw new UpstreamError(502, "The passport link is not an http(s) URL", {}, "invalid-response");
-  try {
-    // No cookies: file links are public or pre-signed, and the session is for the API only.
-    const response = await fetch(url, {
-      signal: AbortSignal.any([request.signal, AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)]),
-      headers: { accept: "application/pdf, */*" },
-    });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new UpstreamError(response.status === 404 ? 404 : 502, `The passport file answered ${response.status}`);
-    }
-    return response;
-  } catch (error) {
-    if (error instanceof UpstreamError) throw error;
-    throw new UpstreamError(502, "The passport file could not be fetched", {}, "network");
-  }
 }

@@ -60,3 +60,16 @@ describe("UPLOAD_ORIGINS", () => {
     expect(() => parseEnv({ ...good, UPLOAD_ORIGINS: "ftp://files.example.com" })).toThrow(/UPLOAD_ORIGINS/);
   });
 });
+
+describe("FILE_ORIGINS", () => {
+  it("reads a comma-separated list of origins", () => {
+    expect(
+      parseEnv({ ...good, FILE_ORIGINS: "https://bucket.s3.amazonaws.com/p, https://cdn.example.com" }).FILE_ORIGINS,
+    ).toEqual(["https://bucket.s3.amazonaws.com", "https://cdn.example.com"]);
+    expect(parseEnv(good).FILE_ORIGINS).toEqual([]);
+  });
+
+  it("refuses anything that is not an http(s) origin", () => {
+    expect(() => parseEnv({ ...good, FILE_ORIGINS: "file:///srv/passports" })).toThrow(/FILE_ORIGINS/);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Upstream files the panel's server downloads and hands on (the passport, spec 2.14). The link
+ * comes from the upstream, so it is treated as hostile: it is fetched only on the API's origin
+ * or one listed in FILE_ORIGINS, redirects are never followed, the body is capped, and only a
+ * PDF or a plain image (recognised by its first bytes) comes back. Anything else is a failure;
+ * the foreign body is never passed on.
+ */
+import { env } from "~/config/env.server";
+import { fetchableFileUrl } from "~/lib/file-link";
+import { UpstreamError } from "~/upstream/errors";
+
+/** The largest file handed on; a larger one is a failure, whether or not it says its length. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** The longest download name sent, extension included. */
+export const MAX_FILE_NAME_LENGTH = 100;
+
+/** A 10 MB body may take longer than an API call. */
+const MIN_DOWNLOAD_TIMEOUT_MS = 30_000;
+
+/** The only types handed on, each with its extension and how its first bytes look. */
+const FILE_TYPES = {
+  "application/pdf": { extension: "pdf", matches: (b: Uint8Array) => startsWith(b, [0x25, 0x50, 0x44, 0x46, 0x2d]) },
+  "image/png": { extension: "png", matches: (b: Uint8Array) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]) },
+  "image/jpeg": { extension: "jpg", matches: (b: Uint8Array) => startsWith(b, [0xff, 0xd8, 0xff]) },
+  "image/webp": {
+    extension: "webp",
+    matches: (b: Uint8Array) =>
+      startsWith(b, [0x52, 0x49, 0x46, 0x46]) && startsWith(b.subarray(8), [0x57, 0x45, 0x42, 0x50]),
+  },
+} as const;
+
+/** A type the panel hands on. */
+export type FileType = keyof typeof FILE_TYPES;
+
+/** Declared types that say nothing about the content: the first bytes decide. */
+const UNTYPED = new Set(["", "application/octet-stream", "binary/octet-stream"]);
+
+/** A downloaded file, whole, with the type its content proved. */
+export interface DownloadedFile {
+  bytes: Uint8Array<ArrayBuffer>;
+  type: FileType;
+  extension: string;
+}
+
+function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
+  return bytes.length >= prefix.length && prefix.every((byte, index) => bytes[index] === byte);
+}
+
+/** The allowed type these bytes are, or null. */
+function sniffedType(bytes: Uint8Array): FileType | null {
+  for (const [type, { matches }] of Object.entries(FILE_TYPES)) if (matches(bytes)) return type as FileType;
+  return null;
+}
+
+/** The media type of a Content-Type header, without parameters, lowercased. */
+function declaredType(header: string | null): string {
+  const type = (header ?? "").split(";")[0]!.trim().toLowerCase();
+  return type === "image/jpg" ? "image/jpeg" : type;
+}
+
+/** A refusal: the route shows its failure state, never what the file host said. */
+function refused(message: string, failure: "http" | "invalid-response" = "invalid-response"): UpstreamError {
+  return new UpstreamError(502, message, {}, failure);
+}
+
+/** Reads a body to its end, failing (and cancelling it) once it passes `limit` bytes. */
+async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw refused(`The file is larger than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * Downloads a file link from the upstream (relative links are on the API host), whole and at
+ * most MAX_FILE_BYTES. Throws an UpstreamError: 404 when the file host has no such file, 502 for
+ * a link off the allowed origins, a redirect, an oversized body, or content that is not a PDF or
+ * an allowed image. Buffered rather than streamed, so every failure is a clear answer instead of
+ * a download cut short.
+ */
+export async function downloadUpstreamFile(request: Request, link: string): Promise<DownloadedFile> {
+  const { API_URL, FILE_ORIGINS, UPSTREAM_TIMEOUT_MS } = env();
+  const url = fetchableFileUrl(link, API_URL, [new URL(API_URL).origin, ...FILE_ORIGINS]);
+  if (!url) throw refused("The file link is not on the API's origin or FILE_ORIGINS");
+
+  let response: Response;
+  try {
+    // No cookies: file links are public or pre-signed, and the session is for the API only.
+    // No redirects: a hop could lead anywhere, including a service on the panel's own network.
+    response = await fetch(url, {
+      redirect: "manual",
+      headers: { accept: Object.keys(FILE_TYPES).join(", ") },
+      signal: AbortSignal.any([
+        request.signal,
+        AbortSignal.timeout(Math.max(UPSTREAM_TIMEOUT_MS, MIN_DOWNLOAD_TIMEOUT_MS)),
+      ]),
+    });
+  } catch {
+    throw new UpstreamError(502, "The file could not be fetched", {}, "network");
+  }
+
+  try {
+    if (response.status >= 300 && response.status < 400) throw refused("The file link redirects", "http");
+    if (!response.ok)
+      throw new UpstreamError(response.status === 404 ? 404 : 502, `The file answered ${response.status}`);
+    const declared = declaredType(response.headers.get("content-type"));
+    if (!UNTYPED.has(declared) && !Object.hasOwn(FILE_TYPES, declared))
+      throw refused(`The file's type ${declared} is not allowed`);
+    const length = Number(response.headers.get("content-length"));
+    if (length > MAX_FILE_BYTES) throw refused(`The file is larger than ${MAX_FILE_BYTES} bytes`);
+
+    const bytes = await readCapped(response.body, MAX_FILE_BYTES);
+    const type = sniffedType(bytes);
+    if (!type) throw refused("The file is not a PDF or an allowed image");
+    if (!UNTYPED.has(declared) && declared !== type) throw refused(`The file says ${declared} but is ${type}`);
+    return { bytes, type, extension: FILE_TYPES[type].extension };
+  } catch (error) {
+    await response.body?.cancel().catch(() => undefined);
+    if (error instanceof UpstreamError) throw error;
+    throw new UpstreamError(502, "The file could not be read", {}, "network");
+  }
+}
+
+/**
+ * A download name that is safe to offer: no control or invisible formatting characters (a
+ * right-to-left override can dress `exe` up as `pdf`), no path or shell-special characters, no
+ * `..`, and at most MAX_FILE_NAME_LENGTH characters including the extension.
+ */
+export function downloadFileName(stem: string, extension: string): string {
+  const cleaned = stem
+    .normalize("NFC")
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "")
+    .replace(/[/\\:*?"<>|]/g, "_")
+    .replace(/\.{2,}/g, ".")
+    .replace(/\s+/g, " ")
+    .trim();
+  const suffix = `.${extension}`;
+  let name = "";
+  for (const character of cleaned) {
+    if (name.length + character.length + suffix.length > MAX_FILE_NAME_LENGTH) break;
+    name += character;
+  }
+  return `${name.trim() || "file"}${suffix}`;
+}
