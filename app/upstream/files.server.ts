@@ -4,6 +4,7 @@
  * the bytes to it. With JavaScript the browser does the PUT itself (components/memberships).
  */
 import { env } from "~/config/env.server";
+import { fetchableFileUrl } from "~/lib/file-link";
 import { UPLOAD_MESSAGES, storedUploadValue } from "~/lib/upload-rules";
 import { callEndpoint } from "~/upstream/client.server";
 import { fileEndpoints } from "~/upstream/contract/files";
@@ -49,14 +50,12 @@ export async function putToUploadUrl(
   bytes: ArrayBuffer,
   contentType: string,
 ): Promise<void> {
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    throw new UploadFailure(UPLOAD_MESSAGES.process);
-  }
-  if (target.protocol !== "https:" && target.protocol !== "http:") throw new UploadFailure(UPLOAD_MESSAGES.process);
-  const timeout = Math.max(env().UPSTREAM_TIMEOUT_MS, MIN_PUT_TIMEOUT_MS);
+  const { API_URL, UPLOAD_ORIGINS, UPSTREAM_TIMEOUT_MS } = env();
+  // The URL is upstream data: the admin's file goes only where the browser may upload it too
+  // (the API's origin and UPLOAD_ORIGINS, the CSP's connect-src), never to an internal address.
+  const target = fetchableFileUrl(url, API_URL, [new URL(API_URL).origin, ...UPLOAD_ORIGINS]);
+  if (!target) throw new UploadFailure(UPLOAD_MESSAGES.process);
+  const timeout = Math.max(UPSTREAM_TIMEOUT_MS, MIN_PUT_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(target, {
