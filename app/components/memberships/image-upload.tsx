@@ -10,7 +10,7 @@ import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 
 import { planImageSrc } from "~/components/memberships/format";
 import { buttonClass } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/search-filters";
+import { useHydrated } from "~/components/use-hydrated";
 import {
   checkUpload,
   DEFAULT_ACCEPT,
