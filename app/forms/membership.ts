@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 
 import { entityId } from "~/forms/fields";
+import { acceptsFileType, fileTypeMessage, TIER_IMAGE_ACCEPT } from "~/lib/upload-rules";
 
 // The membership tier form of spec 2.18 and 2.19 and the memberships screens' row actions.
 // zod/mini: the drafting helpers run in the browser too.
@@ -132,23 +133,33 @@ export function splitIntent(raw: unknown): { intent: string; index?: number } {
   return match ? { intent: match[1]!, index: Number(match[2]) } : { intent: value };
 }
 
-/** What the browser asks for before it uploads a picked file itself. */
-export const UploadUrlRequestSchema = z.object({
-  fileName: z
-    .string({ error: "File name is required" })
-    .check(
-      z.trim(),
-      z.minLength(1, "File name is required"),
-      z.maxLength(255, "File name must be at most 255 characters"),
-    ),
-  fileType: z
-    .string({ error: "File type is required" })
-    .check(
-      z.trim(),
-      z.minLength(1, "File type is required"),
-      z.maxLength(255, "File type must be at most 255 characters"),
-    ),
-});
+/**
+ * What the browser asks for before it uploads a picked file itself: a tier image, so a raster
+ * image whose name and type agree (the bytes go straight to the upload host, which checks them).
+ */
+export const UploadUrlRequestSchema = z
+  .object({
+    fileName: z
+      .string({ error: "File name is required" })
+      .check(
+        z.trim(),
+        z.minLength(1, "File name is required"),
+        z.maxLength(255, "File name must be at most 255 characters"),
+      ),
+    fileType: z
+      .string({ error: "File type is required" })
+      .check(
+        z.trim(),
+        z.minLength(1, "File type is required"),
+        z.maxLength(255, "File type must be at most 255 characters"),
+      ),
+  })
+  .check(
+    z.refine((file) => acceptsFileType({ name: file.fileName, type: file.fileType }, TIER_IMAGE_ACCEPT), {
+      error: fileTypeMessage(TIER_IMAGE_ACCEPT),
+      path: ["fileType"],
+    }),
+  );
 
 /** The memberships screens' row actions (spec 2.17, 2.20); activate and deactivate say the wanted state. */
 export const PLAN_ROW_INTENTS = ["activate", "deactivate", "delete"] as const;

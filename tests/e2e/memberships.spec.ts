@@ -296,9 +296,19 @@ test.describe("create", () => {
 
     await chooseFile(page, { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     if (!usesJavaScript(testInfo)) await page.getByRole("button", { name: "Create Membership Tier" }).click();
-    await expect(page.getByText("File type not supported. Accepted types: image/*").first()).toBeVisible();
+    const refused = "File type not supported. Accepted types: image/png, image/jpeg, image/webp, image/gif, image/avif";
+    await expect(page.getByText(refused).first()).toBeVisible();
     await expect(page.getByLabel("Tier Name")).toHaveValue("Keep me");
     await expect(page.getByLabel("Price")).toHaveValue("3");
+
+    // An SVG renamed to .png: the browser types it image/png by its name; its bytes give it away
+    // (read by the browser with JavaScript, by the server without).
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    await chooseFile(page, { name: "notes.png", mimeType: "image/png", buffer: svg });
+    if (!usesJavaScript(testInfo)) await page.getByRole("button", { name: "Create Membership Tier" }).click();
+    await expect(page.getByTestId("image-upload")).toHaveAttribute("data-state", "error");
+    await expect(page.getByText(refused).first()).toBeVisible();
+    await expect(page.getByLabel("Tier Name")).toHaveValue("Keep me");
 
     expect(await demoPlans(demoUrl)).toHaveLength(5);
     expect(await recordedRequests(demoUrl, "/file")).toEqual([]);

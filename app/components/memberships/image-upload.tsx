@@ -10,11 +10,12 @@ import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 
 import { planImageSrc } from "~/components/memberships/format";
 import { buttonClass } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/search-filters";
+import { useHydrated } from "~/components/use-hydrated";
 import {
   checkUpload,
   DEFAULT_ACCEPT,
   DEFAULT_MAX_SIZE_MB,
+  SIGNATURE_BYTES,
   storedUploadValue,
   UPLOAD_MESSAGES,
 } from "~/lib/upload-rules";
@@ -31,7 +32,7 @@ export const UPLOAD_FILE_FIELD = "imageFile";
 /**
  * The tier image upload widget (spec 2.18, 4, 5).
  *
- * With JavaScript, a picked file is checked (size, type), the screen's action is asked for a
+ * With JavaScript, a picked file is checked (size, type, and its first bytes against its type), the screen's action is asked for a
  * presigned URL (a fetcher post with `intent=upload-url`: the upstream session cookie is
  * HttpOnly on the panel's origin, so only the panel can ask), and the browser PUTs the file
  * straight to that URL with its content type, showing the progress. The stored value (the URL
@@ -75,6 +76,7 @@ export function ImageUpload({
   const input = useRef<HTMLInputElement>(null);
   const pendingFile = useRef<File | null>(null);
   const request = useRef<XMLHttpRequest | null>(null);
+  const picks = useRef(0);
   const [state, setState] = useState<UploadState>(error ? "error" : "idle");
   const [progress, setProgress] = useState(0);
   const [message, setMessage] = useState<string | undefined>(error);
@@ -98,11 +100,21 @@ export function ImageUpload({
     if (input.current) input.current.value = "";
   }
 
-  function start(file: File) {
+  async function start(file: File) {
     request.current?.abort();
     request.current = null;
+    const pick = ++picks.current;
     setFileName(file.name);
-    const problem = checkUpload(file, { maxSizeMb, accept });
+    let head: Uint8Array;
+    try {
+      // The first bytes tell a real PNG from an SVG renamed to .png (the browser types it by its name).
+      head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
+    } catch {
+      return fail(UPLOAD_MESSAGES.process);
+    }
+    // Another file was picked (or this one removed) while its bytes were read.
+    if (pick !== picks.current) return;
+    const problem = checkUpload(file, { maxSizeMb, accept }, head);
     if (problem) return fail(problem);
     pendingFile.current = file;
     setProgress(0);
@@ -157,7 +169,7 @@ export function ImageUpload({
   // A file picked before the page finished loading would otherwise be dropped with the input's name.
   useEffect(() => {
     const picked = input.current?.files?.[0];
-    if (hydrated && picked) start(picked);
+    if (hydrated && picked) void start(picked);
     // Once, at hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
@@ -165,6 +177,7 @@ export function ImageUpload({
   useEffect(() => () => request.current?.abort(), []);
 
   function remove() {
+    picks.current++;
     request.current?.abort();
     request.current = null;
     pendingFile.current = null;
@@ -205,7 +218,7 @@ export function ImageUpload({
             aria-invalid={state === "error" || undefined}
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
-              if (file) start(file);
+              if (file) void start(file);
             }}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
           />

@@ -9,13 +9,10 @@ import { buttonClass } from "~/components/ui/button";
 import { SwitchField } from "~/components/ui/switch";
 import { FieldShell, fieldDescription, inputClass, TextAreaField, TextField } from "~/components/ui/field";
 import { PERIOD_LABELS, PLAN_PERIODS, type PlanDraft, isPlanPeriod } from "~/forms/membership";
-import { TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
+import { TIER_IMAGE_ACCEPT, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
 
 /** Field errors as an action returns them. */
 export type PlanFormErrors = Record<string, { message?: string } | undefined>;
-
-/** The tier image's accepted types (spec 2.18: images). */
-const TIER_IMAGE_ACCEPT = "image/*";
 
 interface FeatureEntry {
   key: number;

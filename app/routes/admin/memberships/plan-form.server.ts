@@ -13,15 +13,13 @@ import {
   UploadUrlRequestSchema,
 } from "~/forms/membership";
 import { rejectedAction } from "~/forms/rejected-action.server";
-import { checkUpload, fileTypeMessage, matchesAccept, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
+import { checkUpload, SIGNATURE_BYTES, TIER_IMAGE_ACCEPT, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
 import { redirectWithSuccess } from "~/session/toast.server";
 import type { PlanCreateBody, PlanEditBody } from "~/upstream/contract/memberships";
 import { requestUploadUrl, UploadFailure, uploadFile } from "~/upstream/files.server";
 import { createPlan, editPlan } from "~/upstream/memberships.server";
 import { shownFailure } from "~/upstream/errors";
 
-/** The tier image's accepted types (spec 2.18: images only). */
-const TIER_IMAGE_ACCEPT = "image/*";
 
 /** The field a form posted without JavaScript carries the file in (see ImageUpload). */
 const FILE_FIELD = "imageFile";
@@ -103,7 +101,9 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
 
   // The file goes up first: a later failure must not lose it (the form comes back with its path).
   if (file) {
-    const problem = checkUpload(file, { maxSizeMb: TIER_IMAGE_MAX_SIZE_MB, accept: TIER_IMAGE_ACCEPT });
+    // The bytes are here: their magic number must agree with the name and the declared type.
+    const head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
+    const problem = checkUpload(file, { maxSizeMb: TIER_IMAGE_MAX_SIZE_MB, accept: TIER_IMAGE_ACCEPT }, head);
     if (problem) return failed({ image: { type: "upload", message: problem } }, withId(draft, values), 400);
     try {
       draft.image = await uploadFile(request, file);
@@ -189,16 +189,14 @@ async function savePlan(
 
 /**
  * `intent=upload-url`: the browser is about to upload a picked image itself and needs a presigned
- * URL (POST /file/generate-upload-url/admin). The panel asks on its behalf, as the upstream
+ * URL (POST /file/generate-upload-url/admin) for a raster image. The panel asks on its behalf, as the upstream
  * session cookie is HttpOnly on the panel's origin. Answers `{ uploadUrl }` or `{ uploadError }`.
  */
 async function uploadUrl(request: Request, formData: FormData) {
   const form = parseForm(formData, UploadUrlRequestSchema);
   if (!form.ok) return data({ uploadError: Object.values(form.errors)[0]?.message ?? UNREADABLE }, { status: 400 });
+  // The schema refuses anything but a raster image whose name and type agree.
   const { fileName, fileType } = form.data;
-  if (!matchesAccept({ name: fileName, type: fileType }, TIER_IMAGE_ACCEPT)) {
-    return data({ uploadError: fileTypeMessage(TIER_IMAGE_ACCEPT) }, { status: 400 });
-  }
   try {
     return data({ uploadUrl: await requestUploadUrl(request, { fileName, fileType }) });
   } catch (error) {
