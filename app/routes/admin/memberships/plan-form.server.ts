@@ -20,7 +20,6 @@ import { requestUploadUrl, UploadFailure, uploadFile } from "~/upstream/files.se
 import { createPlan, editPlan } from "~/upstream/memberships.server";
 import { shownFailure } from "~/upstream/errors";
 
-
 /** The field a form posted without JavaScript carries the file in (see ImageUpload). */
 const FILE_FIELD = "imageFile";
 
