@@ -17,6 +17,10 @@ export const EnvSchema = z
       .optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(10_000),
+    // How long a client may take to send one whole request (headers and body); see server.js.
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+    // How long an idle keep-alive connection stays open: above the load balancer's idle timeout.
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(900_000).default(65_000),
     TRUST_PROXY: z
       .string()
       .optional()

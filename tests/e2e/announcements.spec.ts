@@ -187,6 +187,9 @@ test.describe("the list", () => {
 
 test.describe("the form", () => {
   test("create: every validation message, one at a time, keeps what was typed", async ({ page, demoUrl }, testInfo) => {
+    // Eight submissions in a row. Measured with --workers=1 at load 20 on 2 cores: 10 s in js,
+    // 27 s in no-js (a full page per submission). test.slow() gives 90 s: over three times that.
+    test.slow();
     await page.goto("/announcements?page=2");
     await page.getByRole("link", { name: "Create Announcement" }).click();
     await expect(page).toHaveURL(/\/announcements\?page=2&new$/);
