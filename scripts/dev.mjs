@@ -8,11 +8,11 @@ import { stripVTControlCharacters } from "node:util";
 import { createServer, isRunnableDevEnvironment } from "vite";
 
 import { announceReady, panelEnvironment } from "./demo-mode.mjs";
-import { ROOT, onStopPanel, stopAll, stopOnSignals } from "./supervisor.mjs";
+import { installStopHandlers, onStopPanel, ROOT, stopAll } from "./supervisor.mjs";
 
 const APP_MODULE = join(ROOT, "server/app.ts");
 
-stopOnSignals();
+installStopHandlers();
 
 const { env, demo } = await panelEnvironment();
 // The panel runs in this process: its modules read process.env (app/config/env.server.ts).
@@ -21,12 +21,21 @@ Object.assign(process.env, env, { NODE_ENV: "development" });
 process.env.HOST ??= "127.0.0.1";
 
 const server = http.createServer();
+const sigtermListeners = process.listeners("SIGTERM");
 const vite = await createServer({
   root: ROOT,
   appType: "custom",
   // The hot-reload socket shares the panel's port, so it needs no port of its own.
   server: { middlewareMode: true, hmr: { server } },
 });
+// React Router's plugin runs a second Vite server (its child compiler) outside middleware mode, and
+// Vite gives that one a SIGTERM (and stdin end) handler that exits this process once it is closed,
+// before the demo API has stopped. The supervisor's handler closes it in order (vite.close()).
+for (const listener of process.listeners("SIGTERM")) {
+  if (sigtermListeners.includes(listener)) continue;
+  process.off("SIGTERM", listener);
+  process.stdin.off("end", listener);
+}
 const ssr = vite.environments.ssr;
 if (!isRunnableDevEnvironment(ssr)) throw new Error("Vite's ssr environment cannot run modules in this process");
 

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 import { announceReady, panelEnvironment } from "./demo-mode.mjs";
-import { ROOT, onStopPanel, startChild, stopChild, stopOnSignals } from "./supervisor.mjs";
+import { installStopHandlers, onStopPanel, ROOT, startChild, stopChild } from "./supervisor.mjs";
 
 const bundle = join(ROOT, "build/server/index.js");
 const SOURCE_DIRS = ["app", "server", "public"];
@@ -41,7 +41,7 @@ function build() {
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-stopOnSignals();
+installStopHandlers();
 if (needsBuild()) build();
 
 const { env, demo } = await panelEnvironment();

@@ -71,8 +71,11 @@ export async function stopAll(code = 0) {
   process.exit(exitCode);
 }
 
-/** Makes SIGINT, SIGTERM and SIGHUP stop everything; a second signal stops waiting. */
-export function stopOnSignals() {
+/**
+ * Makes SIGINT, SIGTERM and SIGHUP stop everything (a second signal stops waiting), and an error
+ * nothing caught too: a crashed launcher must not leave the demo API running without it.
+ */
+export function installStopHandlers() {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     process.on(signal, () => {
       if (!stopPanel && children.size === 0) process.exit(130);
@@ -81,6 +84,12 @@ export function stopOnSignals() {
         process.exit(1);
       }
       void stopAll();
+    });
+  }
+  for (const event of ["uncaughtException", "unhandledRejection"]) {
+    process.on(event, (error) => {
+      console.error(error?.stack ?? String(error));
+      void stopAll(1);
     });
   }
 }

@@ -85,8 +85,13 @@ describe("npm run dev", () => {
   }, START_LIMIT_MS + 5_000);
 
   afterAll(async () => {
-    if (dev && dev.child.exitCode === null && dev.child.signalCode === null) dev.child.kill("SIGKILL");
-  });
+    // After a failed test: stop it the way a person does, so that it stops the demo API too.
+    if (!dev || dev.child.exitCode !== null || dev.child.signalCode !== null) return;
+    dev.child.kill("SIGTERM");
+    const timer = setTimeout(() => dev.child.kill("SIGKILL"), 20_000);
+    await dev.exited;
+    clearTimeout(timer);
+  }, 25_000);
 
   it("runs this script", () => {
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
@@ -113,7 +118,8 @@ describe("npm run dev", () => {
     // Vite's hot-reload socket on this very host, and no other socket.
     expect(csp).toMatch(new RegExp(`connect-src 'self' http://127\\.0\\.0\\.1:\\d+ ws://${new URL(dev.url).host};`));
     const html = await res.text();
-    expect(html).toContain("/@vite/client");
+    // React Router's hot-reload runtime, which loads Vite's client.
+    expect(html).toContain("virtual:react-router/inject-hmr-runtime");
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
