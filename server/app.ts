@@ -27,8 +27,16 @@ export { logLine } from "./logging";
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));
 const assetsDir = fileURLToPath(new URL("../client/assets", import.meta.url));
 
+export interface ServerAppOptions {
+  /**
+   * Runs under Vite's dev server (scripts/dev.mjs): Vite's middleware serves the client files in
+   * front of this app, and the CSP allows its hot-reload socket.
+   */
+  viteDevServer?: boolean;
+}
+
 /** The panel's Express app: headers, logs, health, static files, then React Router. */
-export function createServerApp(env: Env) {
+export function createServerApp(env: Env, { viteDevServer = false }: ServerAppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -47,7 +55,7 @@ export function createServerApp(env: Env) {
     securityHeaders({
       apiOrigin: new URL(env.API_URL).origin,
       uploadOrigins: env.UPLOAD_ORIGINS,
-      csp: env.NODE_ENV !== "development",
+      development: viteDevServer,
     }),
   );
   // Pages are compressed as they stream; scripts and styles were compressed at build time.
@@ -57,15 +65,7 @@ export function createServerApp(env: Env) {
   app.use(refuseCrossSiteWrites);
   app.use(limitBodySize);
 
-  // Hashed file names: cache forever. A missing asset is a plain 404, not a rendered page.
-  app.use(
-    "/assets",
-    precompressed(assetsDir),
-    express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }),
-  );
-  app.use("/assets", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
-  // public/ files keep their names, so they may change between releases.
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  if (!viteDevServer) serveBuiltClientFiles(app);
 
   app.all(
     "/{*path}",
@@ -83,6 +83,19 @@ export function createServerApp(env: Env) {
 
   app.use(errorHandler);
   return app;
+}
+
+/** build/client: the hashed assets (precompressed, cached forever) and the public/ files. */
+function serveBuiltClientFiles(app: express.Express) {
+  // Hashed file names: cache forever. A missing asset is a plain 404, not a rendered page.
+  app.use(
+    "/assets",
+    precompressed(assetsDir),
+    express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }),
+  );
+  app.use("/assets", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
+  // public/ files keep their names, so they may change between releases.
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 }
 
 const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
