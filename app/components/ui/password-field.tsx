@@ -1,7 +1,8 @@
 import { EyeIcon, EyeSlashIcon } from "@heroicons/react/20/solid";
-import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
 
 import { FieldShell, fieldDescription, inputClass } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 const toggleClass =
   "absolute inset-y-0 right-0 flex cursor-pointer items-center px-3 text-slate-500 hover:text-slate-700 peer-focus-visible:text-brand-700";
@@ -21,9 +22,8 @@ export function PasswordField({
   const generated = useId();
   const fieldId = id ?? generated;
   const toggleId = `${fieldId}-show`;
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   return (
     <FieldShell id={fieldId} label={label} error={error}>
