@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { safeParse, type $ZodType } from "zod/v4/core";
 
 /** Field errors as an action returns them (see FormErrors in form-data.server.ts). */
@@ -36,7 +36,12 @@ function valuesOf(form: HTMLFormElement): Record<string, unknown> {
 export function useFormCheck(schema: $ZodType, serverErrors?: ServerFieldErrors) {
   // null until the browser has checked the form since the action last answered.
   const [checked, setChecked] = useState<FieldMessages | null>(null);
-  useEffect(() => setChecked(null), [serverErrors]);
+  // A new answer resets it while rendering (React's way for state that follows a prop).
+  const [answered, setAnswered] = useState(serverErrors);
+  if (answered !== serverErrors) {
+    setAnswered(serverErrors);
+    setChecked(null);
+  }
 
   function error(name: string): string | undefined {
     return checked ? checked[name] : serverErrors?.[name]?.message;

@@ -39,6 +39,7 @@ function rfc5987(value: string): string {
  * name in an RFC 5987 `filename*` that browsers prefer.
  */
 export function attachmentDisposition(fileName: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it strips
   const cleaned = fileName.replace(/[\u0000-\u001f\u007f]/g, "").trim() || "download";
   const ascii = cleaned
     .normalize("NFD")

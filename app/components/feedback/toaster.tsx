@@ -52,6 +52,7 @@ export function Toaster({ toast }: { toast: FlashToast | undefined }) {
           </p>
           {toast.description ? <p className="mt-1 opacity-80">{toast.description}</p> : null}
         </div>
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- it labels the CSS-only close checkbox (no JavaScript); with JavaScript the click removes the toast */}
         <label
           htmlFor={closeId}
           title="Dismiss"

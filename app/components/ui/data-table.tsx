@@ -9,7 +9,7 @@ import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-route
 
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
 import { type PageInfo, PAGE_SIZES, pageHref, pageTargets } from "~/lib/pagination";
 

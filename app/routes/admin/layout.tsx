@@ -88,6 +88,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <span className="text-sm font-semibold text-slate-900">Admin Dashboard</span>
       </header>
 
+      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the backdrop: a click on it closes the sidebar; hidden from assistive tech */}
       <label
         htmlFor={MOBILE_SIDEBAR_ID}
         className="fixed inset-0 z-40 hidden bg-black/40 peer-checked:block md:!hidden"

@@ -268,6 +268,7 @@ function TierImage({ src }: { src: string }) {
   if (failed) return null;
   return (
     <DetailField label="Tier Image" className="sm:col-span-2" data-testid="plan-image">
+      {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- "Tier Image" is the product's name for the field */}
       <img
         ref={image}
         src={src}
