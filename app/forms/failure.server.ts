@@ -66,6 +66,12 @@ export function rejectedAction(message: string, values: Record<string, unknown> 
   return data(body, { status: 400 });
 }
 
+/** rejectedAction for a failed parse: the unknown intent, else the first field's message. */
+export function rejectedForm({ errors, values }: { errors: FormErrors; values: Record<string, unknown> }) {
+  const message = errors.intent ? "Unknown action" : (Object.values(errors)[0]?.message ?? "Unknown action");
+  return rejectedAction(message, values, errors);
+}
+
 /**
  * A failed row action (nothing typed to keep): Post/Redirect/Get back to the screen with the
  * error toast, so a reload never sends it again. Anything that is not an upstream failure is rethrown.
