@@ -15,15 +15,3 @@ export const PushNotificationSchema = z.object({
   message: requiredText(PUSH_FIELDS_REQUIRED),
 });
 export type PushNotificationValues = z.output<typeof PushNotificationSchema>;
-
-/** The users-list row actions (spec 2.14): the intent is the state the admin wants. */
-export const USER_ACTION_INTENTS = ["ban", "unban", "verify"] as const;
-export type UserActionIntent = (typeof USER_ACTION_INTENTS)[number];
-
-/** A users-list action: which one and on whom. */
-export const UserActionSchema = z.object({
-  intent: z.enum(USER_ACTION_INTENTS, { error: "Unknown action" }),
-  id: z
-    .string({ error: "User id is required" })
-    .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, "User id is invalid")),
-});

@@ -8,7 +8,7 @@ import {
   TrashIcon,
 } from "@heroicons/react/20/solid";
 import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
-import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { data, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
 import { planRowAction, syncAction } from "./plan-actions.server";
@@ -27,6 +27,7 @@ import { paginate, parsePaging } from "~/lib/pagination";
 import { requireUser } from "~/session/user.server";
 import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { isPlanAdmin, listPlans } from "~/upstream/memberships.server";
+import { MutationForm } from "~/recipe/mutation-form";
 
 /** The list's load failure text (spec 2.17, 8). */
 const LOAD_ERROR = "Error loading memberships. Please try again.";
@@ -108,7 +109,7 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
         title="Memberships"
         actions={
           <>
-            <Form method="post" action={closeTo} preventScrollReset>
+            <MutationForm action={closeTo} preventScrollReset>
               <Tooltip label="Refresh data">
                 <button
                   type="submit"
@@ -123,7 +124,7 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
                   Sync
                 </button>
               </Tooltip>
-            </Form>
+            </MutationForm>
             <ButtonLink to="/memberships/create">
               <PlusIcon className="size-4" aria-hidden="true" />
               Create

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 
 import { parseForm } from "~/forms/form-data.server";
 import { PlanRowActionSchema, type PlanRowIntent } from "~/forms/membership";
-import { rejectedAction } from "~/forms/rejected-action.server";
+import { rejectedForm } from "~/forms/failure.server";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
 import { deletePlan, setPlanActive, syncPlans } from "~/upstream/memberships.server";
 import { failureMessage, isUpstreamError } from "~/upstream/errors";
@@ -27,7 +27,7 @@ export async function planRowAction(
   { back, afterDelete = back }: { back: string; afterDelete?: string },
 ) {
   const form = parseForm(formData, PlanRowActionSchema);
-  if (!form.ok) return rejectedAction(form);
+  if (!form.ok) return rejectedForm(form);
   const { intent, id } = form.data;
   return rowActions[intent](request, id, back, afterDelete);
 }

@@ -1,6 +1,12 @@
 import { data } from "react-router";
 
-import { errorToast, type FailedSubmission, failSubmission, invalidSubmission } from "~/forms/failure.server";
+import {
+  errorToast,
+  type FailedSubmission,
+  failSubmission,
+  invalidSubmission,
+  rejectedForm,
+} from "~/forms/failure.server";
 import { type FormErrors, formValues, parseForm, submittedForm } from "~/forms/form-data.server";
 import {
   cleanFeatures,
@@ -12,7 +18,6 @@ import {
   splitIntent,
   UploadUrlRequestSchema,
 } from "~/forms/membership";
-import { rejectedAction } from "~/forms/rejected-action.server";
 import { checkUpload, SIGNATURE_BYTES, TIER_IMAGE_ACCEPT, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
 import { redirectWithSuccess } from "~/session/toast.server";
 import type { PlanCreateBody, PlanEditBody } from "~/upstream/contract/memberships";
@@ -84,7 +89,7 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
     (which.data.intent === "create" && mode !== "create") ||
     (which.data.intent === "update" && mode !== "edit")
   ) {
-    return rejectedAction({
+    return rejectedForm({
       errors: which.ok ? { intent: { type: "enum", message: "Unknown action" } } : which.errors,
       values: {},
     });
@@ -118,7 +123,7 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
     return rerender({ ...draft, features: rest.length > 0 ? rest : [""] }, values.id);
   }
   if (intent !== saveIntent)
-    return rejectedAction({ errors: { intent: { type: "enum", message: "Unknown action" } }, values: {} });
+    return rejectedForm({ errors: { intent: { type: "enum", message: "Unknown action" } }, values: {} });
 
   // The schemas read the post itself; the image is the one just uploaded, if any.
   formData.set("image", draft.image);
