@@ -22,6 +22,7 @@ import { serverTiming } from "./server-timing";
 export { EnvError, parseEnv } from "~/config/env.server";
 export type { Env } from "~/config/env.server";
 export { logLine } from "./logging";
+export { startDraining } from "./health";
 
 // Resolved from this bundle (build/server/index.js), not from the working directory.
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));
