@@ -30,7 +30,7 @@ function valuesOf(form: HTMLFormElement): Record<string, unknown> {
  * action answers the same messages.
  *
  * - On submit, a failing form is not sent; its messages show and the first wrong field gets focus.
- * - A field's message clears as soon as the field is edited (spec 5); the next submit checks again.
+ * - A field's message clears as soon as the field is edited (docs/product.md#form-validation-rules); the next submit checks again.
  * - A new answer from the action replaces the browser's messages with the server's.
  */
 export function useFormCheck(schema: $ZodType, serverErrors?: ServerFieldErrors) {

@@ -2,13 +2,13 @@ import * as z from "zod/mini";
 
 import { requiredText } from "~/forms/fields";
 
-/** Spec 5: both fields must be non-blank, with one message for either. */
+/** docs/product.md#send-push-notification: both fields must be non-blank, with one message for either. */
 export const PUSH_FIELDS_REQUIRED = "Please fill in both title and message";
 
-/** Spec 5: the user has no email to send to. */
+/** docs/product.md#send-push-notification: the user has no email to send to. */
 export const PUSH_EMAIL_MISSING = "User email not found";
 
-/** The 'Send Push Notification' form (spec 2.16, 5); title and message are trimmed. */
+/** The 'Send Push Notification' form (docs/product.md#send-push-notification); title and message are trimmed. */
 export const PushNotificationSchema = z.object({
   intent: z.literal("notify"),
   title: requiredText(PUSH_FIELDS_REQUIRED),

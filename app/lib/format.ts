@@ -16,7 +16,7 @@ function dateFormatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /**
- * A date in en-US medium style ('Jan 15, 2026', spec 9) in the given IANA time zone. A
+ * A date in en-US medium style ('Jan 15, 2026', docs/product.md#constants-and-limits) in the given IANA time zone. A
  * calendar date without a time ('1992-06-14', e.g. a date of birth) is shown as that day in every
  * zone. Missing values give '', unreadable ones are shown as they came.
  */

@@ -55,7 +55,7 @@ export interface RowIntent<T> {
   send: (request: Request, id: string) => Promise<string>;
   /** The success toast when the server sends no message. */
   done: string;
-  /** The failure toast when the server's message may not be shown (spec 8). */
+  /** The failure toast when the server's message may not be shown (docs/product.md#toasts-and-error-handling). */
   failed: string;
   /** The message for a missing or malformed id. */
   badId?: string;

@@ -1,4 +1,4 @@
-/** The moderation calls of spec section 7: pending badge requests, badge decisions, posts, invites. */
+/** The moderation calls of docs/product.md#upstream-calls: pending badge requests, badge decisions, posts, invites. */
 import type { BadgeRequestRow } from "~/components/moderation/badge-request-table";
 import type { PostCardData } from "~/components/moderation/post-card";
 import { formatDate } from "~/lib/format";
@@ -70,7 +70,7 @@ export function toPostCard(post: Post, timeZone: string): PostCardData {
   };
 }
 
-/** Case-insensitive "contains" over some text fields (spec 9: search filters are case-insensitive). */
+/** Case-insensitive "contains" over some text fields (docs/product.md#tables-search-and-paging). */
 export function matchesSearch(search: string, ...fields: (string | null | undefined)[]): boolean {
   const needle = search.trim().toLocaleLowerCase();
   return !needle || fields.some((field) => field?.toLocaleLowerCase().includes(needle));

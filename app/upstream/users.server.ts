@@ -1,10 +1,10 @@
-/** The user calls of spec section 7 (list, details, ban, unban, verify); the passport file is in file-download.server.ts. */
+/** The user calls of docs/product.md#upstream-calls (list, details, ban, unban, verify); the passport file is in file-download.server.ts. */
 import { env } from "~/config/env.server";
 import { resolveFileLink } from "~/lib/file-link";
 import { callEndpoint } from "~/upstream/client.server";
 import { type User, type UserListQuery, USER_STATUS_FILTER, userEndpoints } from "~/upstream/contract/users";
 
-/** Values of the users-list `status` URL filter and what the upstream expects (spec 2.14). */
+/** Values of the users-list `status` URL filter and what the upstream expects (docs/product.md#users-list). */
 export const USER_STATUS_QUERY = USER_STATUS_FILTER;
 export type UserStatusFilter = keyof typeof USER_STATUS_QUERY;
 
@@ -12,7 +12,7 @@ export type UserStatusFilter = keyof typeof USER_STATUS_QUERY;
 export const CITIZENSHIP_QUERY = { approved: "2", pending: "1", "not-applied": "0" } as const;
 export type CitizenshipFilter = keyof typeof CITIZENSHIP_QUERY;
 
-/** True for a user the panel never lists: administrators (spec 2.14, 6). */
+/** True for a user the panel never lists: administrators (docs/product.md#users-list). */
 export function isAdminUser(user: Pick<User, "role">): boolean {
   return user.role.trim().toLowerCase() === "admin";
 }

@@ -86,7 +86,7 @@ test.describe("the list", () => {
     const inactive = row(page, "Membership price changes (follow-up)");
     await expect(inactive.getByText("Inactive", { exact: true })).toBeVisible();
     await expect(inactive.getByRole("button", { name: "Activate" })).toBeVisible();
-    // Spec 2.13: the description is clamped to two lines.
+    // docs/product.md#announcements: the description is clamped to two lines.
     await expect(pinned.locator("p.line-clamp-2")).toHaveCount(1);
     // Every third seeded announcement has an image.
     await expect(page.getByTestId("announcement-row").locator("img").first()).toBeVisible();

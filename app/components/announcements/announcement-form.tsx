@@ -48,7 +48,7 @@ function typedText(typed: Record<string, unknown>, name: keyof AnnouncementFormS
 }
 
 /**
- * The create and edit modal of spec 2.13. It is URL state (`?new`, `?edit=<id>`), so the
+ * The create and edit modal of docs/product.md#announcement-form. It is URL state (`?new`, `?edit=<id>`), so the
  * server renders it open and it works without JavaScript; with JavaScript the shared zod
  * schema checks it first (useFormCheck) and an error clears as its field is edited. After a
  * failure it re-renders with everything that was typed.
@@ -88,7 +88,7 @@ export function AnnouncementFormDialog({
   const form = useFormCheck(AnnouncementFormSchema, failure?.errors);
   const date = useRef<HTMLInputElement>(null);
 
-  // A new announcement defaults to now (spec 9): the loader's "now" may be some minutes old when
+  // A new announcement defaults to now (docs/product.md#announcement-form): the loader's "now" may be some minutes old when
   // the dialog opens without a page load.
   useEffect(() => {
     const input = date.current;

@@ -27,7 +27,7 @@ export interface AnnouncementRowView {
 }
 
 /**
- * One row of the list (spec 2.13): thumbnail, title (always text), badges, date, description
+ * One row of the list (docs/product.md#announcements): thumbnail, title (always text), badges, date, description
  * clamped to two lines, and four actions. The two toggles are forms that post the state they
  * want; edit and delete are links that open URL-state dialogs.
  */

@@ -9,7 +9,7 @@ export interface FlashToast {
   description?: string;
 }
 
-/** How long a toast stays on screen when JavaScript runs (spec 9). */
+/** How long a toast stays on screen when JavaScript runs (docs/product.md#constants-and-limits). */
 export const TOAST_DURATION_MS = 5000;
 
 const tone = {

@@ -20,7 +20,7 @@ import {
   UPLOAD_MESSAGES,
 } from "~/lib/upload-rules";
 
-/** The upload widget's states (spec 4). */
+/** The upload widget's states (docs/product.md#tier-image-upload). */
 export type UploadState = "idle" | "uploading" | "success" | "error";
 
 /** What the screen's action answers to `intent=upload-url`. */
@@ -30,7 +30,7 @@ export type UploadUrlAnswer = { uploadUrl: string } | { uploadError: string };
 export const UPLOAD_FILE_FIELD = "imageFile";
 
 /**
- * The tier image upload widget (spec 2.18, 4, 5).
+ * The tier image upload widget (docs/product.md#tier-image-upload).
  *
  * With JavaScript, a picked file is checked (size, type, and its first bytes against its type), the screen's action is asked for a
  * presigned URL (a fetcher post with `intent=upload-url`: the upstream session cookie is
@@ -58,7 +58,7 @@ export function ImageUpload({
   name: string;
   value: string;
   onChange: (value: string) => void;
-  /** The API origin, to show a stored path (spec 3). */
+  /** The API origin, to show a stored path (docs/product.md#tier-image-upload). */
   apiOrigin: string;
   /** The action that answers `intent=upload-url`. */
   actionHref: string;

@@ -21,12 +21,12 @@ interface FeatureEntry {
 }
 
 /**
- * The one create and edit form of the membership tiers (spec 2.18, 2.19; ARCHITECTURE.md
+ * The one create and edit form of the membership tiers (docs/product.md#create-membership and docs/product.md#edit-membership; ARCHITECTURE.md
  * convention 9), beside its live preview.
  *
  * It is a plain multipart form whose fields are always in the DOM, so a browser with or without
  * JavaScript posts the same fields (a repeated `features` field, `image`, `isActive`) and the
- * action reads them one way. There are no checks in the browser (spec 5: the create form has
+ * action reads them one way. There are no checks in the browser (docs/product.md#create-membership: the create form has
  * none; the edit form's only rule is its id), so there is no client-side schema; the server
  * answers field errors, which show under their fields.
  *

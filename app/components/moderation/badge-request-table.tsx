@@ -53,7 +53,7 @@ const iconAction =
   "inline-flex size-8 items-center justify-center rounded-md ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-2";
 
 /**
- * Pending citizenship requests with approve and reject icon actions (spec 2.10, 2.11). Each
+ * Pending citizenship requests with approve and reject icon actions (docs/product.md#dashboard and docs/product.md#citizenship-requests). Each
  * action is a link that opens its confirmation dialog as URL state; the dialog posts
  * `intent=approve|reject&id=` to the current route.
  */

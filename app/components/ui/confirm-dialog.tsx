@@ -32,7 +32,7 @@ export function usePendingFields(fields: Record<string, string>): boolean {
 }
 
 /**
- * The reusable confirmation dialog (spec 2.2). It is URL state: the screen renders it when its
+ * The reusable confirmation dialog (docs/product.md#confirmation-dialogs). It is URL state: the screen renders it when its
  * `?confirm=...` params are present, so the server sends it open and it works without
  * JavaScript. With JavaScript, Escape cancels, focus stays inside (useModal); while it submits,
  * nothing closes it (ModalFrame's `locked`) until its outcome shows. When the action no longer

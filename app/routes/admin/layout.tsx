@@ -40,7 +40,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     document.cookie = sidebarCookie(expanded, window.location.protocol === "https:");
   }, [expanded]);
 
-  // Ctrl or Meta + b toggles the sidebar (spec 2.2); Escape closes the mobile sheet and leaves
+  // Ctrl or Meta + b toggles the sidebar (docs/product.md#sidebar); Escape closes the mobile sheet and leaves
   // focus on its switch (the checkbox that opened it).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -127,7 +127,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The main layout's error fallback (spec 2.1): the shell's content area shows what went wrong. */
+/** The main layout's error fallback (docs/product.md#shell-error-page): the shell's content area shows what went wrong. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (

@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function sendSecurityKey(request: Request, formData: FormData) {
   const form = parseForm(formData, DeleteAccountEmailSchema);
   if (!form.ok) {
-    // Spec 5: 'Invalid Email' inline and as a toast.
+    // docs/product.md#delete-account: 'Invalid Email' inline and as a toast.
     const body: FailedSubmission = {
       errors: form.errors,
       values: form.values,
@@ -126,7 +126,7 @@ async function deleteTheAccount(request: Request, formData: FormData) {
 
   try {
     const { data: answer } = await deleteAccount(request, { email, securityKey: form.data.securityKey });
-    // Spec 4: back to the email step with cleared fields.
+    // docs/product.md#delete-account: back to the email step with cleared fields.
     return redirectWithSuccess(request, "/delete-account", answer.message, {
       headers: { "Set-Cookie": await forgetEmail(request) },
     });

@@ -48,9 +48,9 @@ import type { Announcement, AnnouncementBody } from "~/upstream/contract/announc
 import { isUpstreamError, screenStatus, shownFailure } from "~/upstream/errors";
 import { safeFileLink } from "~/upstream/users.server";
 
-/** The list's and the tiles' load failure text (spec 8). */
+/** The list's and the tiles' load failure text (docs/product.md#announcements). */
 
-/** Success and failure toasts of spec 8, per intent; the server's message wins when it sends one. */
+/** Success and failure toasts of docs/product.md#announcements, per intent; the server's message wins when it sends one. */
 const TEXTS = {
   create: { ok: "Announcement created successfully", failed: "Failed to create announcement" },
   update: { ok: "Announcement updated successfully", failed: "Failed to update announcement" },
@@ -142,7 +142,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** The upstream body of the create and edit calls: empty imageUrl and publishedAt are left out (spec 5). */
+/** The upstream body of the create and edit calls: empty imageUrl and publishedAt are left out (docs/product.md#announcement-form). */
 function toBody(values: AnnouncementFormValues, isoDate: string): AnnouncementBody {
   const imageUrl = values.imageUrl?.trim();
   return {
@@ -219,7 +219,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Announcements · Admin 
 
 export const shouldRevalidate = skipRevalidationForDialogs;
 
-/** A new announcement: active, not pinned, dated now, no image (spec 4). */
+/** A new announcement: active, not pinned, dated now, no image (docs/product.md#announcement-form). */
 function newAnnouncement(now: string): AnnouncementFormStart {
   return { title: "", description: "", date: now, imageUrl: "", isActive: true, isPinned: false };
 }

@@ -12,7 +12,7 @@ const decided = (pending: boolean) => (pending ? null : "This citizenship reques
 /**
  * The approve and reject intents, shared by the dashboard and the citizenship requests screen:
  * `POST /users/badges/{id}` with approved 2 or 0, once the request is checked to be still pending,
- * then back to the same screen with the server's message as the toast (spec 2.11, 8).
+ * then back to the same screen with the server's message as the toast (docs/product.md#citizenship-requests).
  */
 export const decideBadgeAction = screenAction({
   approve: rowIntent({

@@ -29,7 +29,7 @@ import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { isPlanAdmin, listPlans } from "~/upstream/memberships.server";
 import { MutationForm } from "~/recipe/mutation-form";
 
-/** The list's load failure text (spec 2.17, 8). */
+/** The list's load failure text (docs/product.md#memberships-list). */
 const LOAD_ERROR = "Error loading memberships. Please try again.";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const isAdmin = isPlanAdmin(user.role);
   const paging = parsePaging(new URL(request.url).searchParams);
   try {
-    // Admins see every plan, other roles the active ones (spec 6).
+    // Admins see every plan, other roles the active ones (docs/product.md#roles-and-permissions).
     const plans = await listPlans(request, user.role);
     const rows = plans.map((plan) => ({
       id: plan.id,
@@ -152,7 +152,7 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** View Details for everyone; Edit, Activate or Deactivate and Delete for admins (spec 2.17, 6). */
+/** View Details for everyone; Edit, Activate or Deactivate and Delete for admins (docs/product.md#memberships-list). */
 function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
   const location = useLocation();
   const open = (confirm: string) => dialogHref(location.pathname, location.search, { confirm, id: plan.id });

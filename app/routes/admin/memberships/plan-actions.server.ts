@@ -7,14 +7,14 @@ import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
 import { deletePlan, setPlanActive, syncPlans } from "~/upstream/memberships.server";
 import { failureMessage, isUpstreamError } from "~/upstream/errors";
 
-/** Toasts of spec 8; the server's message wins when it sends one. */
+/** Toasts of docs/product.md#memberships-list; the server's message wins when it sends one. */
 const TEXTS = {
   status: { ok: "Membership status updated successfully!", failed: "Failed to update membership status" },
   delete: { ok: "Membership deleted successfully!", failed: "Failed to delete membership" },
 } as const;
 
 /**
- * The row actions of the memberships list and the details page (spec 2.17, 2.20), posted by
+ * The row actions of the memberships list and the details page (docs/product.md#memberships-list and docs/product.md#membership-details), posted by
  * their confirmation dialogs: `activate` and `deactivate` send the wanted state
  * (PATCH /membership-plan/{id}/active sets it, so a double submission changes nothing more),
  * `delete` removes the plan. Success and failure both go to `back` with a toast; a deleted plan
@@ -58,8 +58,8 @@ async function setActive(request: Request, id: string, back: string, isActive: b
 }
 
 /**
- * Sync (spec 2.17): POST /membership-plan/sync, then back to the list, which loads afresh. A
- * success shows the server's message; a failure is only logged (spec 8), never shown.
+ * Sync (docs/product.md#memberships-list): POST /membership-plan/sync, then back to the list, which loads afresh. A
+ * success shows the server's message; a failure is only logged (docs/product.md#memberships-list), never shown.
  */
 export async function syncAction(request: Request, back: string) {
   try {

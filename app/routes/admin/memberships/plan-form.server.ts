@@ -28,10 +28,10 @@ import { shownFailure } from "~/upstream/errors";
 /** The field a form posted without JavaScript carries the file in (see ImageUpload). */
 const FILE_FIELD = "imageFile";
 
-/** Where a saved plan goes (spec 2.18, 2.19). */
+/** Where a saved plan goes (docs/product.md#create-membership and docs/product.md#edit-membership). */
 const AFTER_SAVE = "/memberships";
 
-/** Toasts of spec 8; the server's message wins when it sends one. Spec 8 has no create texts: these follow the update ones. */
+/** Toasts (docs/product.md#create-membership, docs/product.md#edit-membership); the server's message wins when it sends one. */
 const TEXTS = {
   create: { ok: "Membership created successfully!", failed: "Failed to create membership" },
   update: { ok: "Membership updated successfully!", failed: "Failed to update membership" },
@@ -147,14 +147,14 @@ async function savePlan(
     const form = parseForm(formData, PlanCreateFormSchema);
     if (!form.ok) return invalidSubmission(form.errors, typed);
     const { price, ...fields } = form.data;
-    // A blank price is left out: the create form has no required checks (spec 5), the upstream says what it needs.
+    // A blank price is left out: the create form has no required checks (docs/product.md#create-membership), the upstream says what it needs.
     const body = {
       name: fields.name,
       ...(price === undefined ? {} : { price }),
       period: fields.period,
       description: fields.description,
       features: cleanFeatures(fields.features),
-      // New plans are active (spec 4); the create form has no switch.
+      // New plans are active (docs/product.md#create-membership); the create form has no switch.
       isActive: true,
       image: fields.image.trim() || null,
     } as PlanCreateBody;
@@ -172,7 +172,7 @@ async function savePlan(
     return idProblem ? failed(form.errors, typed, 400, idProblem) : invalidSubmission(form.errors, typed);
   }
   const { id, ...fields } = form.data;
-  // The edit payload of spec 7 plus the features: the form edits them too, and fields the upstream is not sent keep their value.
+  // The edit payload (docs/product.md#upstream-calls) plus the features: the form edits them too, and fields the upstream is not sent keep their value.
   const body: PlanEditBody = {
     id,
     name: fields.name,

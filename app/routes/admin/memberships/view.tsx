@@ -255,7 +255,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The Tier Image (spec 2.20), hidden when it fails to load. That needs JavaScript: the error
+ * The Tier Image (docs/product.md#membership-details), hidden when it fails to load. That needs JavaScript: the error
  * handler, and a check at hydration for an image that failed before the page came alive.
  */
 function TierImage({ src }: { src: string }) {

@@ -6,7 +6,7 @@ import { rowIntent, screenAction } from "~/recipe/screen-action.server";
 import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { deletePost, listPosts, matchesSearch, toPostCard } from "~/upstream/moderation.server";
 
-/** Every post matching the search, as cards (spec 2.12). */
+/** Every post matching the search, as cards (docs/product.md#posts). */
 export async function loadPosts(request: Request) {
   const search = new URL(request.url).searchParams.get("search") ?? "";
   try {

@@ -14,7 +14,7 @@ export const loader = ({ request }: Route.LoaderArgs) => loadPosts(request);
 
 export const action = (args: Route.ActionArgs) => postsAction(args);
 
-/** The delete confirmation (spec 2.12), as data. */
+/** The delete confirmation (docs/product.md#posts), as data. */
 const POST_DIALOGS: Record<string, DialogEntry<PostCardData>> = {
   delete: {
     title: () => "Delete Post",

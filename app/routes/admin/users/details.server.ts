@@ -13,7 +13,7 @@ import { filterInvites, parseInviteStatus } from "~/upstream/invites.server";
 import { sendNotificationToUser } from "~/upstream/notifications.server";
 import { getUser, safeFileLink } from "~/upstream/users.server";
 
-/** One user with their invitees, filtered and paged from the URL (spec 2.16). */
+/** One user with their invitees, filtered and paged from the URL (docs/product.md#user-details). */
 export async function loadUserDetails(request: Request, params: { id: string }) {
   const search = new URL(request.url).searchParams;
   const filters = { search: search.get("search") ?? "", status: parseInviteStatus(search.get("status")) };
@@ -54,7 +54,7 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
   }
 }
 
-/** Send Notification (spec 2.16): the address comes from the upstream, never from the form. */
+/** Send Notification (docs/product.md#user-details): the address comes from the upstream, never from the form. */
 export const userDetailsAction = screenAction({
   async notify({ request, form: formData, params, back }) {
     const form = parseForm(formData, PushNotificationSchema);

@@ -22,7 +22,7 @@ import { MutationForm } from "~/recipe/mutation-form";
 
 const NOT_FOUND = "User not found or some error occurred while fetching data";
 const NOT_PROVIDED = "Not provided";
-/** Invitee statuses shown as badges (spec 2.16); others are shown raw. */
+/** Invitee statuses shown as badges (docs/product.md#user-details); others are shown raw. */
 const INVITEE_STATUSES = ["pending", "approved", "expired", "rejected"] as const;
 
 export const loader = ({ request, params }: Route.LoaderArgs) => loadUserDetails(request, params);
@@ -147,13 +147,13 @@ function Missing() {
   return <span className="text-slate-500">{NOT_PROVIDED}</span>;
 }
 
-/** The 'Send Push Notification' dialog (spec 2.16): open while the URL has `?notify`. */
+/** The 'Send Push Notification' dialog (docs/product.md#send-push-notification): open while the URL has `?notify`. */
 function NotifyDialog({ closeTo, actionData }: { closeTo: string; actionData: Route.ComponentProps["actionData"] }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "notify";
   const typed = actionData?.values ?? {};
   const form = useFormCheck(PushNotificationSchema, actionData?.errors);
-  // One message for either blank field (spec 5), shown once above the fields.
+  // One message for either blank field (docs/product.md#send-push-notification), shown once above the fields.
   const problemId = useId();
   const problem = form.error("title") ?? form.error("message") ?? actionData?.formError;
 

@@ -13,7 +13,7 @@ import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { filterInvites, getUserInvites, parseInviteStatus } from "~/upstream/invites.server";
 
-/** Invite statuses shown as badges on this screen (spec 2.15); others are shown raw. */
+/** Invite statuses shown as badges on this screen (docs/product.md#user-invites); others are shown raw. */
 const INVITE_STATUSES = ["pending", "approved", "rejected"] as const;
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -20,10 +20,10 @@ import {
   verifyUser,
 } from "~/upstream/users.server";
 
-/** The users list's page size (spec 9: users default page size 10). */
+/** The users list's page size (docs/product.md#constants-and-limits: users default page size 10). */
 const USERS_PAGE_SIZE = 10;
 
-/** The default picture of a user without one (spec 2.14). */
+/** The default picture of a user without one (docs/product.md#users-list). */
 const DEFAULT_AVATAR = "/default-avatar.svg";
 
 /** One of an object's keys, or "" for a missing or unknown URL value. */
@@ -43,7 +43,7 @@ function userState(user: User): UserState {
   };
 }
 
-/** The users list: one upstream page, administrators left out (spec 2.14). */
+/** The users list: one upstream page, administrators left out (docs/product.md#users-list). */
 export async function loadUsers(request: Request) {
   const params = new URL(request.url).searchParams;
   const { page, limit } = parsePaging(params, { defaultLimit: USERS_PAGE_SIZE });
@@ -62,7 +62,7 @@ export async function loadUsers(request: Request) {
     });
     const { total } = answer.pagination;
     return {
-      // Administrators come back from GET /users; the panel never lists them (spec 2.14).
+      // Administrators come back from GET /users; the panel never lists them (docs/product.md#users-list).
       users: answer.data
         .filter((user) => !isAdminUser(user))
         .map((user) => ({

@@ -130,7 +130,7 @@ function EmptySlot() {
   return <span className="inline-block size-8" aria-hidden="true" />;
 }
 
-/** A disabled icon action whose tooltip says why (spec 2.14, Verify User states). */
+/** A disabled icon action whose tooltip says why (docs/product.md#users-list, Verify User). */
 function DisabledAction({ label, icon: Icon }: { label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }) {
   return (
     <Tooltip label={label} align="end">
@@ -189,7 +189,7 @@ function RowActions({ user }: { user: UserRow }) {
           align="end"
           to={open("verify")}
           onClick={(event) => {
-            // With JavaScript the browser asks (spec 2.14); without it the link opens the same
+            // With JavaScript the browser asks (docs/product.md#users-list); without it the link opens the same
             // question as a server-rendered dialog.
             event.preventDefault();
             if (!window.confirm(VERIFY_QUESTION)) return;

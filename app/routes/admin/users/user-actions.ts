@@ -1,11 +1,11 @@
 /**
- * The users list's row actions as data (spec 2.14): each intent's dialog and the state check its
+ * The users list's row actions as data (docs/product.md#users-list): each intent's dialog and the state check its
  * action makes before sending. The browser renders the dialogs from it; the action (list.server.ts)
  * checks the same functions against the user's current state upstream.
  */
 import type { DialogEntry } from "~/components/ui/intent-dialog";
 
-/** The verify question (spec 2.14): window.confirm with JavaScript, the confirmation dialog without. */
+/** The verify question (docs/product.md#users-list): window.confirm with JavaScript, the confirmation dialog without. */
 export const VERIFY_QUESTION = "Are you sure you want to verify this user?";
 
 /** What the checks need to know of a user. */
