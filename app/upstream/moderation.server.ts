@@ -6,7 +6,7 @@ import { callEndpoint } from "~/upstream/client.server";
 import { inviteEndpoints } from "~/upstream/contract/invites";
 import { type Post, postEndpoints } from "~/upstream/contract/posts";
 import { BADGE_APPROVED, BADGE_REJECTED, type BadgeRequest, userEndpoints } from "~/upstream/contract/users";
-import { safeFileLink } from "~/upstream/users.server";
+import { safeFileLink } from "~/upstream/file-links.server";
 
 /** The picture of an author without one. */
 const DEFAULT_AVATAR = "/default-avatar.svg";

@@ -28,6 +28,8 @@ export type BadgeRequestStatus = z.output<typeof BadgeRequestStatusSchema>;
 
 /** Values of the users-list `status` filter: 1 verified, 0 pending, banned. */
 export const USER_STATUS_FILTER = { verified: "1", pending: "0", banned: "banned" } as const;
+/** The users list's status filter, as the panel names it in its URL. */
+export type UserStatusFilter = keyof typeof USER_STATUS_FILTER;
 
 /** A user as the users list and details answers describe it (docs/product.md#data-and-fields). */
 export const UserSchema = z.object({

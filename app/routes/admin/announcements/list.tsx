@@ -9,7 +9,7 @@ import {
 } from "~/components/announcements/announcement-form";
 import { AnnouncementRow, type AnnouncementRowView } from "~/components/announcements/announcement-row";
 import { NumberedPagination } from "~/components/announcements/numbered-pagination";
-import { Spinner } from "~/components/announcements/spinner";
+import { Spinner } from "~/components/ui/spinner";
 import { StatTiles } from "~/components/announcements/stat-tiles";
 import { FormAlert } from "~/components/layout/auth-card";
 import { ButtonLink } from "~/components/ui/button";
@@ -46,7 +46,7 @@ import {
 } from "~/upstream/announcements.server";
 import type { Announcement, AnnouncementBody } from "~/upstream/contract/announcements";
 import { isUpstreamError, screenStatus, shownFailure } from "~/upstream/errors";
-import { safeFileLink } from "~/upstream/users.server";
+import { safeFileLink } from "~/upstream/file-links.server";
 
 /** The list's and the tiles' load failure text (docs/product.md#announcements). */
 

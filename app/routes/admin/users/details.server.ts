@@ -11,7 +11,8 @@ import { replaceWithSuccess } from "~/session/toast.server";
 import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { filterInvites, parseInviteStatus } from "~/upstream/invites.server";
 import { sendNotificationToUser } from "~/upstream/notifications.server";
-import { getUser, safeFileLink } from "~/upstream/users.server";
+import { safeFileLink } from "~/upstream/file-links.server";
+import { getUser } from "~/upstream/users.server";
 
 /** One user with their invitees, filtered and paged from the URL (docs/product.md#user-details). */
 export async function loadUserDetails(request: Request, params: { id: string }) {

@@ -13,12 +13,11 @@ import {
   getUser,
   isAdminUser,
   listUsers,
-  safeFileLink,
   unbanUser,
-  USER_STATUS_QUERY,
-  type UserStatusFilter,
   verifyUser,
 } from "~/upstream/users.server";
+import { USER_STATUS_FILTER, type UserStatusFilter } from "~/upstream/contract/users";
+import { safeFileLink } from "~/upstream/file-links.server";
 
 /** The users list's page size (docs/product.md#constants-and-limits: users default page size 10). */
 const USERS_PAGE_SIZE = 10;
@@ -48,7 +47,7 @@ export async function loadUsers(request: Request) {
   const params = new URL(request.url).searchParams;
   const { page, limit } = parsePaging(params, { defaultLimit: USERS_PAGE_SIZE });
   const search = params.get("search") ?? "";
-  const status = parseChoice<UserStatusFilter>(params.get("status"), USER_STATUS_QUERY);
+  const status = parseChoice<UserStatusFilter>(params.get("status"), USER_STATUS_FILTER);
   const citizenship = parseChoice<CitizenshipFilter>(params.get("citizenship"), CITIZENSHIP_QUERY);
   const filters = { search, status, citizenship };
 
@@ -57,7 +56,7 @@ export async function loadUsers(request: Request) {
       page,
       limit,
       search: search.trim() || undefined,
-      status: status ? USER_STATUS_QUERY[status] : undefined,
+      status: status ? USER_STATUS_FILTER[status] : undefined,
       badgeRequestStatus: citizenship ? CITIZENSHIP_QUERY[citizenship] : undefined,
     });
     const { total } = answer.pagination;

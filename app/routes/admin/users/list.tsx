@@ -12,6 +12,7 @@ import type { ComponentType, SVGProps } from "react";
 import { Link, useLocation, useNavigation, useSubmit } from "react-router";
 
 import type { Route } from "./+types/list";
+import type { UserStatusFilter } from "~/upstream/contract/users";
 import { loadUsers, usersAction } from "./list.server";
 import { EmailText } from "./shared";
 import { USER_DIALOGS, VERIFY_QUESTION } from "./user-actions";
@@ -35,11 +36,15 @@ export const shouldRevalidate = skipRevalidationForDialogs;
 
 type UserRow = Route.ComponentProps["loaderData"]["users"][number];
 
+/** One label per status filter the upstream knows (USER_STATUS_FILTER): a new status fails the typecheck here. */
+const USER_STATUS_LABELS: Record<UserStatusFilter, string> = {
+  verified: "Verified",
+  pending: "Pending",
+  banned: "Banned",
+};
 const USER_STATUS_OPTIONS = [
   { value: "", label: "All" },
-  { value: "verified", label: "Verified" },
-  { value: "pending", label: "Pending" },
-  { value: "banned", label: "Banned" },
+  ...Object.entries(USER_STATUS_LABELS).map(([value, label]) => ({ value, label })),
 ];
 
 const CITIZENSHIP_OPTIONS = [
