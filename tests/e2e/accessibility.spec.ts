@@ -4,11 +4,13 @@
 import type { Page, TestInfo } from "@playwright/test";
 
 import { expectAccessible } from "./a11y-helpers";
-import { signIn } from "./auth-helpers";
+import { openDashboard, startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // Each test audits several pages twice (light and dark): more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 120_000 });
+// The audits change no data (dialogs are opened, never confirmed; forms fail validation), so the
+// tests may share out among the workers, each with its own panel, instead of queueing in one.
+test.describe.configure({ mode: "parallel", timeout: 120_000 });
 
 async function visit(page: Page, testInfo: TestInfo, path: string) {
   await page.goto(path);
@@ -50,7 +52,7 @@ test.describe("public pages", () => {
 });
 
 test.describe("admin screens", () => {
-  test.beforeEach(async ({ page }) => signIn(page));
+  test.beforeEach(async ({ page }) => startSession(page));
 
   test("dashboard, citizenship requests and posts, with their dialogs", async ({ page }, testInfo) => {
     await visit(page, testInfo, "/");
@@ -130,7 +132,7 @@ test.describe("admin screens", () => {
 });
 
 test("asking the system for less motion turns the panel's transitions off", async ({ page }) => {
-  await signIn(page);
+  await openDashboard(page);
   await page.setViewportSize({ width: 375, height: 740 });
   const sidebar = page.getByRole("complementary", { name: "Sidebar" });
   await expect(sidebar).toHaveCSS("transition-duration", "0.2s");

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
 import { type DemoUser, findDemoUser } from "../support/demo-data";
-import { signIn } from "./auth-helpers";
+import { startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { applyFilters, openList, searchList } from "./list-helpers";
 
@@ -23,7 +23,7 @@ const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name })
 test.beforeEach(async ({ page, demoUrl }) => {
   // Both projects may run this file in one worker: every test starts from the seed.
   await resetDemo(demoUrl);
-  await signIn(page);
+  await startSession(page);
 });
 
 test.describe("users list", () => {
