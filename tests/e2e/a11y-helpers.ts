@@ -17,14 +17,23 @@ interface CopyPage {
 // every audited state cost more than auditing it.
 const copies = new WeakMap<Page, Promise<CopyPage>>();
 
+/**
+ * Closes the copy page `expectAccessible` opened for a no-JavaScript page; call it after each
+ * test (an afterEach hook), while the test's own pages are still open.
+ */
+export async function closeCopyPage(page: Page) {
+  const copy = copies.get(page);
+  copies.delete(page);
+  // Closed here rather than when the page closes: then Playwright is already collecting each
+  // context's trace, and a context closing under it fails the next test in the worker.
+  if (copy) await (await copy).page.context().close();
+}
+
 async function openCopyPage(page: Page): Promise<CopyPage> {
   const context = await page
     .context()
     .browser()!
     .newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-  // The copy lives as long as the page it copies. Playwright may close it first at the end of the
-  // test (it closes every context a test opened): then there is nothing left to do.
-  page.once("close", () => void context.close().catch(() => {}));
   const copy: CopyPage = { page: await context.newPage(), document: { url: "", html: "" } };
   await copy.page.route("**/*", (route) => {
     const request = route.request();

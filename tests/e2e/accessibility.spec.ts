@@ -3,7 +3,7 @@
 // violations. Without JavaScript the server's HTML is what is checked (see a11y-helpers).
 import type { Page, TestInfo } from "@playwright/test";
 
-import { expectAccessible } from "./a11y-helpers";
+import { closeCopyPage, expectAccessible } from "./a11y-helpers";
 import { openDashboard, startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
@@ -11,6 +11,8 @@ import { expect, test } from "./fixtures";
 // The audits change no data (dialogs are opened, never confirmed; forms fail validation), so the
 // tests may share out among the workers, each with its own panel, instead of queueing in one.
 test.describe.configure({ mode: "parallel", timeout: 120_000 });
+
+test.afterEach(async ({ page }) => closeCopyPage(page));
 
 async function visit(page: Page, testInfo: TestInfo, path: string) {
   await page.goto(path);
