@@ -30,7 +30,10 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
-    trace: "retain-on-failure",
+    // A failed test keeps a trace of its actions, network, console and errors (and error-context.md
+    // its page's accessibility snapshot); recording DOM snapshots and a screencast of every test
+    // besides cost a sixth of the suite's CPU time.
+    trace: { mode: "retain-on-failure", snapshots: false, screenshots: false },
     launchOptions,
   },
   projects: [
