@@ -1,10 +1,10 @@
 // The announcements screen in Chromium, with JavaScript (project "js") and without ("no-js").
 // Every test starts from a fresh seed (28 announcements: 22 active, 4 pinned, 2 dated today;
-// 10 per page, so 3 pages); the reset also ends the demo sessions, so each test signs in after it.
+// 10 per page, so 3 pages); the reset also ends the demo sessions, so each test starts a session after it.
 import type { Locator, Page, TestInfo } from "@playwright/test";
 
 import { injectFault, resetDemo } from "../support/demo-hooks";
-import { signIn } from "./auth-helpers";
+import { startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 function usesJavaScript(testInfo: TestInfo): boolean {
@@ -13,7 +13,7 @@ function usesJavaScript(testInfo: TestInfo): boolean {
 
 test.beforeEach(async ({ page, demoUrl }) => {
   await resetDemo(demoUrl);
-  await signIn(page);
+  await startSession(page);
 });
 
 /** Creates announcements straight on the demo API (not through the panel). */

@@ -3,11 +3,11 @@
 // applies says so instead of offering its button.
 import { findDemoUser } from "../support/demo-data";
 import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
-import { signIn } from "./auth-helpers";
+import { startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await startSession(page);
 });
 
 const toast = (page: import("@playwright/test").Page) => page.getByTestId("toast-message");
