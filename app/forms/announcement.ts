@@ -66,15 +66,6 @@ export const AnnouncementFormSchema = z.object({
 export type AnnouncementFormInput = z.input<typeof AnnouncementFormSchema>;
 export type AnnouncementFormValues = z.output<typeof AnnouncementFormSchema>;
 
-/** The intents of the announcements screen's one action (ARCHITECTURE.md, convention 2). */
-export const ANNOUNCEMENT_INTENTS = ["create", "update", "delete", "toggle-status", "toggle-pinned"] as const;
-export type AnnouncementIntent = (typeof ANNOUNCEMENT_INTENTS)[number];
-
-/** Which action a post asks for; anything else is a 400. */
-export const AnnouncementIntentSchema = z.object({
-  intent: z.enum(ANNOUNCEMENT_INTENTS, { error: "Unknown action" }),
-});
-
 /** An announcement id as it travels in forms and URLs. */
 export const AnnouncementIdSchema = z
   .string({ error: "Announcement id is required" })
@@ -82,10 +73,3 @@ export const AnnouncementIdSchema = z
 
 /** Which announcement an edit or a delete is about. */
 export const AnnouncementTargetSchema = z.object({ id: AnnouncementIdSchema });
-
-/** A row action on one announcement: delete, or a toggle that says the state it wants. */
-export const AnnouncementRowActionSchema = z.object({
-  id: AnnouncementIdSchema,
-  isActive: z.optional(z.enum(["true", "false"], { error: "isActive must be true or false" })),
-  isPinned: z.optional(z.enum(["true", "false"], { error: "isPinned must be true or false" })),
-});

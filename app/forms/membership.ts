@@ -161,16 +161,6 @@ export const UploadUrlRequestSchema = z
     }),
   );
 
-/** The memberships screens' row actions (docs/product.md#memberships-list and docs/product.md#membership-details); activate and deactivate say the wanted state. */
-export const PLAN_ROW_INTENTS = ["activate", "deactivate", "delete"] as const;
-export type PlanRowIntent = (typeof PLAN_ROW_INTENTS)[number];
-
-/** A row action: which one and on which plan. */
-export const PlanRowActionSchema = z.object({
-  intent: z.enum(PLAN_ROW_INTENTS, { error: "Unknown action" }),
-  id: entityId(MEMBERSHIP_MESSAGES.idRequired),
-});
-
 /**
  * The form as it is being edited: what it starts from, what a post re-renders with, and what the
  * live preview shows. Prices stay as typed.

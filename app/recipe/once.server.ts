@@ -22,7 +22,7 @@ type Outcome = unknown;
  * running (so without calling the upstream), also when it arrives while the first is still in
  * flight: it waits for the first's outcome. A post without a key (a tester's plain POST) just runs.
  */
-export async function runOnce(request: Request, form: FormData, run: () => Promise<Outcome>): Promise<Outcome> {
+export async function runOnce<T>(request: Request, form: FormData, run: () => Promise<T>): Promise<T> {
   const key = form.get(ONCE_FIELD);
   if (typeof key !== "string" || !KEY_PATTERN.test(key)) return run();
   const store = idempotencyStore();
@@ -31,7 +31,7 @@ export async function runOnce(request: Request, form: FormData, run: () => Promi
 
   for (;;) {
     if (await store.setIfAbsent(storeKey, CLAIM_MS)) {
-      let outcome: Outcome;
+      let outcome: T;
       try {
         outcome = await run();
       } catch (thrown) {
@@ -43,7 +43,8 @@ export async function runOnce(request: Request, form: FormData, run: () => Promi
       return outcome;
     }
     const seen = await finishedOutcome(storeKey);
-    if (seen) return replay(seen);
+    // The same kind of answer the first one was (a redirect or the form's data), for this route's types.
+    if (seen) return replay(seen) as T;
     // The first left nothing to share and forgot its key: this one runs (claiming it first).
   }
 }

@@ -51,14 +51,16 @@ export interface RowIntent<T> {
   current?: (request: Request, id: string) => Promise<T>;
   /** Why the action no longer applies to that state (e.g. "User X is already verified"), or null. */
   stale?: (entity: T) => string | null;
-  /** Sends the action; resolves to the server's message (may be blank). */
-  send: (request: Request, id: string) => Promise<string>;
+  /** Sends the action (the form may say more, e.g. a toggle's wanted state); resolves to the server's message, if any. */
+  send: (request: Request, id: string, form: FormData) => Promise<string | null>;
   /** The success toast when the server sends no message. */
   done: string;
   /** The failure toast when the server's message may not be shown (docs/product.md#toasts-and-error-handling). */
   failed: string;
   /** The message for a missing or malformed id. */
   badId?: string;
+  /** Where a success goes, when not back to the screen (a deleted item's own page is gone). */
+  to?: string;
 }
 
 /**
@@ -78,8 +80,8 @@ export function rowIntent<T>(spec: RowIntent<T>): IntentHandler<Response | Retur
         const why = spec.stale(await spec.current(request, id));
         if (why) return await replaceWithInfo(request, back, why);
       }
-      const message = await spec.send(request, id);
-      return await replaceWithSuccess(request, back, message.trim() || spec.done);
+      const message = await spec.send(request, id, form);
+      return await replaceWithSuccess(request, spec.to ?? back, message?.trim() || spec.done);
     } catch (error) {
       return failRowAction(request, back, error, spec.failed);
     }

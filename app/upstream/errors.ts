@@ -54,11 +54,6 @@ export function shownFailure(error: unknown): UpstreamError {
   return new UpstreamError(error.status, error.message, error.fieldErrors, error.failure, false);
 }
 
-/** The message a failed user action toasts: see shownFailure. */
-export function failureMessage(error: unknown, fallback: string): string {
-  return shownFailure(error).messageOr(fallback);
-}
-
 /**
  * The HTTP status a screen answers with when an upstream call failed: the upstream's own for a
  * refused request (4xx), 502 when the upstream itself failed (5xx, timeouts, transport).

@@ -25,7 +25,7 @@ async function renderedKey(path: string): Promise<string> {
 }
 
 /** The same form posted twice at once, the second while the first is in flight (a double click). */
-async function doublePost(path: string, fields: Record<string, string>) {
+async function doublePost(path: string, fields: Record<string, string> | [string, string][]) {
   return Promise.all([panel.post(path, fields), panel.post(path, fields)]);
 }
 
@@ -106,6 +106,80 @@ describe("one-time keys", () => {
   });
 });
 
+describe("one-time keys on the announcements and memberships screens", () => {
+  /** The upstream calls other than reads and sign-ins. */
+  const mutations = async (prefix: string) =>
+    (await recordedRequests(stack.demo.url, prefix)).filter((call) => call.method !== "GET");
+
+  it("creates one announcement for a double post of the Create form", async () => {
+    await injectFault(stack.demo.url, { method: "POST", path: "/announcements", delayMs: 300 });
+    const path = "/announcements?new";
+    const key = await renderedKey(path);
+    const fields = {
+      intent: "create",
+      title: "Created once",
+      description: "Only one of these.",
+      date: "2026-12-01T09:30",
+      isActive: "true",
+      _once: key,
+    };
+
+    const answers = await doublePost(path, fields);
+
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
+    expect(toastMessage((await panel.follow(answers[1]!)).html)).toBe("Announcement created successfully");
+    expect((await mutations("/announcements")).map((call) => call.method)).toEqual(["POST"]);
+  });
+
+  it("deletes an announcement once for a double post, and the last answer toasts the success", async () => {
+    await injectFault(stack.demo.url, { method: "DELETE", path: "/announcements/3", delayMs: 300 });
+    const path = "/announcements?confirm=delete&id=3";
+    const key = await renderedKey(path);
+
+    const answers = await doublePost(path, { intent: "delete", id: "3", _once: key });
+
+    expect(answers[1]!.headers.get("location")).toBe(answers[0]!.headers.get("location"));
+    expect(toastMessage((await panel.follow(answers[1]!)).html)).toBe("Announcement deleted successfully");
+    expect((await mutations("/announcements")).map((call) => [call.method, call.path])).toEqual([
+      ["DELETE", "/announcements/3"],
+    ]);
+  });
+
+  it("deletes a membership tier once for a double post", async () => {
+    await injectFault(stack.demo.url, { method: "DELETE", path: "/membership-plan/4", delayMs: 300 });
+    const path = "/memberships?confirm=delete&id=4";
+    const key = await renderedKey(path);
+
+    const answers = await doublePost(path, { intent: "delete", id: "4", _once: key });
+
+    expect(answers[1]!.headers.get("location")).toBe(answers[0]!.headers.get("location"));
+    expect(toastMessage((await panel.follow(answers[1]!)).html)).toBe("Membership deleted successfully");
+    expect((await mutations("/membership-plan")).map((call) => call.method)).toEqual(["DELETE"]);
+  });
+
+  it("creates one membership tier for a double post of the Create form", async () => {
+    await injectFault(stack.demo.url, { method: "POST", path: "/membership-plan", delayMs: 300 });
+    const path = "/memberships/create";
+    const key = await renderedKey(path);
+    const fields: [string, string][] = [
+      ["intent", "create"],
+      ["name", "Once"],
+      ["price", "3"],
+      ["period", "month"],
+      ["description", "Created once."],
+      ["features", "One"],
+      ["image", ""],
+      ["_once", key],
+    ];
+
+    const answers = await doublePost(path, fields);
+
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
+    expect(toastMessage((await panel.follow(answers[1]!)).html)).toMatch(/created successfully/i);
+    expect((await mutations("/membership-plan")).map((call) => call.method)).toEqual(["POST"]);
+  });
+});
+
 describe("actions check the state they need", () => {
   it("shows an already verified user's state instead of the Verify button", async () => {
     const user = await findDemoUser(stack.demo.url, (candidate) => candidate.status === "verified");
@@ -141,6 +215,27 @@ describe("actions check the state they need", () => {
     expect(toastMessage((await panel.follow(again)).html)).toBe("This citizenship request has already been decided");
     const sent = await recordedRequests(stack.demo.url);
     expect(sent.filter((call) => call.method !== "GET" && !call.path.startsWith("/auth"))).toEqual([]);
+  });
+});
+
+describe("membership tiers check their state", () => {
+  it("shows an active tier's state instead of the Activate button, and never sends it", async () => {
+    const html = decodeEntities(await (await panel.get("/memberships?confirm=activate&id=1")).text());
+    expect(html).toContain("Membership Basic is already active");
+    expect(html).not.toMatch(/<button type="submit"[^>]*>Activate</);
+
+    const response = await panel.post("/memberships", { intent: "activate", id: "1" });
+
+    expect(toastMessage((await panel.follow(response)).html)).toBe("Membership Basic is already active");
+    expect(await recordedRequests(stack.demo.url, "/membership-plan/1/active")).toEqual([]);
+  });
+
+  it("never deactivates an inactive tier, from its details page either", async () => {
+    const response = await panel.post("/memberships/view/5", { intent: "deactivate", id: "5" });
+
+    expect(response.headers.get("location")).toBe("/memberships/view/5");
+    expect(toastMessage((await panel.follow(response)).html)).toBe("Membership Legacy Supporter is already inactive");
+    expect(await recordedRequests(stack.demo.url, "/membership-plan/5/active")).toEqual([]);
   });
 });
 

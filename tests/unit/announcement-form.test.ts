@@ -1,12 +1,7 @@
 import { safeParse } from "zod/mini";
 import { describe, expect, it } from "vitest";
 
-import {
-  AnnouncementFormSchema,
-  AnnouncementIntentSchema,
-  AnnouncementRowActionSchema,
-  isAbsoluteUrl,
-} from "~/forms/announcement";
+import { AnnouncementFormSchema, isAbsoluteUrl } from "~/forms/announcement";
 
 const valid = {
   title: "Town hall",
@@ -103,24 +98,5 @@ describe("isAbsoluteUrl", () => {
     expect(isAbsoluteUrl("ftp://example.com/a")).toBe(false);
     expect(isAbsoluteUrl("https://")).toBe(false);
     expect(isAbsoluteUrl("example.com/a.png")).toBe(false);
-  });
-});
-
-describe("the action's intents and row actions", () => {
-  it("knows the five intents and nothing else", () => {
-    for (const intent of ["create", "update", "delete", "toggle-status", "toggle-pinned"]) {
-      expect(safeParse(AnnouncementIntentSchema, { intent }).success).toBe(true);
-    }
-    const unknown = safeParse(AnnouncementIntentSchema, { intent: "publish" });
-    expect(unknown.success).toBe(false);
-    expect(unknown.error?.issues[0]?.message).toBe("Unknown action");
-    expect(safeParse(AnnouncementIntentSchema, {}).success).toBe(false);
-  });
-
-  it("wants a plain id and a wanted state of 'true' or 'false'", () => {
-    expect(safeParse(AnnouncementRowActionSchema, { id: "12", isActive: "false" }).success).toBe(true);
-    expect(safeParse(AnnouncementRowActionSchema, { id: "../12" }).success).toBe(false);
-    expect(safeParse(AnnouncementRowActionSchema, { id: "12", isPinned: "yes" }).success).toBe(false);
-    expect(safeParse(AnnouncementRowActionSchema, {}).success).toBe(false);
   });
 });

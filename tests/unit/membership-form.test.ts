@@ -18,7 +18,6 @@ import {
   PlanCreateFormSchema,
   PlanEditFormSchema,
   PlanFormIntentSchema,
-  PlanRowActionSchema,
   splitIntent,
 } from "~/forms/membership";
 
@@ -107,16 +106,6 @@ describe("intents", () => {
     expect(splitIntent("remove-feature:x")).toEqual({ intent: "remove-feature:x" });
     expect(splitIntent("add-feature")).toEqual({ intent: "add-feature" });
     expect(splitIntent(undefined)).toEqual({ intent: "" });
-  });
-
-  it("checks row actions: activate, deactivate or delete, on a well-formed id", () => {
-    expect(safeParse(PlanRowActionSchema, { intent: "activate", id: "4" }).success).toBe(true);
-    expect(safeParse(PlanRowActionSchema, { intent: "toggle", id: "4" }).error?.issues[0]?.message).toBe(
-      "Unknown action",
-    );
-    expect(safeParse(PlanRowActionSchema, { intent: "delete" }).error?.issues[0]?.message).toBe(
-      "Membership ID is required",
-    );
   });
 });
 

@@ -24,6 +24,22 @@ export const PLAN_CONFIRMATIONS = {
 
 export type PlanConfirmation = keyof typeof PLAN_CONFIRMATIONS;
 
+/** What the state checks read of a plan. */
+export interface PlanState {
+  id: string;
+  name: string;
+  isActive: boolean;
+}
+
+/** Why a plan action no longer applies to the plan (e.g. "Membership Basic is already active"), or null. */
+export function planStale(confirm: PlanConfirmation) {
+  return (plan: PlanState): string | null => {
+    if (confirm === "activate" && plan.isActive) return `Membership ${plan.name} is already active`;
+    if (confirm === "deactivate" && !plan.isActive) return `Membership ${plan.name} is already inactive`;
+    return null;
+  };
+}
+
 /** True for a `?confirm=` value a plan dialog answers to. */
 export function isPlanConfirmation(value: string | null): value is PlanConfirmation {
   return value !== null && Object.hasOwn(PLAN_CONFIRMATIONS, value);
@@ -31,7 +47,7 @@ export function isPlanConfirmation(value: string | null): value is PlanConfirmat
 
 /**
  * The confirmation dialog of a plan action (URL state: `?confirm=delete&id=3`). It posts the
- * intent and the id to `action`; activate and deactivate name the wanted state.
+ * intent and the id to `action`; an action that no longer applies shows the plan's state instead.
  */
 export function PlanConfirmDialog({
   confirm,
@@ -40,7 +56,7 @@ export function PlanConfirmDialog({
   action,
 }: {
   confirm: PlanConfirmation;
-  plan: { id: string };
+  plan: PlanState;
   cancelTo: string;
   action?: string;
 }) {
@@ -54,6 +70,7 @@ export function PlanConfirmDialog({
       fields={{ intent: confirm, id: plan.id }}
       cancelTo={cancelTo}
       action={action}
+      stale={planStale(confirm)(plan)}
     />
   );
 }

@@ -1,7 +1,8 @@
 import { ExclamationTriangleIcon, MegaphoneIcon, PlusIcon } from "@heroicons/react/20/solid";
-import { data, useLocation, useNavigation, useSearchParams } from "react-router";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
+import { announcementsAction, loadAnnouncements } from "./list.server";
 import {
   AnnouncementFormDialog,
   type AnnouncementFormFailure,
@@ -9,7 +10,6 @@ import {
 } from "~/components/announcements/announcement-form";
 import { AnnouncementRow, type AnnouncementRowView } from "~/components/announcements/announcement-row";
 import { NumberedPagination } from "~/components/announcements/numbered-pagination";
-import { Spinner } from "~/components/ui/spinner";
 import { StatTiles } from "~/components/announcements/stat-tiles";
 import { FormAlert } from "~/components/layout/auth-card";
 import { ButtonLink } from "~/components/ui/button";
@@ -17,203 +17,12 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SearchFilters } from "~/components/ui/search-filters";
-import { env } from "~/config/env.server";
-import {
-  AnnouncementFormSchema,
-  type AnnouncementFormValues,
-  AnnouncementIntentSchema,
-  AnnouncementRowActionSchema,
-  AnnouncementTargetSchema,
-  ANNOUNCEMENT_MESSAGES,
-} from "~/forms/announcement";
-import { failSubmission, invalidSubmission, rejectedForm } from "~/forms/failure.server";
-import { parseForm, submittedForm } from "~/forms/form-data.server";
+import { Spinner } from "~/components/ui/spinner";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
-import { LIST_LOAD_ERROR } from "~/lib/messages";
-import { formatDate } from "~/lib/format";
-import { localDateTimeToIso, nowLocalDateTime, toLocalDateTime } from "~/lib/local-datetime";
-import { pageCount, parsePaging } from "~/lib/pagination";
-import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
-import {
-  ANNOUNCEMENTS_PAGE_SIZE,
-  createAnnouncement,
-  deleteAnnouncement,
-  findAnnouncement,
-  getAnnouncementStats,
-  listAnnouncements,
-  setAnnouncementFlag,
-  updateAnnouncement,
-} from "~/upstream/announcements.server";
-import type { Announcement, AnnouncementBody } from "~/upstream/contract/announcements";
-import { isUpstreamError, screenStatus, shownFailure } from "~/upstream/errors";
-import { safeFileLink } from "~/upstream/file-links.server";
 
-/** The list's and the tiles' load failure text (docs/product.md#announcements). */
+export const loader = ({ request }: Route.LoaderArgs) => loadAnnouncements(request);
 
-/** Success and failure toasts of docs/product.md#announcements, per intent; the server's message wins when it sends one. */
-const TEXTS = {
-  create: { ok: "Announcement created successfully", failed: "Failed to create announcement" },
-  update: { ok: "Announcement updated successfully", failed: "Failed to update announcement" },
-  delete: { ok: "Announcement deleted successfully", failed: "Failed to delete announcement" },
-  "toggle-status": { ok: "Status updated successfully", failed: "Failed to update status" },
-  "toggle-pinned": { ok: "Pinned status updated successfully", failed: "Failed to update pinned status" },
-} as const;
-
-function toRow(announcement: Announcement, timeZone: string): AnnouncementRowView {
-  return {
-    id: announcement.id,
-    title: announcement.title,
-    description: announcement.description,
-    date: announcement.date,
-    dateText: formatDate(announcement.date, timeZone),
-    dateLocal: toLocalDateTime(announcement.date, timeZone),
-    isActive: announcement.isActive,
-    isPinned: announcement.isPinned,
-    imageUrl: announcement.imageUrl?.trim() ?? "",
-    thumbnail: safeFileLink(announcement.imageUrl),
-  };
-}
-
-/** One page of the list; a page past the end (e.g. after deleting its last row) shows the last page. */
-async function loadPage(request: Request, page: number, search: string) {
-  const answer = await listAnnouncements(request, { page, search });
-  const last = answer.pagination.totalPages;
-  if (answer.data.length === 0 && page > 1 && last >= 1 && page > last) {
-    return listAnnouncements(request, { page: last, search });
-  }
-  return answer;
-}
-
-/** A settled upstream call: its value, or null for an upstream failure; anything else (the redirect to /login) is thrown. */
-function settled<T>(result: PromiseSettledResult<T>): { value: T; error: null } | { value: null; error: number } {
-  if (result.status === "fulfilled") return { value: result.value, error: null };
-  if (!isUpstreamError(result.reason)) throw result.reason;
-  return { value: null, error: screenStatus(result.reason) };
-}
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const { page } = parsePaging(params, { defaultLimit: ANNOUNCEMENTS_PAGE_SIZE, sizes: [ANNOUNCEMENTS_PAGE_SIZE] });
-  const search = params.get("search") ?? "";
-  const timeZone = env().APP_TIMEZONE;
-
-  // The list and the tiles are independent: one round trip, and one failing leaves the other.
-  const [listResult, statsResult] = await Promise.allSettled([
-    loadPage(request, page, search),
-    getAnnouncementStats(request),
-  ]);
-  const stats = settled(statsResult);
-  const list = settled(listResult);
-
-  const rows = list.value ? list.value.data.map((announcement) => toRow(announcement, timeZone)) : [];
-  const pagination = list.value?.pagination;
-  const pageInfo = {
-    page: pagination?.page ?? page,
-    limit: ANNOUNCEMENTS_PAGE_SIZE,
-    total: pagination?.total ?? 0,
-    totalPages: pagination ? Math.max(pagination.totalPages, pageCount(pagination.total, ANNOUNCEMENTS_PAGE_SIZE)) : 1,
-  };
-
-  // The edit dialog starts from the row on this page; a pasted link to another one scans the list.
-  const editId = params.get("edit")?.trim() ?? "";
-  let editTarget: AnnouncementRowView | null = null;
-  if (editId && !rows.some((row) => row.id === editId)) {
-    try {
-      const found = await findAnnouncement(request, editId);
-      editTarget = found ? toRow(found, timeZone) : null;
-    } catch (error) {
-      if (!isUpstreamError(error)) throw error;
-    }
-  }
-
-  return data(
-    {
-      rows,
-      pageInfo,
-      search,
-      stats: stats.value,
-      statsError: stats.error === null ? null : LIST_LOAD_ERROR,
-      error: list.error === null ? null : LIST_LOAD_ERROR,
-      editTarget,
-      timeZone,
-      now: nowLocalDateTime(timeZone),
-    },
-    list.error === null ? undefined : { status: list.error },
-  );
-}
-
-/** The upstream body of the create and edit calls: empty imageUrl and publishedAt are left out (docs/product.md#announcement-form). */
-function toBody(values: AnnouncementFormValues, isoDate: string): AnnouncementBody {
-  const imageUrl = values.imageUrl?.trim();
-  return {
-    title: values.title,
-    description: values.description,
-    date: isoDate,
-    isActive: values.isActive,
-    isPinned: values.isPinned,
-    ...(imageUrl ? { imageUrl } : {}),
-  };
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  const back = closeDialogHref(url.pathname, url.search);
-  const formData = await submittedForm(request);
-  const which = parseForm(formData, AnnouncementIntentSchema);
-  if (!which.ok) return rejectedForm({ errors: which.errors, values: {} });
-  const intent = which.data.intent;
-
-  if (intent === "create" || intent === "update") {
-    const form = parseForm(formData, AnnouncementFormSchema);
-    if (!form.ok) return invalidSubmission(form.errors, form.values);
-    const isoDate = localDateTimeToIso(form.data.date, env().APP_TIMEZONE);
-    if (!isoDate)
-      return invalidSubmission({ date: { type: "custom", message: ANNOUNCEMENT_MESSAGES.invalidDate } }, form.values);
-    const body = toBody(form.data, isoDate);
-    let id = "";
-    if (intent === "update") {
-      const target = parseForm(formData, AnnouncementTargetSchema);
-      if (!target.ok) return rejectedForm({ errors: target.errors, values: form.values });
-      id = target.data.id;
-    }
-    try {
-      const message =
-        intent === "create" ? await createAnnouncement(request, body) : await updateAnnouncement(request, id, body);
-      return redirectWithSuccess(request, back, message.trim() || TEXTS[intent].ok);
-    } catch (error) {
-      return failSubmission(shownFailure(error), form.values, TEXTS[intent].failed);
-    }
-  }
-
-  const target = parseForm(formData, AnnouncementRowActionSchema);
-  if (!target.ok) return rejectedForm({ errors: target.errors, values: {} });
-  const { id } = target.data;
-
-  if (intent === "delete") {
-    try {
-      const message = await deleteAnnouncement(request, id);
-      return redirectWithSuccess(request, back, message.trim() || TEXTS.delete.ok);
-    } catch (error) {
-      return redirectWithError(request, back, shownFailure(error).messageOr(TEXTS.delete.failed));
-    }
-  }
-
-  // The toggles say the state they want; the action acts only when the announcement is not in it yet.
-  const flag = intent === "toggle-status" ? "isActive" : "isPinned";
-  const wanted = target.data[flag];
-  if (wanted === undefined) {
-    return rejectedForm({
-      errors: { [flag]: { type: "custom", message: `${flag} must be true or false` } },
-      values: {},
-    });
-  }
-  try {
-    const message = await setAnnouncementFlag(request, id, flag, wanted === "true");
-    return redirectWithSuccess(request, back, message?.trim() || TEXTS[intent].ok);
-  } catch (error) {
-    return redirectWithError(request, back, shownFailure(error).messageOr(TEXTS[intent].failed));
-  }
-}
+export const action = announcementsAction;
 
 export const meta: Route.MetaFunction = () => [{ title: "Announcements · Admin Dashboard" }];
 

@@ -11,8 +11,7 @@ import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
 import { data, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
-import { planRowAction, syncAction } from "./plan-actions.server";
-import { submittedForm } from "~/forms/form-data.server";
+import { planRowIntents, syncIntent } from "./plan-actions.server";
 import { formatPrice } from "~/components/memberships/format";
 import { isPlanConfirmation, PlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
 import { Badge } from "~/components/ui/badge";
@@ -28,6 +27,7 @@ import { requireUser } from "~/session/user.server";
 import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { isPlanAdmin, listPlans } from "~/upstream/memberships.server";
 import { MutationForm } from "~/recipe/mutation-form";
+import { screenAction } from "~/recipe/screen-action.server";
 
 /** The list's load failure text (docs/product.md#memberships-list). */
 const LOAD_ERROR = "Error loading memberships. Please try again.";
@@ -53,13 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  const back = closeDialogHref(url.pathname, url.search);
-  const formData = await submittedForm(request);
-  if (formData.get("intent") === "sync") return syncAction(request, back);
-  return planRowAction(request, formData, { back });
-}
+export const action = screenAction({ ...planRowIntents(), sync: syncIntent });
 
 export const meta: Route.MetaFunction = () => [{ title: "Memberships · Admin Dashboard" }];
 

@@ -1,11 +1,10 @@
 import { redirect } from "react-router";
 
-import { parseForm } from "~/forms/form-data.server";
-import { PlanRowActionSchema, type PlanRowIntent } from "~/forms/membership";
-import { rejectedForm } from "~/forms/failure.server";
-import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
-import { deletePlan, setPlanActive, syncPlans } from "~/upstream/memberships.server";
-import { failureMessage, isUpstreamError } from "~/upstream/errors";
+import { planStale } from "~/components/memberships/plan-confirm-dialog";
+import { type IntentHandler, rowIntent } from "~/recipe/screen-action.server";
+import { redirectWithSuccess } from "~/session/toast.server";
+import { deletePlan, getPlan, setPlanActive, syncPlans } from "~/upstream/memberships.server";
+import { isUpstreamError } from "~/upstream/errors";
 
 /** Toasts of docs/product.md#memberships-list; the server's message wins when it sends one. */
 const TEXTS = {
@@ -13,55 +12,43 @@ const TEXTS = {
   delete: { ok: "Membership deleted successfully!", failed: "Failed to delete membership" },
 } as const;
 
+/** A missing or malformed id (docs/product.md#edit-membership). */
+const BAD_ID = "Membership ID is required";
+
 /**
- * The row actions of the memberships list and the details page (docs/product.md#memberships-list and docs/product.md#membership-details), posted by
- * their confirmation dialogs: `activate` and `deactivate` send the wanted state
- * (PATCH /membership-plan/{id}/active sets it, so a double submission changes nothing more),
- * `delete` removes the plan. Success and failure both go to `back` with a toast; a deleted plan
- * goes to `afterDelete` (the details page of a deleted plan no longer exists). An unknown intent
- * or a malformed id is a 400.
+ * The row actions of the memberships list and the details page (docs/product.md#memberships-list
+ * and docs/product.md#membership-details), posted by their confirmation dialogs. Activate and
+ * deactivate read the plan first and never send a state it already has; a deleted plan goes to
+ * `afterDelete` (the details page of a deleted plan no longer exists).
  */
-export async function planRowAction(
-  request: Request,
-  formData: FormData,
-  { back, afterDelete = back }: { back: string; afterDelete?: string },
-) {
-  const form = parseForm(formData, PlanRowActionSchema);
-  if (!form.ok) return rejectedForm(form);
-  const { intent, id } = form.data;
-  return rowActions[intent](request, id, back, afterDelete);
-}
-
-const rowActions: Record<
-  PlanRowIntent,
-  (request: Request, id: string, back: string, afterDelete: string) => Promise<Response>
-> = {
-  activate: (request, id, back) => setActive(request, id, back, true),
-  deactivate: (request, id, back) => setActive(request, id, back, false),
-  async delete(request, id, back, afterDelete) {
-    try {
-      const message = await deletePlan(request, id);
-      return redirectWithSuccess(request, afterDelete, message.trim() || TEXTS.delete.ok);
-    } catch (error) {
-      return redirectWithError(request, back, failureMessage(error, TEXTS.delete.failed));
-    }
-  },
-};
-
-async function setActive(request: Request, id: string, back: string, isActive: boolean) {
-  try {
-    const message = await setPlanActive(request, id, isActive);
-    return redirectWithSuccess(request, back, message.trim() || TEXTS.status.ok);
-  } catch (error) {
-    return redirectWithError(request, back, failureMessage(error, TEXTS.status.failed));
-  }
+export function planRowIntents({ afterDelete }: { afterDelete?: string } = {}) {
+  const setActive = (isActive: boolean) =>
+    rowIntent({
+      current: getPlan,
+      stale: planStale(isActive ? "activate" : "deactivate"),
+      send: (request, id) => setPlanActive(request, id, isActive),
+      done: TEXTS.status.ok,
+      failed: TEXTS.status.failed,
+      badId: BAD_ID,
+    });
+  return {
+    activate: setActive(true),
+    deactivate: setActive(false),
+    delete: rowIntent({
+      send: deletePlan,
+      done: TEXTS.delete.ok,
+      failed: TEXTS.delete.failed,
+      badId: BAD_ID,
+      to: afterDelete,
+    }),
+  };
 }
 
 /**
  * Sync (docs/product.md#memberships-list): POST /membership-plan/sync, then back to the list, which loads afresh. A
  * success shows the server's message; a failure is only logged (docs/product.md#memberships-list), never shown.
  */
-export async function syncAction(request: Request, back: string) {
+export const syncIntent: IntentHandler<Response> = async ({ request, back }) => {
   try {
     const message = await syncPlans(request);
     return message.trim() ? redirectWithSuccess(request, back, message.trim()) : redirect(back);
@@ -80,4 +67,4 @@ export async function syncAction(request: Request, back: string) {
     );
     return redirect(back);
   }
-}
+};

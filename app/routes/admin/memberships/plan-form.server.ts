@@ -15,10 +15,12 @@ import {
   PlanEditFormSchema,
   PlanFormIntentSchema,
   type PlanDraft,
+  type PlanFormIntent,
   splitIntent,
   UploadUrlRequestSchema,
 } from "~/forms/membership";
 import { checkUpload, SIGNATURE_BYTES, TIER_IMAGE_ACCEPT, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
+import { runOnce } from "~/recipe/once.server";
 import { redirectWithSuccess } from "~/session/toast.server";
 import type { PlanCreateBody, PlanEditBody } from "~/upstream/contract/memberships";
 import { requestUploadUrl, UploadFailure, uploadFile } from "~/upstream/files.server";
@@ -79,7 +81,6 @@ function rerender(draft: PlanDraft, id: unknown) {
 export async function planFormAction(request: Request, mode: "create" | "edit") {
   const formData = await submittedForm(request);
 
-  const file = takeFile(formData);
   const { intent: intentName, index } = splitIntent(formData.get("intent"));
   formData.set("intent", intentName);
   const which = parseForm(formData, PlanFormIntentSchema);
@@ -99,7 +100,33 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
   delete values.intent;
 
   if (intent === "upload-url") return uploadUrl(request, formData);
+  // A save runs once per one-time key (decision 019): a double click creates one plan and uploads one file.
+  const change = { intent, index, values, mode };
+  if (intent === saveIntent) return runOnce(request, formData, () => changeForm(request, formData, change));
+  return changeForm(request, formData, change);
+}
 
+/**
+ * Applies a form post without JavaScript: the picked file is checked and uploaded first, then the
+ * form is re-rendered with its change, or saved.
+ */
+async function changeForm(
+  request: Request,
+  formData: FormData,
+  {
+    intent,
+    index,
+    values,
+    mode,
+  }: {
+    intent: Exclude<PlanFormIntent, "upload-url">;
+    index?: number;
+    values: Record<string, unknown>;
+    mode: "create" | "edit";
+  },
+) {
+  const saveIntent = mode === "create" ? "create" : "update";
+  const file = takeFile(formData);
   const draft = draftOf(values, mode);
   if (intent === "remove-image") return rerender({ ...draft, image: "" }, values.id);
 

@@ -10,9 +10,9 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Link, useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/view";
-import { planRowAction } from "./plan-actions.server";
+import { screenAction } from "~/recipe/screen-action.server";
+import { planRowIntents } from "./plan-actions.server";
 import { PlanLoadError } from "./shared";
-import { submittedForm } from "~/forms/form-data.server";
 import { formatPrice, periodLabel, periodSuffix, planImageSrc, planPeriod } from "~/components/memberships/format";
 import { isPlanConfirmation, PlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
 import { Badge } from "~/components/ui/badge";
@@ -55,12 +55,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  const back = closeDialogHref(url.pathname, url.search);
-  // A deleted plan has no details page left: back to the list.
-  return planRowAction(request, await submittedForm(request), { back, afterDelete: "/memberships" });
-}
+// A deleted plan has no details page left: back to the list.
+export const action = screenAction(planRowIntents({ afterDelete: "/memberships" }));
 
 export const meta: Route.MetaFunction = () => [{ title: "Membership Details · Admin Dashboard" }];
 
