@@ -115,8 +115,8 @@ function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["a
       <Form method="post" {...form.props} className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <p className="text-sm text-slate-600">
-          A reset link works once, and only for a limited time (your email says how long). If this one no longer
-          works, you will be asked to request a new one.
+          A reset link works once, and only for a limited time (your email says how long). If this one no longer works,
+          you will be asked to request a new one.
         </p>
         <PasswordField
           label="New Password"
