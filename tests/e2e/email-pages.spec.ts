@@ -5,6 +5,7 @@
 //
 // Both projects may run in one worker on one demo API without a reset in between, so each project
 // uses its own tokens and accounts (`slot`).
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import type { Page, Route, TestInfo } from "@playwright/test";
@@ -62,12 +63,58 @@ const test = base.extend<object, ExtraPanels>({
 // Mostly phones open these emails: an iPhone unless a test says otherwise.
 test.use({ viewport: { width: 390, height: 844 }, userAgent: AGENTS.iphone, isMobile: true, hasTouch: true });
 
+function shotPath(testInfo: TestInfo, name: string): string {
+  return path.join(ROOT, "test-results", "phone", `${name}-${testInfo.project.name}.png`);
+}
+
 /** Saves the page as test-results/phone/<name>-<project>.png. */
 async function phoneShot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({
-    path: path.join(ROOT, "test-results", "phone", `${name}-${testInfo.project.name}.png`),
-    fullPage: true,
+  await page.screenshot({ path: shotPath(testInfo, name), fullPage: true });
+}
+
+/**
+ * Saves what the screen shows while the page is moving on to the next one. Playwright waits for a
+ * pending navigation before it looks at a page, so this asks Chromium directly.
+ */
+async function phoneShotWhileNavigating(page: Page, testInfo: TestInfo, name: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const { data } = await cdp.send("Page.captureScreenshot", { format: "png" });
+  await mkdir(path.dirname(shotPath(testInfo, name)), { recursive: true });
+  await writeFile(shotPath(testInfo, name), Buffer.from(data, "base64"));
+}
+
+/**
+ * The body of the next document matching `pattern`, as the browser receives it (read on the way,
+ * since Playwright cannot read a response while the page has moved on to another navigation).
+ */
+async function documentBody(
+  page: Page,
+  pattern: RegExp | string | ((url: URL) => boolean),
+): Promise<() => Promise<string>> {
+  let body: Promise<string> | undefined;
+  await page.route(pattern, async (route: Route) => {
+    const response = await route.fetch();
+    body ??= response.text();
+    await route.fulfill({ response });
   });
+  return () => body ?? Promise.reject(new Error("the document was not loaded"));
+}
+
+/**
+ * Holds the requests matching `pattern` until `release` is called; `reached` resolves when the
+ * first one is sent. The page that sent it stays on screen meanwhile.
+ */
+async function holdRequests(page: Page, pattern: RegExp | string | ((url: URL) => boolean)) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let reachedIt!: () => void;
+  const reached = new Promise<void>((resolve) => (reachedIt = resolve));
+  await page.route(pattern, async (route: Route) => {
+    reachedIt();
+    await released;
+    await route.fallback();
+  });
+  return { reached, release };
 }
 
 function usesJavaScript(testInfo: TestInfo): boolean {
@@ -97,18 +144,11 @@ async function member(demoUrl: string, index: number): Promise<string> {
   return user.email;
 }
 
-/**
- * Answers requests to a store's host with a stand-in page, held until `release` is called, so
- * the page that leads there can be looked at first.
- */
+/** Answers requests to a store's host with a stand-in page (the test has no internet). */
 async function fakeStore(page: Page, url: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`${new URL(url).origin}/**`, async (route: Route) => {
-    await released;
-    await route.fulfill({ contentType: "text/html", body: "<title>Store</title><h1>The store</h1>" });
-  });
-  return release;
+  await page.route(`${new URL(url).origin}/**`, (route: Route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Store</title><h1>The store</h1>" }),
+  );
 }
 
 test.describe("verification that scanners cannot spend", () => {
@@ -127,15 +167,18 @@ test.describe("verification that scanners cannot spend", () => {
       (await recordedRequests(demoUrl, "/auth/verify-email")).filter((call) => call.query.token === link.token);
     expect(await tokenCalls()).toEqual([]);
 
-    // The person, on a slow upstream: 'Loading' at once, then the result by itself.
-    await injectFault(demoUrl, { method: "GET", path: "/auth/verify-email*", delayMs: 2500, times: 1 });
+    // The person: 'Loading' at once, which moves on by itself (held here, as a slow upstream would).
+    const loadingPage = await documentBody(page, (url) => url.pathname === "/verify" && !url.search.includes("step"));
+    const verifying = await holdRequests(page, /\/verify\?.*step=check/);
     await page.goto(link.path);
-    await expect(page.getByRole("heading", { name: "Loading" })).toBeVisible();
-    await expect(page.getByText("Please wait while we verify your data.")).toBeVisible();
-    await phoneShot(page, testInfo, "verify-loading");
-    await expect(page.getByRole("heading", { name: "Account verified successfully" })).toBeVisible({
-      timeout: 15_000,
-    });
+    const first = await loadingPage();
+    expect(first).toContain(">Loading</h1>");
+    expect(first).toContain("Please wait while we verify your data.");
+    await verifying.reached;
+    await phoneShotWhileNavigating(page, testInfo, "verify-loading");
+    expect(await tokenCalls()).toEqual([]);
+    verifying.release();
+    await expect(page.getByRole("heading", { name: "Account verified successfully" })).toBeVisible();
     expect(page.url()).not.toContain(link.token);
     await phoneShot(page, testInfo, "verify-success");
     expect(await tokenCalls()).toHaveLength(1);
@@ -172,11 +215,15 @@ test.describe("app links per platform", () => {
     page,
     linked,
   }, testInfo) => {
-    const release = await fakeStore(page, APP_LINKS.IOS_APP_URL);
+    // Routes added later run first: the hold, then the stand-in store.
+    await fakeStore(page, APP_LINKS.IOS_APP_URL);
+    const store = await holdRequests(page, `${new URL(APP_LINKS.IOS_APP_URL).origin}/**`);
+    const redirecting = await documentBody(page, `${linked.url}/get-app`);
     await page.goto(`${linked.url}/get-app`);
-    await expect(page.getByText("Redirecting to the app store...")).toBeVisible();
-    await phoneShot(page, testInfo, "get-app-redirecting");
-    release();
+    expect(await redirecting()).toContain("Redirecting to the app store...");
+    await store.reached;
+    await phoneShotWhileNavigating(page, testInfo, "get-app-redirecting");
+    store.release();
     await expect(page).toHaveURL(APP_LINKS.IOS_APP_URL);
     await expect(page.getByRole("heading", { name: "The store" })).toBeVisible();
   });
@@ -199,8 +246,7 @@ test.describe("app links per platform", () => {
       await expect(open).toHaveAttribute("href", APP_LINKS.ANDROID_APP_URL);
       await expect(page.locator(`a[href="${APP_LINKS.APP_DOWNLOAD_URL}"]`)).toHaveCount(0);
       await phoneShot(page, testInfo, "verify-success-android");
-      const release = await fakeStore(page, APP_LINKS.ANDROID_APP_URL);
-      release();
+      await fakeStore(page, APP_LINKS.ANDROID_APP_URL);
       await open.click();
       await expect(page).toHaveURL(APP_LINKS.ANDROID_APP_URL);
     });
