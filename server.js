@@ -1,8 +1,15 @@
 // Production entry: validates the environment, serves the built panel, shuts down gracefully.
 // Plain JavaScript so that the container runs it without TypeScript tooling.
 import { existsSync } from "node:fs";
+import http from "node:http";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** A client gets this long to send a request's headers (capped by REQUEST_TIMEOUT_MS). */
+const HEADERS_TIMEOUT_MS = 10_000;
+/** How often Node enforces the two request timeouts; its default of 30 s would let them run 30 s late. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+// Two entries of one build: the environment check alone (small), then the whole server.
+const envModuleUrl = new URL("./build/server/env.js", import.meta.url);
 const bundleUrl = new URL("./build/server/index.js", import.meta.url);
 
 /** One JSON object per line on stdout (or stderr), like the request log. */
@@ -16,6 +23,11 @@ function fail(message) {
   process.exit(1);
 }
 
+/** The first line of an error's message. */
+function firstLine(error) {
+  return String(error?.message ?? error).split("\n")[0];
+}
+
 process.on("uncaughtException", (error) => {
   log({ level: "error", msg: "uncaught exception", error: error?.stack ?? String(error) });
   process.exit(1);
@@ -25,24 +37,43 @@ process.on("unhandledRejection", (reason) => {
   process.exit(1);
 });
 
-if (!existsSync(bundleUrl))
-  fail("The panel is not built: run `npm run build` first (build/server/index.js is missing).");
+if (!existsSync(bundleUrl) || !existsSync(envModuleUrl))
+  fail("The panel is not built: run `npm run build` first (build/server/index.js or env.js is missing).");
 
-let bundle;
+// The environment first: a bad configuration is refused at once, without loading the server
+// bundle (React, the routes, Express), which takes a second or more on a busy machine.
 let env;
 try {
-  bundle = await import(bundleUrl.href);
-  env = bundle.parseEnv(process.env);
+  const { parseEnv } = await import(envModuleUrl.href);
+  env = parseEnv(process.env);
 } catch (error) {
   // EnvError messages are one line that already starts with "Invalid configuration:".
   if (error?.name === "EnvError") fail(error.message);
-  const detail = String(error?.message ?? error).split("\n")[0];
-  fail(`Invalid configuration: the environment could not be read (${detail})`);
+  fail(`Invalid configuration: the environment could not be read (${firstLine(error)})`);
 }
 
-const app = bundle.createServerApp(env);
-const server = app.listen(env.PORT, env.HOST, (error) => {
-  if (error) fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+let bundle;
+try {
+  bundle = await import(bundleUrl.href);
+} catch (error) {
+  fail(`The panel could not be loaded from build/server/index.js: ${firstLine(error)}`);
+}
+
+// Slow clients: a request whose headers or body trickle in is answered 408 (or its connection
+// closed) once its time is up, instead of holding a connection for Node's default 300 s.
+// Idle keep-alive connections stay open longer than a load balancer's idle timeout, so that
+// the balancer, not the panel, closes them (see "Timeouts" in docs/operations.md).
+const server = http.createServer(
+  {
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+    connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+  },
+  bundle.createServerApp(env),
+);
+server.once("error", (error) => fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`));
+server.listen(env.PORT, env.HOST, () => {
   const { port } = server.address();
   const host = env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
   log({ msg: "listening", url: `http://${host}:${port}` });
@@ -53,6 +84,14 @@ let shuttingDown = false;
 function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
+  // /readyz answers 503 from now on; during SHUTDOWN_DRAIN_MS a load balancer sees it and stops
+  // sending requests here, which are still served until the listening socket closes.
+  bundle.startDraining();
+  if (env.SHUTDOWN_DRAIN_MS > 0) log({ msg: "draining", signal, drainMs: env.SHUTDOWN_DRAIN_MS });
+  setTimeout(() => close(signal), env.SHUTDOWN_DRAIN_MS);
+}
+
+function close(signal) {
   const started = Date.now();
 
   setTimeout(() => {

@@ -1,16 +1,43 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
-import { precompress } from "./scripts/vite-precompress";
+import { precompress } from "./scripts/vite-precompress.ts";
+
+/**
+ * Names each server entry after its input key (index.js, env.js). React Router names every
+ * server entry `index.js`, which would turn the second one into an arbitrary `index2.js`.
+ */
+function namedServerEntries(): Plugin {
+  return {
+    name: "named-server-entries",
+    enforce: "post",
+    configEnvironment(name, options) {
+      if (name !== "ssr") return;
+      const output = options.build?.rollupOptions?.output;
+      if (output && !Array.isArray(output)) output.entryFileNames = "[name].js";
+    },
+  };
+}
 
 export default defineConfig({
   // Kept for the bundle-size check (express.static does not serve dot folders).
   build: { manifest: true },
   environments: {
-    // The server build's entry is our Express app, so the production server is one bundle.
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: {
+      build: {
+        rollupOptions: {
+          input: {
+            // Our Express app, so the production server is one bundle: build/server/index.js.
+            index: "./server/app.ts",
+            // The environment check alone, build/server/env.js: server.js refuses a bad
+            // configuration before it loads the whole server (a second or more under load).
+            env: "./app/config/env.server.ts",
+          },
+        },
+      },
+    },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), precompress(), namedServerEntries()],
 });

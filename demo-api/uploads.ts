@@ -1,18 +1,34 @@
 /**
  * Presigned uploads, S3 style: the API hands out a signed, expiring URL on this server;
  * the browser PUTs the file there directly (CORS is open) and anyone can GET it back.
+ * Only raster images are taken (an SVG can carry script that runs on this origin), and every
+ * file is served with its stored raster type and `nosniff`.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { isRasterImageType, matchesDeclaredType, mediaType, SIGNATURE_BYTES } from "../app/lib/upload-rules.ts";
 import { readBody, sendJson } from "./http.ts";
 import type { DemoStore } from "./store.ts";
 
-/** Largest accepted upload (the panel's upload widget default, spec section 9). */
+/** Largest accepted upload (the panel's upload widget default, docs/product.md#tier-image-upload). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** How long a presigned URL stays valid. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+
+/** The refusal of anything but a PNG, JPEG, WebP, GIF or AVIF whose name, type and bytes agree. */
+export const NOT_A_RASTER_IMAGE = "Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded";
+
+/**
+ * Headers of every served upload: a stylesheet or script hidden in one must not run on this
+ * origin, whatever a browser makes of it.
+ */
+const SERVED_FILE_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; sandbox",
+  "cache-control": "public, max-age=300",
+};
 
 const KEY_PATTERN = /^uploads\/[a-z0-9-]+\/[A-Za-z0-9][A-Za-z0-9._-]{0,160}$/;
 
@@ -107,7 +123,16 @@ export class UploadStore {
       sendJson(res, 413, { message: "File too large (max 10 MB)" });
       return;
     }
-    const contentType = String(req.headers["content-type"] ?? "application/octet-stream");
+    // The key ends with the file name the URL was asked for: its extension, the declared type
+    // and the bytes' magic number must all name the same raster type.
+    const contentType = mediaType(String(req.headers["content-type"] ?? ""));
+    if (
+      !isRasterImageType(contentType) ||
+      !matchesDeclaredType({ name: key, type: contentType }, bytes.subarray(0, SIGNATURE_BYTES))
+    ) {
+      sendJson(res, 415, { message: NOT_A_RASTER_IMAGE });
+      return;
+    }
     const dir = this.store.uploadsDir;
     if (dir) {
       const file = this.diskPath(dir, key);
@@ -132,11 +157,14 @@ export class UploadStore {
       sendJson(res, 404, { message: "File not found" });
       return;
     }
+    // Only a raster image is shown inline; anything else (an older data file may hold one) downloads.
+    const type = mediaType(record.contentType);
+    const raster = isRasterImageType(type);
     res.writeHead(200, {
-      "content-type": record.contentType,
+      ...SERVED_FILE_HEADERS,
+      "content-type": raster ? type : "application/octet-stream",
+      "content-disposition": raster ? "inline" : "attachment",
       "content-length": bytes.length,
-      "cache-control": "public, max-age=300",
-      "x-content-type-options": "nosniff",
     });
     res.end(headOnly ? undefined : bytes);
   }

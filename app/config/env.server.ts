@@ -17,6 +17,10 @@ export const EnvSchema = z
       .optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(10_000),
+    // How long a client may take to send one whole request (headers and body); see server.js.
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+    // How long an idle keep-alive connection stays open: above the load balancer's idle timeout.
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(900_000).default(65_000),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -38,6 +42,12 @@ export const EnvSchema = z
     // per address and day, whatever the account.
     LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
     LOGIN_FAILURES_PER_DAY: z.coerce.number().int().positive().default(100),
+    // Shared store of the rate limits when several instances run (docs/operations.md#scaling-out).
+    REDIS_URL: z
+      .url({ protocol: /^rediss?$/, hostname: /^.+$/, error: "must be a redis:// or rediss:// URL with a host" })
+      .optional(),
+    // How long /readyz answers 503 before the server stops accepting connections on SIGTERM.
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     APP_TIMEZONE: z
       .string()
       .default("UTC")

@@ -1,4 +1,4 @@
-/** The platforms the app-redirect page tells apart (spec 2.9). */
+/** The platforms the app-redirect page tells apart (docs/product.md#get-the-app). */
 export type Platform = "android" | "ios" | "other";
 
 // Windows Phone pretends to be Android ("Windows Phone 10.0; Android 6.0.1") and iOS

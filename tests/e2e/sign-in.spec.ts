@@ -1,5 +1,5 @@
 import { injectFault } from "../support/demo-hooks";
-import { ADMIN, MEMBER, signIn } from "./auth-helpers";
+import { ADMIN, MEMBER, openDashboard, signIn } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test.describe("sign-in", () => {
@@ -10,25 +10,7 @@ test.describe("sign-in", () => {
     await expect(page.getByText("Password is required")).toBeVisible();
   });
 
-  test("shows and hides the password, with or without JavaScript", async ({ page, javaScriptEnabled }) => {
-    await page.goto("/login");
-    const password = page.getByLabel("Password", { exact: true });
-    await password.fill("Secret-123");
-    // Masked: a password input with JavaScript, a CSS-masked text input without it.
-    const masked = async () =>
-      password.evaluate(
-        (input: HTMLInputElement) =>
-          input.type === "password" || getComputedStyle(input).getPropertyValue("-webkit-text-security") === "disc",
-      );
-    expect(await masked()).toBe(true);
-    await page.locator("label[title='Show password']").click();
-    await expect.poll(masked).toBe(false);
-    await page.locator("label[title='Hide password']").click();
-    await expect.poll(masked).toBe(true);
-    await expect(password).toHaveValue("Secret-123");
-    // With JavaScript it is a real password field (password managers recognise it).
-    if (javaScriptEnabled) await expect(password).toHaveAttribute("type", "password");
-  });
+  // The password field and its show/hide toggle: password-fields.spec.ts.
 
   test("offers Sign up through the app page and Forgot your password", async ({ page }) => {
     await page.goto("/login");
@@ -97,7 +79,7 @@ test.describe("sign-in", () => {
 
 test.describe("sign-out", () => {
   test("signs out with its toast", async ({ page, javaScriptEnabled }) => {
-    await signIn(page);
+    await openDashboard(page);
     await page.getByText("Administrator").click();
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -115,7 +97,7 @@ test.describe("sign-out", () => {
   });
 
   test("signs out silently when the upstream logout fails", async ({ page, demoUrl }) => {
-    await signIn(page);
+    await openDashboard(page);
     await injectFault(demoUrl, { method: "GET", path: "/auth/logout", status: 500 });
     await page.getByText("Administrator").click();
     await page.getByRole("button", { name: "Sign out" }).click();

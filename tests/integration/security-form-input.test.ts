@@ -95,26 +95,26 @@ describe("field names that reach Object.prototype", () => {
     const routes = await formRoutes(admin);
     const before = (await recordedRequests(stack.demo.url)).length;
     const failures: string[] = [];
+    // One route at a time, its attacks at once: about 1,200 posts in all.
     for (const { path, signedIn } of routes) {
       const client = signedIn ? admin : visitor;
-      for (const name of PROTOTYPE_NAMES) {
-        for (const field of [name, `${name}.call`, `${name}.x`]) {
-          const fields: [string, string][] = [
-            ["email", "admin@example.com"],
-            [field, "1"],
-          ];
-          const urlencoded = await client.post(path, fields);
-          if (urlencoded.status !== 400) failures.push(`${path} ${field} urlencoded: ${urlencoded.status}`);
-          const formData = await postMultipart(client, path, fields);
-          if (formData.status !== 400) failures.push(`${path} ${field} multipart: ${formData.status}`);
-        }
-      }
+      const attacks = PROTOTYPE_NAMES.flatMap((name) => [name, `${name}.call`, `${name}.x`]).map(async (field) => {
+        const fields: [string, string][] = [
+          ["email", "admin@example.com"],
+          [field, "1"],
+        ];
+        const urlencoded = await client.post(path, fields);
+        if (urlencoded.status !== 400) failures.push(`${path} ${field} urlencoded: ${urlencoded.status}`);
+        const formData = await postMultipart(client, path, fields);
+        if (formData.status !== 400) failures.push(`${path} ${field} multipart: ${formData.status}`);
+      });
+      await Promise.all(attacks);
     }
     expect(failures).toEqual([]);
     // None of them reached the upstream.
     expect((await recordedRequests(stack.demo.url)).length).toBe(before);
     await expectEveryScreenRenders(admin);
-  });
+  }, 180_000);
 });
 
 describe("bodies that are not the forms the panel serves", () => {

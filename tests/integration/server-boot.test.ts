@@ -1,14 +1,22 @@
 // The production entry (node server.js) over real HTTP: configuration errors, headers,
 // compression, caching, health endpoints and the request log.
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import zlib from "node:zlib";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import {
+  listeningUrl,
+  PROCESS_WAIT_MS,
+  runToExit,
+  spawnNode,
+  stopProcess,
+  waitForLine,
+  type WatchedProcess,
+} from "../support/servers";
 
 const root = join(import.meta.dirname, "../..");
 const SECRET = "integration-test-secret-0123456789abcdef";
@@ -26,67 +34,40 @@ function serverEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
 
 interface RunningServer {
   url: string;
-  child: ChildProcess;
-  lines: string[];
+  /** The lines of stdout so far: the request log. */
+  lines: () => string[];
   stop: () => Promise<void>;
 }
 
 const running = new Set<RunningServer>();
 
 /** Starts `node server.js` and resolves once it logs that it listens. */
-function startServer(vars: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["server.js"], { cwd: root, env: serverEnv(vars) });
-  const lines: string[] = [];
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const server: RunningServer = {
-    url: "",
-    child,
-    lines,
-    async stop() {
-      running.delete(server);
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
-    },
+async function startServer(vars: Record<string, string>): Promise<RunningServer> {
+  const watched: WatchedProcess = spawnNode(["server.js"], { cwd: root, env: serverEnv(vars) });
+  const stop = async () => {
+    running.delete(server);
+    await stopProcess(watched.child);
   };
+  const server: RunningServer = { url: "", lines: watched.lines, stop };
   running.add(server);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000);
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      lines.push(line);
-      const entry = JSON.parse(line) as { msg?: string; url?: string };
-      if (entry.msg === "listening" && entry.url) {
-        clearTimeout(timer);
-        server.url = entry.url;
-        resolve(server);
-      }
-    });
-  });
+  try {
+    const line = await waitForLine(
+      watched.child,
+      watched.lines,
+      (candidate) => listeningUrl(candidate) !== undefined,
+      (problem) => `server.js ${problem}; it printed:\n${watched.output()}`,
+    );
+    server.url = listeningUrl(line)!;
+    return server;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 /** Runs `node server.js` to its end; for configurations it must refuse. */
-function runToExit(vars: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["server.js"], { cwd: root, env: serverEnv(vars) });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`server.js kept running with ${JSON.stringify(vars)}`));
-    }, 10_000);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+function refuse(vars: Record<string, string>) {
+  return runToExit(["server.js"], { cwd: root, env: serverEnv(vars) });
 }
 
 interface RawResponse {
@@ -120,14 +101,14 @@ afterAll(async () => {
   await Promise.all([...running].map((server) => server.stop()));
 });
 
-describe("configuration errors stop the server with one clear line", () => {
+describe("configuration errors stop the server with one clear line", { timeout: PROCESS_WAIT_MS + 30_000 }, () => {
   it.each([
     ["an ftp URL", "ftp://x"],
     ["a URL not ending in /api", "https://api.example.com/v1"],
     ["not a URL", "not a url"],
     ["an empty string", ""],
   ])("API_URL as %s", async (_label, apiUrl) => {
-    const { code, stdout, stderr } = await runToExit({ API_URL: apiUrl, SESSION_SECRET: SECRET });
+    const { code, stdout, stderr } = await refuse({ API_URL: apiUrl, SESSION_SECRET: SECRET });
     expect(code).toBe(1);
     expect(stdout).toBe("");
     const lines = stderr.trim().split("\n");
@@ -136,20 +117,32 @@ describe("configuration errors stop the server with one clear line", () => {
   });
 
   it("API_URL not ending in /api names the expected shape", async () => {
-    const { stderr } = await runToExit({ API_URL: "https://api.example.com/v1", SESSION_SECRET: SECRET });
+    const { code, stderr } = await refuse({ API_URL: "https://api.example.com/v1", SESSION_SECRET: SECRET });
+    expect(code).toBe(1);
     expect(stderr.trim()).toBe("Invalid configuration: API_URL must end in /api, like https://api.example.com/api");
   });
 
   it("API_URL set without SESSION_SECRET", async () => {
-    const { code, stderr } = await runToExit({ API_URL: "https://api.example.com/api" });
+    const { code, stderr } = await refuse({ API_URL: "https://api.example.com/api" });
     expect(code).toBe(1);
     expect(stderr.trim().split("\n")).toEqual([
       "Invalid configuration: SESSION_SECRET is required when API_URL is set",
     ]);
   });
 
+  it("REQUEST_TIMEOUT_MS below one second", async () => {
+    const { code, stderr } = await refuse({
+      API_URL: "https://api.example.com/api",
+      SESSION_SECRET: SECRET,
+      REQUEST_TIMEOUT_MS: "50",
+    });
+    expect(code).toBe(1);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/^Invalid configuration: REQUEST_TIMEOUT_MS /);
+  });
+
   it("no API_URL at all (the container has no demo mode)", async () => {
-    const { code, stderr } = await runToExit({});
+    const { code, stderr } = await refuse({});
     expect(code).toBe(1);
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toMatch(/^Invalid configuration: API_URL is required/);
@@ -173,7 +166,7 @@ describe("a well-configured server", () => {
       .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
     if (!name) throw new Error("build/client/assets holds no script");
     asset = { path: `/assets/${name}`, file: join(dir, name), bytes: readFileSync(join(dir, name)) };
-  });
+  }, PROCESS_WAIT_MS + 30_000);
 
   afterAll(async () => {
     await server?.stop();
@@ -287,9 +280,14 @@ describe("a well-configured server", () => {
       const res = await request(`${server.url}${path}`, { headers: { "accept-encoding": "gzip" } });
       ids.push(String(res.headers["x-request-id"]));
     }
-    await expect.poll(() => server.lines.filter((line) => ids.some((id) => line.includes(id))).length).toBe(3);
+    // Each line is written as its response finishes; the pipe may deliver it a little later.
+    await expect
+      .poll(() => server.lines().filter((line) => ids.some((id) => line.includes(id))).length, {
+        timeout: PROCESS_WAIT_MS,
+      })
+      .toBe(3);
     for (const [index, id] of ids.entries()) {
-      const matching = server.lines.filter((line) => line.includes(id));
+      const matching = server.lines().filter((line) => line.includes(id));
       expect(matching).toHaveLength(1);
       const entry = JSON.parse(matching[0]!);
       expect(entry).toMatchObject({ level: "info", method: "GET", path: paths[index]!.split("?")[0], requestId: id });
@@ -298,11 +296,11 @@ describe("a well-configured server", () => {
       expect(entry.bytes).toBeGreaterThan(0);
       expect(Date.parse(entry.time)).not.toBeNaN();
     }
-    expect(server.lines.join("\n")).not.toMatch(/secret-\d/);
+    expect(server.lines().join("\n")).not.toMatch(/secret-\d/);
   });
 });
 
-describe("readiness without an upstream", () => {
+describe("readiness without an upstream", { timeout: PROCESS_WAIT_MS + 30_000 }, () => {
   it("answers /readyz with 503 when the upstream does not answer", async () => {
     requireBuild();
     // A port that was free a moment ago: nothing listens there.

@@ -10,6 +10,8 @@ export interface RecordedRequest {
   body: unknown;
   hasSession: boolean;
   status: number;
+  /** When the call arrived (ISO time); it is recorded when it is answered. */
+  at: string;
 }
 
 /** A fault to inject: matching calls fail with `status` and/or wait `delayMs`. */

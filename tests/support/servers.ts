@@ -10,6 +10,12 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 /** The SESSION_SECRET every test panel runs with. */
 export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef0123456789";
 
+/**
+ * How long a test waits for a process to print a line or to exit. Generous on purpose: on a
+ * busy machine a start can take many seconds. The waits end on the event, not on this limit.
+ */
+export const PROCESS_WAIT_MS = 60_000;
+
 /** A server process started by a test; always stop it. */
 export interface RunningServer {
   url: string;
@@ -17,6 +23,12 @@ export interface RunningServer {
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
   stop(): Promise<number | null>;
+}
+
+/** How a process ended. */
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
 }
 
 /** Asks the OS for a free loopback port. */
@@ -30,61 +42,156 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-function spawnServer(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+/**
+ * Resolves when `child` exits (at once if it already has). After `limitMs` it kills the
+ * process and rejects: a process that should exit but does not is a failure, never a pass.
+ */
+export function waitForExit(child: ChildProcess, limitMs = PROCESS_WAIT_MS): Promise<Exit> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`the process (${child.spawnargs.join(" ")}) did not exit within ${limitMs / 1000} s`));
+    }, limitMs);
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal });
+    });
   });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  return { child, output: () => output };
 }
 
-async function stopChild(child: ChildProcess): Promise<number | null> {
+/**
+ * Resolves with the first line of the child's stdout that `matches` (lines printed before the
+ * call count too). Rejects when the process ends first, or after `limitMs`. Call it right after
+ * spawning, before the process can have ended.
+ */
+export function waitForLine(
+  child: ChildProcess,
+  lines: () => string[],
+  matches: (line: string) => boolean,
+  describe: (problem: string) => string,
+  limitMs = PROCESS_WAIT_MS,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const found = () => lines().find(matches);
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      child.stdout!.off("data", onData);
+      child.off("close", onClose);
+      settle();
+    };
+    // Registered after the capturing listener of spawnNode, so `lines()` already holds the chunk.
+    const onData = () => {
+      const line = found();
+      if (line !== undefined) finish(() => resolve(line));
+    };
+    // "close" comes after the last output, unlike "exit".
+    const onClose = () => {
+      const line = found();
+      if (line !== undefined) finish(() => resolve(line));
+      else finish(() => reject(new Error(describe(`ended (exit code ${child.exitCode}) before it was ready`))));
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(describe(`was not ready within ${limitMs / 1000} s`)))),
+      limitMs,
+    );
+    child.stdout!.on("data", onData);
+    child.once("close", onClose);
+    onData();
+  });
+}
+
+/** A child process with everything it prints kept, whole lines of stdout and all of it. */
+export interface WatchedProcess {
+  child: ChildProcess;
+  /** Complete lines of stdout so far. */
+  lines(): string[];
+  stdout(): string;
+  stderr(): string;
+  /** stdout and stderr, interleaved as they arrived. */
+  output(): string;
+}
+
+/** Spawns `node <args>` with its output captured (nothing reaches the test's console). */
+export function spawnNode(args: string[], options: { cwd?: string; env: NodeJS.ProcessEnv }): WatchedProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd ?? ROOT,
+    env: options.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  let output = "";
+  child.stdout!.setEncoding("utf8");
+  child.stderr!.setEncoding("utf8");
+  child.stdout!.on("data", (chunk: string) => {
+    stdout += chunk;
+    output += chunk;
+  });
+  child.stderr!.on("data", (chunk: string) => {
+    stderr += chunk;
+    output += chunk;
+  });
+  return {
+    child,
+    lines: () => stdout.split("\n").slice(0, -1),
+    stdout: () => stdout,
+    stderr: () => stderr,
+    output: () => output,
+  };
+}
+
+/** Runs `node <args>` to its end (within PROCESS_WAIT_MS); for processes that must exit. */
+export async function runToExit(
+  args: string[],
+  options: { cwd?: string; env: NodeJS.ProcessEnv },
+): Promise<Exit & { stdout: string; stderr: string }> {
+  const watched = spawnNode(args, options);
+  const exit = await waitForExit(watched.child);
+  // The exit event can come before the last output: wait for both pipes to close.
+  await Promise.all([
+    watched.child.stdout!.readableEnded || once(watched.child.stdout!, "end"),
+    watched.child.stderr!.readableEnded || once(watched.child.stderr!, "end"),
+  ]);
+  return { ...exit, stdout: watched.stdout(), stderr: watched.stderr() };
+}
+
+/** Sends SIGTERM and waits for the exit; SIGKILL when the process outstays PROCESS_WAIT_MS. */
+export async function stopProcess(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = once(child, "exit");
   child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  const [code] = await once(child, "exit");
+  const timer = setTimeout(() => child.kill("SIGKILL"), PROCESS_WAIT_MS);
+  const [code] = await exited;
   clearTimeout(timer);
   return code as number | null;
 }
 
-async function waitFor(check: () => Promise<boolean>, child: ChildProcess, output: () => string, what: string) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}:\n${output()}`);
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`${what} did not start within 30 s:\n${output()}`);
-}
-
 /**
- * Spawns a server on a free loopback port and waits until `check` passes. Between asking
- * the OS for a port and the child binding it, another process may take it (outgoing
- * connections draw from the same ephemeral range): then it tries again on a new port.
+ * Spawns a server on port 0 (the OS picks a free one: no race with other processes for it)
+ * and waits for the line that says it listens, from which `urlOf` reads its address.
  */
 async function launch(
   what: string,
   args: string[],
-  envFor: (port: number) => NodeJS.ProcessEnv,
-  check: (url: string) => Promise<boolean>,
+  env: NodeJS.ProcessEnv,
+  urlOf: (line: string) => string | undefined,
 ): Promise<RunningServer> {
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const { child, output } = spawnServer(args, envFor(port));
-    const url = `http://127.0.0.1:${port}`;
-    try {
-      await waitFor(() => check(url), child, output, what);
-      return { url, process: child, output, stop: () => stopChild(child) };
-    } catch (error) {
-      await stopChild(child);
-      if (attempt < 5 && output().includes("EADDRINUSE")) continue;
-      throw error;
-    }
+  const watched = spawnNode(args, { env: { ...process.env, NODE_ENV: "production", ...env } });
+  const { child, output } = watched;
+  try {
+    const line = await waitForLine(
+      child,
+      watched.lines,
+      (candidate) => urlOf(candidate) !== undefined,
+      (problem) => `${what} ${problem}; it printed:\n${output()}`,
+    );
+    return { url: urlOf(line)!, process: child, output, stop: () => stopProcess(child) };
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
   }
 }
 
@@ -93,9 +200,20 @@ export function startDemoApi(env: NodeJS.ProcessEnv = {}): Promise<RunningServer
   return launch(
     "demo-api",
     ["--import", "tsx", "demo-api/main.ts"],
-    (port) => ({ DEMO_API_PORT: String(port), DEMO_API_HOST: "127.0.0.1", DEMO_API_DATA_FILE: "", ...env }),
-    async (url) => (await fetch(`${url}/__demo/health`)).ok,
+    { DEMO_API_PORT: "0", DEMO_API_HOST: "127.0.0.1", DEMO_API_DATA_FILE: "", ...env },
+    (line) => /^demo-api listening on (http:\/\/\S+)$/.exec(line)?.[1],
   );
+}
+
+/** The address in the panel's `{"msg":"listening","url":...}` log line, if `line` is that line. */
+export function listeningUrl(line: string): string | undefined {
+  if (!line.includes('"listening"')) return undefined;
+  try {
+    const entry = JSON.parse(line) as { msg?: string; url?: string };
+    return entry.msg === "listening" ? entry.url : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Starts the built production panel (`node server.js`) against an upstream. */
@@ -103,8 +221,8 @@ export function startPanel(apiUrl: string, env: NodeJS.ProcessEnv = {}): Promise
   return launch(
     "panel",
     ["server.js"],
-    (port) => ({
-      PORT: String(port),
+    {
+      PORT: "0",
       HOST: "127.0.0.1",
       API_URL: apiUrl,
       SESSION_SECRET: TEST_SESSION_SECRET,
@@ -114,8 +232,8 @@ export function startPanel(apiUrl: string, env: NodeJS.ProcessEnv = {}): Promise
       LOGIN_FAILURES_PER_ACCOUNT: "10000",
       LOGIN_FAILURES_PER_DAY: "10000",
       ...env,
-    }),
-    async (url) => (await fetch(`${url}/healthz`)).ok,
+    },
+    listeningUrl,
   );
 }
 

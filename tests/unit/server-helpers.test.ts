@@ -114,10 +114,9 @@ describe("upstream readiness", () => {
   });
 
   it("is not ready when the upstream takes longer than the timeout", async () => {
+    // It would answer after 1 s: a `false` means the probe gave up on its own 200 ms timeout.
     const url = await listen((_req, res) => setTimeout(() => res.writeHead(200).end(), 1_000));
-    const started = Date.now();
     expect(await probeUpstream(`${url}/api`, 200)).toBe(false);
-    expect(Date.now() - started).toBeLessThan(900);
   });
 });
 

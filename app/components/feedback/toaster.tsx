@@ -9,7 +9,7 @@ export interface FlashToast {
   description?: string;
 }
 
-/** How long a toast stays on screen when JavaScript runs (spec 9). */
+/** How long a toast stays on screen when JavaScript runs (docs/product.md#constants-and-limits). */
 export const TOAST_DURATION_MS = 5000;
 
 const tone = {
@@ -19,25 +19,37 @@ const tone = {
   info: { icon: InformationCircleIcon, className: "border-sky-200 bg-sky-50 text-sky-900" },
 } as const;
 
+/** Shows the page's toasts at the top right, one under the other (one per upstream field error). */
+export function Toaster({ toasts = [], toast }: { toasts?: readonly FlashToast[]; toast?: FlashToast }) {
+  if (toast) toasts = [toast, ...toasts];
+  if (toasts.length === 0) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-0 z-50 flex flex-col items-end gap-2 p-4">
+      {toasts.map((toast) => (
+        <ToastCard key={toast.id} toast={toast} />
+      ))}
+    </div>
+  );
+}
+
 /**
- * Shows the flash toast at the top right. Without JavaScript it stays on the page and its
- * close button is a CSS-only checkbox; with JavaScript it closes itself after 5 seconds.
+ * One toast. Without JavaScript it stays on the page and its close button is a CSS-only
+ * checkbox; with JavaScript it closes itself after 5 seconds.
  */
-export function Toaster({ toast }: { toast: FlashToast | undefined }) {
+function ToastCard({ toast }: { toast: FlashToast }) {
   const [dismissed, setDismissed] = useState<string | undefined>();
 
   useEffect(() => {
-    if (!toast) return;
     const timer = setTimeout(() => setDismissed(toast.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 
-  if (!toast || dismissed === toast.id) return null;
+  if (dismissed === toast.id) return null;
   const { icon: Icon, className } = tone[toast.type];
   const closeId = `toast-close-${toast.id}`;
 
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-end p-4">
+    <div className="flex w-full justify-end">
       <input id={closeId} type="checkbox" className="peer sr-only" aria-hidden="true" tabIndex={-1} />
       <div
         role={toast.type === "error" ? "alert" : "status"}
@@ -52,6 +64,7 @@ export function Toaster({ toast }: { toast: FlashToast | undefined }) {
           </p>
           {toast.description ? <p className="mt-1 opacity-80">{toast.description}</p> : null}
         </div>
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- it labels the CSS-only close checkbox (no JavaScript); with JavaScript the click removes the toast */}
         <label
           htmlFor={closeId}
           title="Dismiss"

@@ -10,16 +10,17 @@ import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 
 import { planImageSrc } from "~/components/memberships/format";
 import { buttonClass } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/search-filters";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   checkUpload,
   DEFAULT_ACCEPT,
   DEFAULT_MAX_SIZE_MB,
+  SIGNATURE_BYTES,
   storedUploadValue,
   UPLOAD_MESSAGES,
 } from "~/lib/upload-rules";
 
-/** The upload widget's states (spec 4). */
+/** The upload widget's states (docs/product.md#tier-image-upload). */
 export type UploadState = "idle" | "uploading" | "success" | "error";
 
 /** What the screen's action answers to `intent=upload-url`. */
@@ -29,9 +30,9 @@ export type UploadUrlAnswer = { uploadUrl: string } | { uploadError: string };
 export const UPLOAD_FILE_FIELD = "imageFile";
 
 /**
- * The tier image upload widget (spec 2.18, 4, 5).
+ * The tier image upload widget (docs/product.md#tier-image-upload).
  *
- * With JavaScript, a picked file is checked (size, type), the screen's action is asked for a
+ * With JavaScript, a picked file is checked (size, type, and its first bytes against its type), the screen's action is asked for a
  * presigned URL (a fetcher post with `intent=upload-url`: the upstream session cookie is
  * HttpOnly on the panel's origin, so only the panel can ask), and the browser PUTs the file
  * straight to that URL with its content type, showing the progress. The stored value (the URL
@@ -57,7 +58,7 @@ export function ImageUpload({
   name: string;
   value: string;
   onChange: (value: string) => void;
-  /** The API origin, to show a stored path (spec 3). */
+  /** The API origin, to show a stored path (docs/product.md#tier-image-upload). */
   apiOrigin: string;
   /** The action that answers `intent=upload-url`. */
   actionHref: string;
@@ -75,6 +76,7 @@ export function ImageUpload({
   const input = useRef<HTMLInputElement>(null);
   const pendingFile = useRef<File | null>(null);
   const request = useRef<XMLHttpRequest | null>(null);
+  const picks = useRef(0);
   const [state, setState] = useState<UploadState>(error ? "error" : "idle");
   const [progress, setProgress] = useState(0);
   const [message, setMessage] = useState<string | undefined>(error);
@@ -84,11 +86,15 @@ export function ImageUpload({
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   // A server error arrives with a re-rendered form (a post without JavaScript, or one with it).
-  useEffect(() => {
-    if (!error) return;
-    setState("error");
-    setMessage(error);
-  }, [error]);
+  // Taken over while rendering, as React advises for state that follows a prop.
+  const [shownError, setShownError] = useState(error);
+  if (error !== shownError) {
+    setShownError(error);
+    if (error) {
+      setState("error");
+      setMessage(error);
+    }
+  }
 
   function fail(text: string) {
     pendingFile.current = null;
@@ -98,11 +104,21 @@ export function ImageUpload({
     if (input.current) input.current.value = "";
   }
 
-  function start(file: File) {
+  async function start(file: File) {
     request.current?.abort();
     request.current = null;
+    const pick = ++picks.current;
     setFileName(file.name);
-    const problem = checkUpload(file, { maxSizeMb, accept });
+    let head: Uint8Array;
+    try {
+      // The first bytes tell a real PNG from an SVG renamed to .png (the browser types it by its name).
+      head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
+    } catch {
+      return fail(UPLOAD_MESSAGES.process);
+    }
+    // Another file was picked (or this one removed) while its bytes were read.
+    if (pick !== picks.current) return;
+    const problem = checkUpload(file, { maxSizeMb, accept }, head);
     if (problem) return fail(problem);
     pendingFile.current = file;
     setProgress(0);
@@ -120,6 +136,7 @@ export function ImageUpload({
     const file = pendingFile.current;
     pendingFile.current = null;
     const answer = fetcher.data;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- this effect answers the fetcher; a refused upload shows why
     if ("uploadError" in answer) return fail(answer.uploadError);
     try {
       const xhr = new XMLHttpRequest();
@@ -157,7 +174,7 @@ export function ImageUpload({
   // A file picked before the page finished loading would otherwise be dropped with the input's name.
   useEffect(() => {
     const picked = input.current?.files?.[0];
-    if (hydrated && picked) start(picked);
+    if (hydrated && picked) void start(picked);
     // Once, at hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
@@ -165,6 +182,7 @@ export function ImageUpload({
   useEffect(() => () => request.current?.abort(), []);
 
   function remove() {
+    picks.current++;
     request.current?.abort();
     request.current = null;
     pendingFile.current = null;
@@ -187,6 +205,7 @@ export function ImageUpload({
       <div className="mt-1.5 flex flex-col gap-4 rounded-lg border border-dashed border-slate-300 p-4 sm:flex-row sm:items-center">
         <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200">
           {src ? (
+            // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "Tier Image" is the product's name for the field
             <img src={src} alt="Tier image" className="size-full object-cover" data-testid="image-upload-preview" />
           ) : (
             <PhotoIcon className="size-8 text-slate-400" aria-hidden="true" />
@@ -205,7 +224,7 @@ export function ImageUpload({
             aria-invalid={state === "error" || undefined}
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
-              if (file) start(file);
+              if (file) void start(file);
             }}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
           />

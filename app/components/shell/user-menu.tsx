@@ -11,7 +11,7 @@ export interface ShellUser {
 }
 
 /**
- * The user menu at the bottom of the sidebar (spec 2.2). A <details> element, so it opens
+ * The user menu at the bottom of the sidebar (docs/product.md#user-menu-and-sign-out). A <details> element, so it opens
  * without JavaScript; 'Sign out' is a POST form, and a second click while it runs is ignored.
  */
 export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: boolean }) {

@@ -1,16 +1,16 @@
 import { EyeIcon, EyeSlashIcon } from "@heroicons/react/20/solid";
-import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 import { FieldShell, fieldDescription, inputClass } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 const toggleClass =
-  "absolute inset-y-0 right-0 flex cursor-pointer items-center px-3 text-slate-500 hover:text-slate-700 peer-focus-visible:text-brand-700";
+  "absolute inset-y-0 right-0 flex cursor-pointer items-center rounded-r-md px-3 text-slate-500 hover:text-slate-700 focus-visible:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600";
 
 /**
- * A password input with a show/hide toggle that works with and without JavaScript.
- * Without JavaScript the input is a text input masked by CSS (`-webkit-text-security`) and the
- * toggle is a checkbox that lifts the mask; once JavaScript runs it becomes a real password
- * input and the toggle switches its type.
+ * A password input: `type="password"` in the server's HTML, so screen readers, text browsers,
+ * form history and password managers treat it as one (decision 011). The show/hide toggle
+ * needs JavaScript and appears once the page runs it; without JavaScript there is none.
  */
 export function PasswordField({
   label,
@@ -20,39 +20,52 @@ export function PasswordField({
 }: { label: ReactNode; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
   const generated = useId();
   const fieldId = id ?? generated;
-  const toggleId = `${fieldId}-show`;
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const field = useRef<HTMLInputElement>(null);
+
+  // A shown password is masked again before its form is submitted: a text input's value would
+  // otherwise go into the browser's form history. The DOM is set at once, before React renders.
+  useEffect(() => {
+    const form = field.current?.form;
+    if (!form) return;
+    const mask = () => {
+      if (field.current) field.current.type = "password";
+      setVisible(false);
+    };
+    form.addEventListener("submit", mask, { capture: true });
+    return () => form.removeEventListener("submit", mask, { capture: true });
+  }, []);
+
+  const toggleLabel = visible ? "Hide password" : "Show password";
+  const Icon = visible ? EyeSlashIcon : EyeIcon;
 
   return (
     <FieldShell id={fieldId} label={label} error={error}>
       <div className="relative">
         <input
-          id={toggleId}
-          type="checkbox"
-          className="peer sr-only"
-          onChange={(event) => setVisible(event.target.checked)}
-          aria-label={visible ? "Hide password" : "Show password"}
-        />
-        <input
+          ref={field}
           id={fieldId}
-          type={hydrated && !visible ? "password" : "text"}
+          type={visible ? "text" : "password"}
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
-          className={`${inputClass} pr-10 ${hydrated ? "" : "[-webkit-text-security:disc] peer-checked:[-webkit-text-security:none]"}`}
+          className={`${inputClass} pr-10`}
           {...fieldDescription(fieldId, error)}
           {...input}
         />
-        <label htmlFor={toggleId} className={`${toggleClass} peer-checked:hidden`} title="Show password">
-          <EyeIcon className="size-5" aria-hidden="true" />
-          <span className="sr-only">Show password</span>
-        </label>
-        <label htmlFor={toggleId} className={`${toggleClass} hidden peer-checked:flex`} title="Hide password">
-          <EyeSlashIcon className="size-5" aria-hidden="true" />
-          <span className="sr-only">Hide password</span>
-        </label>
+        {hydrated ? (
+          <button
+            type="button"
+            className={toggleClass}
+            aria-controls={fieldId}
+            aria-label={toggleLabel}
+            title={toggleLabel}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            <Icon className="size-5" aria-hidden="true" />
+          </button>
+        ) : null}
       </div>
     </FieldShell>
   );

@@ -1,18 +1,12 @@
 import { MagnifyingGlassIcon } from "@heroicons/react/20/solid";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
 
 import { buttonClass } from "~/components/ui/button";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { inputClass } from "~/components/ui/field";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
 import { hrefWith } from "~/lib/pagination";
-
-/** True once the page runs JavaScript (false in the server HTML and without JavaScript). */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /** One option of a filter select; the empty value means "All". */
 export interface FilterOption {

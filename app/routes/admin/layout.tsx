@@ -40,7 +40,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     document.cookie = sidebarCookie(expanded, window.location.protocol === "https:");
   }, [expanded]);
 
-  // Ctrl or Meta + b toggles the sidebar (spec 2.2); Escape closes the mobile sheet and leaves
+  // Ctrl or Meta + b toggles the sidebar (docs/product.md#sidebar); Escape closes the mobile sheet and leaves
   // focus on its switch (the checkbox that opened it).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -88,6 +88,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <span className="text-sm font-semibold text-slate-900">Admin Dashboard</span>
       </header>
 
+      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the backdrop: a click on it closes the sidebar; hidden from assistive tech */}
       <label
         htmlFor={MOBILE_SIDEBAR_ID}
         className="fixed inset-0 z-40 hidden bg-black/40 peer-checked:block md:!hidden"
@@ -126,7 +127,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The main layout's error fallback (spec 2.1): the shell's content area shows what went wrong. */
+/** The main layout's error fallback (docs/product.md#shell-error-page): the shell's content area shows what went wrong. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (

@@ -6,7 +6,7 @@ import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/compo
 import { AuthCard, FormAlert } from "~/components/layout/auth-card";
 import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
 
-// The spec does not show this screen and the contract has no call for it: invites are
+// The old spec did not show this screen (docs/product.md#accept-invite) and the contract has no call for it: invites are
 // accepted in the mobile app. The page is where an invite link lands when the app is not
 // installed (with the app, the phone opens the link in the app), so it explains that and
 // offers the app.

@@ -14,6 +14,7 @@ import { type FlashToast, Toaster } from "~/components/feedback/toaster";
 import { AuthCard, AuthNotice, FormAlert } from "~/components/layout/auth-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { env } from "~/config/env.server";
 import {
   DeleteAccountEmailSchema,
@@ -108,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function sendSecurityKey(request: Request, formData: FormData) {
   const form = parseForm(formData, DeleteAccountEmailSchema);
   if (!form.ok) {
-    // Spec 5: 'Invalid Email' inline and as a toast.
+    // docs/product.md#delete-account: 'Invalid Email' inline and as a toast.
     const body: FailedSubmission = {
       errors: form.errors,
       values: form.values,
@@ -142,7 +143,8 @@ async function deleteTheAccount(request: Request, formData: FormData) {
 
   try {
     const { data: answer } = await deleteAccount(request, { email, securityKey: form.data.securityKey });
-    // A lasting confirmation; its "Delete another account" is spec 4's email step with cleared fields.
+    // A lasting confirmation; its "Delete another account" is the email step with cleared fields
+    // (docs/product.md#delete-account).
     return redirectWithSuccess(request, DONE_STEP_URL, answer.message, {
       headers: { "Set-Cookie": await rememberEmail(request, email, true) },
     });
@@ -185,13 +187,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 type ActionData = Route.ComponentProps["actionData"];
 
-/** True once React runs in the browser: the button rules of spec 5 need JavaScript to be undone. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 let clientToasts = 0;
 
 function EmailStep({ actionData }: { actionData: ActionData }) {
@@ -204,7 +199,12 @@ function EmailStep({ actionData }: { actionData: ActionData }) {
   // With JavaScript the browser catches a malformed email before any request, so the toast
   // that the server would send (shown by the root from action data) comes from here.
   const [clientToast, setClientToast] = useState<FlashToast>();
-  useEffect(() => setClientToast(undefined), [actionData]);
+  // A new answer from the action drops it, while rendering (React's way for state that follows a prop).
+  const [answered, setAnswered] = useState(actionData);
+  if (answered !== actionData) {
+    setAnswered(actionData);
+    setClientToast(undefined);
+  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const message = form.onSubmit(event).email;

@@ -16,7 +16,7 @@ import { redirectWithSuccess } from "~/session/toast.server";
 import { requestPasswordReset } from "~/upstream/auth.server";
 import { keepRetryAfter, rateLimit } from "~/session/rate-limit.server";
 
-/** Spec 8: the same text whether or not the account exists. */
+/** docs/product.md#forgot-password: the same text whether or not the account exists. */
 const SENT_MESSAGE = "If an account with that email exists, a password reset link has been sent to your email.";
 
 // The address a link was last requested for, in a signed HttpOnly cookie for 15 minutes (the
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return publicFailure(error, form.values, "An error occurred while processing your request");
   }
-  // The spec's text, not the upstream's message: a provider that answered differently for
+  // The product's text (docs/product.md#forgot-password), not the upstream's message: a provider that answered differently for
   // unknown addresses must not reveal which emails have accounts.
   return redirectWithSuccess(request, "/forgot-password?sent=1", SENT_MESSAGE, {
     headers: { "Set-Cookie": await requestedFor.remember(request, { email: form.data.email }) },

@@ -66,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       const state = remembered.outcome;
       return data<Verification>({ state, offer: appOfferOf(request) }, { status: state === "invalid" ? 400 : 200 });
     }
-    // Spec 2.6: no token, no page. A data answer (not a thrown 404) keeps this route's headers.
+    // docs/product.md#verify-email: no token, no page. A data answer (not a thrown 404) keeps this route's headers.
     return data<Verification>({ state: "not-found" }, { status: 404 });
   }
 

@@ -1,6 +1,12 @@
 import { data } from "react-router";
 
-import { errorToast, type FailedSubmission, failSubmission, invalidSubmission } from "~/forms/failure.server";
+import {
+  errorToast,
+  type FailedSubmission,
+  failSubmission,
+  invalidSubmission,
+  rejectedForm,
+} from "~/forms/failure.server";
 import { type FormErrors, formValues, parseForm, submittedForm } from "~/forms/form-data.server";
 import {
   cleanFeatures,
@@ -12,24 +18,20 @@ import {
   splitIntent,
   UploadUrlRequestSchema,
 } from "~/forms/membership";
-import { rejectedAction } from "~/forms/rejected-action.server";
-import { checkUpload, fileTypeMessage, matchesAccept, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
+import { checkUpload, SIGNATURE_BYTES, TIER_IMAGE_ACCEPT, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
 import { redirectWithSuccess } from "~/session/toast.server";
 import type { PlanCreateBody, PlanEditBody } from "~/upstream/contract/memberships";
 import { requestUploadUrl, UploadFailure, uploadFile } from "~/upstream/files.server";
 import { createPlan, editPlan } from "~/upstream/memberships.server";
 import { shownFailure } from "~/upstream/errors";
 
-/** The tier image's accepted types (spec 2.18: images only). */
-const TIER_IMAGE_ACCEPT = "image/*";
-
 /** The field a form posted without JavaScript carries the file in (see ImageUpload). */
 const FILE_FIELD = "imageFile";
 
-/** Where a saved plan goes (spec 2.18, 2.19). */
+/** Where a saved plan goes (docs/product.md#create-membership and docs/product.md#edit-membership). */
 const AFTER_SAVE = "/memberships";
 
-/** Toasts of spec 8; the server's message wins when it sends one. Spec 8 has no create texts: these follow the update ones. */
+/** Toasts (docs/product.md#create-membership, docs/product.md#edit-membership); the server's message wins when it sends one. */
 const TEXTS = {
   create: { ok: "Membership created successfully!", failed: "Failed to create membership" },
   update: { ok: "Membership updated successfully!", failed: "Failed to update membership" },
@@ -87,7 +89,7 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
     (which.data.intent === "create" && mode !== "create") ||
     (which.data.intent === "update" && mode !== "edit")
   ) {
-    return rejectedAction({
+    return rejectedForm({
       errors: which.ok ? { intent: { type: "enum", message: "Unknown action" } } : which.errors,
       values: {},
     });
@@ -103,7 +105,9 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
 
   // The file goes up first: a later failure must not lose it (the form comes back with its path).
   if (file) {
-    const problem = checkUpload(file, { maxSizeMb: TIER_IMAGE_MAX_SIZE_MB, accept: TIER_IMAGE_ACCEPT });
+    // The bytes are here: their magic number must agree with the name and the declared type.
+    const head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
+    const problem = checkUpload(file, { maxSizeMb: TIER_IMAGE_MAX_SIZE_MB, accept: TIER_IMAGE_ACCEPT }, head);
     if (problem) return failed({ image: { type: "upload", message: problem } }, withId(draft, values), 400);
     try {
       draft.image = await uploadFile(request, file);
@@ -119,7 +123,7 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
     return rerender({ ...draft, features: rest.length > 0 ? rest : [""] }, values.id);
   }
   if (intent !== saveIntent)
-    return rejectedAction({ errors: { intent: { type: "enum", message: "Unknown action" } }, values: {} });
+    return rejectedForm({ errors: { intent: { type: "enum", message: "Unknown action" } }, values: {} });
 
   // The schemas read the post itself; the image is the one just uploaded, if any.
   formData.set("image", draft.image);
@@ -143,14 +147,14 @@ async function savePlan(
     const form = parseForm(formData, PlanCreateFormSchema);
     if (!form.ok) return invalidSubmission(form.errors, typed);
     const { price, ...fields } = form.data;
-    // A blank price is left out: the create form has no required checks (spec 5), the upstream says what it needs.
+    // A blank price is left out: the create form has no required checks (docs/product.md#create-membership), the upstream says what it needs.
     const body = {
       name: fields.name,
       ...(price === undefined ? {} : { price }),
       period: fields.period,
       description: fields.description,
       features: cleanFeatures(fields.features),
-      // New plans are active (spec 4); the create form has no switch.
+      // New plans are active (docs/product.md#create-membership); the create form has no switch.
       isActive: true,
       image: fields.image.trim() || null,
     } as PlanCreateBody;
@@ -168,7 +172,7 @@ async function savePlan(
     return idProblem ? failed(form.errors, typed, 400, idProblem) : invalidSubmission(form.errors, typed);
   }
   const { id, ...fields } = form.data;
-  // The edit payload of spec 7 plus the features: the form edits them too, and fields the upstream is not sent keep their value.
+  // The edit payload (docs/product.md#upstream-calls) plus the features: the form edits them too, and fields the upstream is not sent keep their value.
   const body: PlanEditBody = {
     id,
     name: fields.name,
@@ -189,16 +193,14 @@ async function savePlan(
 
 /**
  * `intent=upload-url`: the browser is about to upload a picked image itself and needs a presigned
- * URL (POST /file/generate-upload-url/admin). The panel asks on its behalf, as the upstream
+ * URL (POST /file/generate-upload-url/admin) for a raster image. The panel asks on its behalf, as the upstream
  * session cookie is HttpOnly on the panel's origin. Answers `{ uploadUrl }` or `{ uploadError }`.
  */
 async function uploadUrl(request: Request, formData: FormData) {
   const form = parseForm(formData, UploadUrlRequestSchema);
   if (!form.ok) return data({ uploadError: Object.values(form.errors)[0]?.message ?? UNREADABLE }, { status: 400 });
+  // The schema refuses anything but a raster image whose name and type agree.
   const { fileName, fileType } = form.data;
-  if (!matchesAccept({ name: fileName, type: fileType }, TIER_IMAGE_ACCEPT)) {
-    return data({ uploadError: fileTypeMessage(TIER_IMAGE_ACCEPT) }, { status: 400 });
-  }
   try {
     return data({ uploadUrl: await requestUploadUrl(request, { fileName, fileType }) });
   } catch (error) {
