@@ -245,9 +245,15 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
   // A refused key comes back (see deleteTheAccount): in its field and selected, to be retyped at once.
   const typedKey = String(actionData?.values?.securityKey ?? "");
   const [securityKey, setSecurityKey] = useState(typedKey);
+  // A new answer from the action sets the key it carries, while rendering (React's way for state that follows a prop).
+  const [answered, setAnswered] = useState(actionData);
+  if (answered !== actionData) {
+    setAnswered(actionData);
+    setSecurityKey(typedKey);
+  }
+  // Selecting the text is the DOM's business, so that part stays an effect.
   const keyInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    setSecurityKey(typedKey);
     if (typedKey) keyInput.current?.select();
   }, [actionData, typedKey]);
 
