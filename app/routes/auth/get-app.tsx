@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { title: "Get the app · Admin Dashboard" },
     { name: "robots", content: "noindex" },
     { name: "referrer", content: "no-referrer" },
-    // Spec 2.9: 'Redirecting to the app store...', then the store. A refresh moves on without
+    // docs/product.md#get-the-app: 'Redirecting to the app store...', then the store. A refresh moves on without
     // JavaScript too, and leaves the text on screen while the store loads.
     ...(offer?.kind === "store" ? [{ httpEquiv: "refresh", content: `0;url=${offer.url}` }] : []),
   ];

@@ -21,10 +21,10 @@ import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
 import { resetPassword } from "~/upstream/auth.server";
 import { isUpstreamError, type UpstreamError } from "~/upstream/errors";
 
-/** Spec 8's reset success text: the toast, and the first line of the result page. */
+/** The reset success text (docs/product.md#toasts-and-error-handling): the toast, and the first line of the result page. */
 const RESET_SUCCESS = "Password reset successfully! You can now login with your new password.";
 
-/** Spec 8's text for a reset link that cannot be used. */
+/** The text for a reset link that cannot be used (docs/product.md#toasts-and-error-handling). */
 const INVALID_LINK = "The password reset link is invalid or has expired. Please request a new password reset.";
 
 // After a reset the page says so at /reset-password?done=1, a URL without the token; a signed
