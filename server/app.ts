@@ -49,6 +49,8 @@ export function createServerApp(env: Env, { viteDevServer = false }: ServerAppOp
     });
   }
 
+  for (const line of missingAppLinkWarnings(env)) logLine({ level: "warn", msg: line });
+
   app.use(requestLogger());
   app.use(refuseMalformedPaths);
   app.use(forwardedHost);
@@ -91,6 +93,26 @@ export function createServerApp(env: Env, { viteDevServer = false }: ServerAppOp
 
   app.use(errorHandler);
   return app;
+}
+
+/**
+ * One warning per app link left unset: the email pages (verify, accept-invite, get-app, the reset
+ * and sign-in results) then tell those visitors the app link is not available yet (docs/operations.md).
+ */
+export function missingAppLinkWarnings(env: Pick<Env, "ANDROID_APP_URL" | "IOS_APP_URL" | "APP_DOWNLOAD_URL">) {
+  const warnings: string[] = [];
+  if (!env.ANDROID_APP_URL) {
+    warnings.push("ANDROID_APP_URL is not set: Android visitors are told the app link is not available yet");
+  }
+  if (!env.IOS_APP_URL) {
+    warnings.push("IOS_APP_URL is not set: iPhone and iPad visitors are told the app link is not available yet");
+  }
+  if (!env.APP_DOWNLOAD_URL) {
+    warnings.push(
+      "APP_DOWNLOAD_URL is not set: visitors on other devices (desktops) get only the store links that are set, or are told the app link is not available yet",
+    );
+  }
+  return warnings;
 }
 
 /** build/client: the hashed assets (precompressed, cached forever) and the public/ files. */

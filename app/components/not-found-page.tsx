@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 
-/** The product's 404 page (docs/product.md#not-found). */
-export function NotFoundPage() {
+/**
+ * The product's 404 page (docs/product.md#not-found). Back to Home goes to `/` as the spec says;
+ * a visitor who is not signed in is most likely a member who followed an old email link, for whom
+ * `/` is the admin sign-in, so the page also points them to the app (`showAppLink`).
+ */
+export function NotFoundPage({ showAppLink = true }: { showAppLink?: boolean }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-6 py-24 text-center">
       <p className="text-7xl font-bold tracking-tight text-brand-700">404</p>
@@ -13,6 +17,15 @@ export function NotFoundPage() {
       >
         Back to Home
       </Link>
+      {showAppLink ? (
+        <p className="mt-6 max-w-sm text-sm text-slate-600">
+          Home is the administrators' sign-in. Members of the community:{" "}
+          <Link to="/get-app" reloadDocument className="font-semibold text-brand-700 hover:text-brand-800">
+            continue in the mobile app
+          </Link>
+          .
+        </p>
+      ) : null}
     </main>
   );
 }

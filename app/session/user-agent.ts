@@ -33,11 +33,12 @@ export interface AppLinkSettings {
 }
 
 /**
- * Where the app of a platform is downloaded: the platform's own store link, else the generic
- * download link (docs/product.md#get-the-app "the app download link"), else none.
+ * Where the app of a platform is downloaded: a phone gets only its own store's link (a generic
+ * link may be a test build for one platform only, docs/decisions/017-app-links-per-platform.md);
+ * other devices get the generic download link. Undefined when none is configured.
  */
 export function appUrlFor(platform: Platform, links: AppLinkSettings): string | undefined {
-  if (platform === "android") return links.ANDROID_APP_URL ?? links.APP_DOWNLOAD_URL;
-  if (platform === "ios") return links.IOS_APP_URL ?? links.APP_DOWNLOAD_URL;
-  return undefined;
+  if (platform === "android") return links.ANDROID_APP_URL;
+  if (platform === "ios") return links.IOS_APP_URL;
+  return links.APP_DOWNLOAD_URL;
 }

@@ -91,17 +91,23 @@ export function setCookieHeaders(lines: string[], headers = new Headers()): Head
   return headers;
 }
 
-/** The sign-in page for someone who was at `location`. */
-export function loginUrl(location: string): string {
-  return location === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(location)}`;
+/** The sign-in page for someone who was at `location`; `expired` makes it say their session ended. */
+export function loginUrl(location: string, expired = false): string {
+  const query = [
+    ...(location === "/" ? [] : [`redirectTo=${encodeURIComponent(location)}`]),
+    ...(expired ? ["expired=1"] : []),
+  ];
+  return query.length ? `/login?${query.join("&")}` : "/login";
 }
 
 /**
  * Sends the browser to sign in, clearing the panel's cookies, with a way back to where it was.
- * Used when the user has no role and when the upstream answers 401.
+ * Used when the user has no role and when the upstream answers 401; in the latter case the
+ * browser was signed in (its cookie has a role), so the sign-in page explains that the session expired.
  */
 export async function redirectToLogin(request: Request): Promise<Response> {
-  return redirect(loginUrl(currentLocation(request)), {
+  const wasSignedIn = Boolean((await getCurrentUser(request)).role);
+  return redirect(loginUrl(currentLocation(request), wasSignedIn), {
     headers: setCookieHeaders(await signOutCookies(request)),
   });
 }

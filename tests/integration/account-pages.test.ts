@@ -170,7 +170,7 @@ describe("forgot password", () => {
     expect(inputValue(html, "email")).toBe("moderator@example.com");
   });
 
-  it("shows the spec's fallback when the upstream itself fails", async () => {
+  it("shows the server's message when the upstream itself fails and says why", async () => {
     await injectFault(stack.demo.url, {
       method: "POST",
       path: "/auth/forgot-password",
@@ -180,7 +180,7 @@ describe("forgot password", () => {
     });
     const { status, html } = await page(await client().post("/forgot-password", { email: "moderator@example.com" }));
     expect(status).toBe(502);
-    expect(toastMessage(html)).toBe("An error occurred while processing your request");
+    expect(toastMessage(html)).toBe("Mail service is down");
     expect(inputValue(html, "email")).toBe("moderator@example.com");
   });
 
@@ -268,14 +268,15 @@ describe("reset password", () => {
       confirmPassword: newPassword,
     });
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/login");
+    expect(response.headers.get("location")).toBe("/reset-password?done=1");
     const calls = await recordedRequests(stack.demo.url, "/auth/reset-password");
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toMatchObject({ token });
 
-    const { html: login } = await browser.follow(response);
-    expect(toastMessage(login)).toBe(RESET_SUCCESS);
-    expect(login).not.toContain(newPassword);
+    const { html: done } = await browser.follow(response);
+    expect(toastMessage(done)).toBe(RESET_SUCCESS);
+    expect(visibleText(done)).toContain("Password changed");
+    expect(done).not.toContain(newPassword);
 
     // The old password no longer works; the new one signs in and lands on /.
     const old = await client().post("/login", { email, password: "Moderator12345" });
@@ -285,22 +286,24 @@ describe("reset password", () => {
     expect(signIn.headers.get("location")).toBe("/");
   });
 
-  it("shows the upstream's message for a used token and for a bogus one", async () => {
+  it("turns a used or bogus token into 'Invalid Reset Link' with the upstream's message as the toast", async () => {
     const token = await requestResetToken("moderator@example.com");
     const fields = { password: "First-Pass-1", confirmPassword: "First-Pass-1" };
     expect((await client().post(`/reset-password?token=${token}`, fields)).status).toBe(302);
 
     for (const used of [token, "bogus-token"]) {
-      const response = await client().post(`/reset-password?token=${used}`, {
+      const browser = client();
+      const response = await browser.post(`/reset-password?token=${used}`, {
         password: "Second-Pass-2",
         confirmPassword: "Second-Pass-2",
       });
-      const { status, html, text } = await page(response);
-      expect(status).toBe(400);
-      expect(text).toContain("Invalid or expired reset token");
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/reset-password");
+      const { response: invalid, html } = await browser.follow(response);
+      expect(visibleText(html)).toContain("Invalid Reset Link");
       expect(toastMessage(html)).toBe("Invalid or expired reset token");
       expect(html).not.toContain("Second-Pass-2");
-      expectTokenPageHeaders(response, "same-origin");
+      expectTokenPageHeaders(invalid, "same-origin");
     }
   });
 
@@ -335,20 +338,31 @@ describe("verify email", () => {
     expectTokenPageHeaders(response, "no-referrer");
   });
 
-  it("verifies a seeded token once, with a link to the app; the second time the link is invalid", async () => {
+  /** Opens a verification link as a browser does: the 'Loading' page, then the step its refresh leads to. */
+  async function openLink(browser: PanelClient, token: string) {
+    const loading = await page(await browser.get(`/verify?token=${token}`));
+    expect(loading.text).toContain("Loading");
+    const check = await browser.get(`/verify?token=${token}&step=check`);
+    if (check.status !== 303) return { response: check, ...(await page(check)) };
+    expect(check.headers.get("location")).toBe("/verify?done=1");
+    const result = await browser.get("/verify?done=1");
+    return { response: result, ...(await page(result)) };
+  }
+
+  it("verifies a seeded token once, with a link to the app; a new browser then finds the link invalid", async () => {
     const token = await seededToken("hannah.kowalski8@example.com");
-    const first = await client().get(`/verify?token=${token}`);
-    const verified = await page(first);
+    const verified = await openLink(client(), token);
     expect(verified.status).toBe(200);
     expect(verified.text).toContain("Account verified successfully");
+    // A client without a browser's User-Agent is "another device": the generic download link.
     expect(verified.html).toMatch(
-      new RegExp(`<a[^>]*href="${APP_LINKS.APP_DOWNLOAD_URL}"[^>]*>Open the mobile app</a>`),
+      new RegExp(`<a[^>]*href="${APP_LINKS.APP_DOWNLOAD_URL}"[^>]*>[\\s\\S]*?Open the mobile app</a>`),
     );
-    expectTokenPageHeaders(first, "no-referrer");
+    expectTokenPageHeaders(verified.response, "no-referrer");
     const calls = await recordedRequests(stack.demo.url, "/auth/verify-email");
     expect(calls.map((call) => call.query)).toEqual([{ token }]);
 
-    const again = await page(await client().get(`/verify?token=${token}`));
+    const again = await openLink(client(), token);
     expect(again.status).toBe(400);
     expect(again.text).toContain("Verification Link Invalid");
     expect(again.text).not.toContain("Account verified successfully");
@@ -357,8 +371,7 @@ describe("verify email", () => {
   it("shows 'Verification Link Invalid' for an expired or unknown token", async () => {
     const expired = await seededToken("hannah.silva128@example.com");
     for (const token of [expired, "verify-0-nope"]) {
-      const response = await client().get(`/verify?token=${token}`);
-      const { text } = await page(response);
+      const { response, text } = await openLink(client(), token);
       expect(text).toContain("Verification Link Invalid");
       expectTokenPageHeaders(response, "no-referrer");
     }
@@ -367,18 +380,21 @@ describe("verify email", () => {
   it("offers to try again when the upstream fails, and the same link then works", async () => {
     const token = await seededToken("tomas.dubois17@example.com");
     await injectFault(stack.demo.url, { method: "GET", path: "/auth/verify-email*", status: 500, times: 1 });
-    const failed = await page(await client().get(`/verify?token=${token}`));
+    const failed = await openLink(client(), token);
     expect(failed.status).toBe(503);
-    expect(failed.text).toContain("Verification Link Invalid");
+    expect(failed.text).not.toContain("Verification Link Invalid");
     expect(failed.html).toMatch(new RegExp(`<a[^>]*href="/verify\\?token=${token}"[^>]*>Try again</a>`));
-    const retried = await page(await client().get(`/verify?token=${token}`));
+    const retried = await openLink(client(), token);
     expect(retried.text).toContain("Account verified successfully");
   });
 
-  it("links to /get-app when no download link is configured", async () => {
+  it("says the app link is not available yet when no link is configured", async () => {
     const token = await seededToken("aisha.okafor20@example.com");
-    const { html } = await page(await client(noLinks.url).get(`/verify?token=${token}`));
-    expect(html).toMatch(/<a[^>]*href="\/get-app"[^>]*>Open the mobile app<\/a>/);
+    const browser = client(noLinks.url);
+    await browser.get(`/verify?token=${token}&step=check`);
+    const { text } = await page(await browser.get("/verify?done=1"));
+    expect(text).toContain("Account verified successfully");
+    expect(text).toContain("The app link is not available yet.");
   });
 });
 
@@ -439,7 +455,7 @@ describe("delete account", () => {
     // A reload of step 2 still knows the email.
     expect(visibleText(await (await browser.get("/delete-account?step=key")).text())).toContain("Verify Key");
 
-    // No key, then a wrong key: step 2 again, nothing typed echoed back.
+    // No key, then a wrong key: step 2 again.
     const empty = await page(
       await browser.post("/delete-account?step=key", { intent: "delete-user", securityKey: "" }),
     );
@@ -453,20 +469,22 @@ describe("delete account", () => {
     expect(wrong.text).toContain("Invalid security key");
     expect(toastMessage(wrong.html)).toBe("Invalid security key");
     expect(wrong.text).toContain("Verify Key");
-    expect(inputValue(wrong.html, "securityKey") ?? "").toBe("");
+    // The wrong key comes back in its field, to be corrected rather than retyped.
+    expect(inputValue(wrong.html, "securityKey")).toBe(wrongKey);
 
     const deleted = await browser.post("/delete-account?step=key", { intent: "delete-user", securityKey: key! });
     expect(deleted.status).toBe(302);
-    expect(deleted.headers.get("location")).toBe("/delete-account");
-    expect(browser.cookie("account_deletion")).toBeUndefined();
+    expect(deleted.headers.get("location")).toBe("/delete-account?step=done");
     const deleteCalls = await recordedRequests(stack.demo.url, "/users/delete-user");
     expect(deleteCalls.at(-1)?.body).toEqual({ email, securityKey: key });
     expect(deleteCalls.at(-1)?.status).toBe(200);
 
     const { html: done } = await browser.follow(deleted);
     expect(toastMessage(done)).toBe("Your account has been deleted successfully");
-    expect(visibleText(done)).toContain("Get Security Key");
-    expect(inputValue(done, "email") ?? "").toBe("");
+    expect(visibleText(done)).toContain("Your account has been deleted");
+    const cleared = await (await browser.get("/delete-account")).text();
+    expect(visibleText(cleared)).toContain("Get Security Key");
+    expect(inputValue(cleared, "email") ?? "").toBe("");
 
     // The user is gone upstream: a new key cannot be generated for them.
     const again = await page(await browser.post("/delete-account", { intent: "generate-key", email }));
@@ -499,13 +517,18 @@ describe("delete account", () => {
 });
 
 describe("app redirect (/get-app)", () => {
-  it("sends Android to ANDROID_APP_URL and iOS to IOS_APP_URL with a 302", async () => {
+  /** The URL a `<meta http-equiv="refresh">` moves on to. */
+  const refreshTarget = (html: string) =>
+    decodeEntities(/<meta http-equiv="refresh" content="0;url=([^"]*)"/.exec(html)?.[1] ?? "");
+
+  it("says 'Redirecting to the app store...' and moves Android to ANDROID_APP_URL and iOS to IOS_APP_URL", async () => {
     const android = await client().get("/get-app", { "user-agent": UA.android });
-    expect(android.status).toBe(302);
-    expect(android.headers.get("location")).toBe(APP_LINKS.ANDROID_APP_URL);
+    const androidPage = await page(android);
+    expect(androidPage.status).toBe(200);
+    expect(androidPage.text).toContain("Redirecting to the app store...");
+    expect(refreshTarget(androidPage.html)).toBe(APP_LINKS.ANDROID_APP_URL);
     const ios = await client().get("/get-app", { "user-agent": UA.iphone });
-    expect(ios.status).toBe(302);
-    expect(ios.headers.get("location")).toBe(APP_LINKS.IOS_APP_URL);
+    expect(refreshTarget(await ios.text())).toBe(APP_LINKS.IOS_APP_URL);
     expect(ios.headers.get("vary")).toContain("User-Agent");
   });
 
@@ -518,30 +541,29 @@ describe("app redirect (/get-app)", () => {
     expect(response.headers.get("vary")).toContain("User-Agent");
   });
 
-  it("falls back to APP_DOWNLOAD_URL, and to the not-supported text when nothing is configured", async () => {
-    const fallback = await client(downloadOnly.url).get("/get-app", { "user-agent": UA.android });
-    expect(fallback.status).toBe(302);
-    expect(fallback.headers.get("location")).toBe(APP_LINKS.APP_DOWNLOAD_URL);
-    const iosFallback = await client(downloadOnly.url).get("/get-app", { "user-agent": UA.iphone });
-    expect(iosFallback.headers.get("location")).toBe(APP_LINKS.APP_DOWNLOAD_URL);
-
-    const none = await client(noLinks.url).get("/get-app", { "user-agent": UA.android });
-    const { status, text } = await page(none);
-    expect(status).toBe(200);
-    expect(text).toContain("Not a supported mobile platform.");
+  it("never sends a phone to the generic link; without its own it says the link is not available yet", async () => {
+    for (const server of [downloadOnly, noLinks]) {
+      const response = await client(server.url).get("/get-app", { "user-agent": UA.android });
+      const { status, html, text } = await page(response);
+      expect(status).toBe(200);
+      expect(text).toContain("The app link is not available yet.");
+      expect(html).not.toContain('http-equiv="refresh"');
+    }
+    const desktop = await page(await client(downloadOnly.url).get("/get-app", { "user-agent": UA.desktop }));
+    expect(desktop.html).toContain(`href="${APP_LINKS.APP_DOWNLOAD_URL}"`);
   });
 });
 
 describe("accept invite", () => {
   it("explains that invites are accepted in the app and links to it", async () => {
-    const response = await client().get("/accept-invite?token=invite-123");
+    const response = await client().get("/accept-invite?token=invite-123", { "user-agent": UA.desktop });
     const { status, html, text } = await page(response);
     expect(status).toBe(200);
     expect(text).toContain("Invitations are accepted in the mobile app.");
     expect(text).not.toContain("This invite link is incomplete.");
     expect(html).toContain(`href="${APP_LINKS.ANDROID_APP_URL.replaceAll("&", "&amp;")}"`);
     expect(html).toContain(`href="${APP_LINKS.IOS_APP_URL}"`);
-    expect(html).toMatch(/<a[^>]*href="\/get-app"[^>]*>[\s\S]*?Get the app<\/a>/);
+    expect(html).toMatch(new RegExp(`<a[^>]*href="${APP_LINKS.APP_DOWNLOAD_URL}"[^>]*>[\\s\\S]*?Get the app</a>`));
     expectTokenPageHeaders(response, "no-referrer");
     // No upstream call exists for invites in the contract, and none is made.
     expect(await recordedRequests(stack.demo.url)).toEqual([]);
@@ -550,7 +572,7 @@ describe("accept invite", () => {
   it("says so when the link has no invite token", async () => {
     const { text } = await page(await client(noLinks.url).get("/accept-invite"));
     expect(text).toContain("This invite link is incomplete.");
-    expect(text).toContain("Get the app");
+    expect(text).toContain("The app link is not available yet.");
   });
 });
 

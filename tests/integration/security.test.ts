@@ -141,7 +141,7 @@ describe("cookies and identity", () => {
     const panel = await admin();
     await injectFault(stack.demo.url, { method: "GET", path: "/users", status: 401, times: 1 });
     const response = await panel.get("/users?page=2");
-    expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fusers%3Fpage%3D2");
+    expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fusers%3Fpage%3D2&expired=1");
     expect(panel.cookie("user")).toBeUndefined();
   });
 

@@ -79,14 +79,15 @@ describe("appUrlFor", () => {
     expect(appUrlFor("ios", all)).toBe(all.IOS_APP_URL);
   });
 
-  it("falls back to the generic download link, then to nothing", () => {
-    expect(appUrlFor("android", { APP_DOWNLOAD_URL: all.APP_DOWNLOAD_URL })).toBe(all.APP_DOWNLOAD_URL);
-    expect(appUrlFor("ios", { APP_DOWNLOAD_URL: all.APP_DOWNLOAD_URL })).toBe(all.APP_DOWNLOAD_URL);
+  it("never sends a phone to another platform's link: without its own it gets none", () => {
+    expect(appUrlFor("android", { APP_DOWNLOAD_URL: all.APP_DOWNLOAD_URL })).toBeUndefined();
+    expect(appUrlFor("ios", { APP_DOWNLOAD_URL: all.APP_DOWNLOAD_URL })).toBeUndefined();
     expect(appUrlFor("android", {})).toBeUndefined();
     expect(appUrlFor("ios", { ANDROID_APP_URL: all.ANDROID_APP_URL })).toBeUndefined();
   });
 
-  it("never sends other platforms anywhere", () => {
-    expect(appUrlFor("other", all)).toBeUndefined();
+  it("gives other devices the generic download link", () => {
+    expect(appUrlFor("other", all)).toBe(all.APP_DOWNLOAD_URL);
+    expect(appUrlFor("other", { ANDROID_APP_URL: all.ANDROID_APP_URL })).toBeUndefined();
   });
 });

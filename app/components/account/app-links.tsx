@@ -1,39 +1,58 @@
 import { ArrowDownTrayIcon, DevicePhoneMobileIcon } from "@heroicons/react/20/solid";
-import { Link } from "react-router";
 
+import type { AppOffer } from "~/components/account/app-offer";
+import { FormAlert } from "~/components/layout/auth-card";
 import { buttonClass } from "~/components/ui/button";
 
-/** The app's download links as the server resolved them (missing ones are not shown). */
-export interface AppLinkUrls {
-  android?: string;
-  ios?: string;
+/** What a phone without a configured store link is told (docs/operations.md lists the variables). */
+export const APP_LINK_UNAVAILABLE = "The app link is not available yet. Please try again later.";
+
+/** The store names on their buttons. */
+export const STORE_LABELS = { android: "Get it on Google Play", ios: "Download on the App Store" } as const;
+
+const bigButton = "w-full py-3";
+
+/** The notice shown instead of a link when the visitor's platform has none configured. */
+export function AppLinkUnavailable() {
+  return <FormAlert tone="info">{APP_LINK_UNAVAILABLE}</FormAlert>;
 }
 
 /**
- * Store buttons for the mobile app, and a "Get the app" link to /get-app, which picks the
- * visitor's store by itself. Big tap targets: these pages are mostly opened on phones.
+ * The way to the mobile app for this visitor (see AppOffer): one big button on a phone, the
+ * configured links elsewhere, or the not-available notice. Plain links to other sites: big tap
+ * targets, no Referer (the pages they sit on may carry a token in their URL).
  */
-export function AppLinks({ links, getApp = true }: { links: AppLinkUrls; getApp?: boolean }) {
+export function AppOfferActions({ offer, label = "Open the mobile app" }: { offer: AppOffer; label?: string }) {
+  if (offer.kind === "unavailable") return <AppLinkUnavailable />;
+  if (offer.kind === "store") {
+    return (
+      <a href={offer.url} rel="noreferrer" className={buttonClass("primary", "md", bigButton)}>
+        <DevicePhoneMobileIcon className="size-5" aria-hidden="true" />
+        {label}
+      </a>
+    );
+  }
   return (
     <div className="flex flex-col gap-3">
-      {links.android ? (
-        <a href={links.android} rel="noreferrer" className={buttonClass("secondary", "md", "w-full py-3")}>
-          <DevicePhoneMobileIcon className="size-5" aria-hidden="true" />
-          Get it on Google Play
-        </a>
-      ) : null}
-      {links.ios ? (
-        <a href={links.ios} rel="noreferrer" className={buttonClass("secondary", "md", "w-full py-3")}>
-          <DevicePhoneMobileIcon className="size-5" aria-hidden="true" />
-          Download on the App Store
-        </a>
-      ) : null}
-      {getApp ? (
-        <Link to="/get-app" reloadDocument className={buttonClass("primary", "md", "w-full py-3")}>
+      {offer.download ? (
+        <a href={offer.download} rel="noreferrer" className={buttonClass("primary", "md", bigButton)}>
           <ArrowDownTrayIcon className="size-5" aria-hidden="true" />
-          Get the app
-        </Link>
+          {label}
+        </a>
       ) : null}
+      {(["android", "ios"] as const).map((store) =>
+        offer[store] ? (
+          <a
+            key={store}
+            href={offer[store]}
+            rel="noreferrer"
+            className={buttonClass(offer.download ? "secondary" : "primary", "md", bigButton)}
+          >
+            <DevicePhoneMobileIcon className="size-5" aria-hidden="true" />
+            {STORE_LABELS[store]}
+          </a>
+        ) : null,
+      )}
     </div>
   );
 }

@@ -22,9 +22,13 @@ export function tokenPageHeaderValues(referrerPolicy: TokenReferrerPolicy = "no-
 /**
  * The `headers` export of a token page. React Router calls it for the route's own answers,
  * its errors (the route has its own ErrorBoundary, so they stop here) and its data requests;
- * Set-Cookie lines are merged by React Router itself.
+ * Set-Cookie lines are merged by React Router itself. `extra` adds headers of the page's own
+ * (the Vary of a page whose links depend on the platform).
  */
-export function tokenPageHeaders(referrerPolicy: TokenReferrerPolicy = "no-referrer"): HeadersFunction {
+export function tokenPageHeaders(
+  referrerPolicy: TokenReferrerPolicy = "no-referrer",
+  extra: Record<string, string> = {},
+): HeadersFunction {
   return ({ loaderHeaders, actionHeaders, errorHeaders }) => {
     const headers = new Headers();
     for (const source of [loaderHeaders, actionHeaders, errorHeaders]) {
@@ -32,7 +36,9 @@ export function tokenPageHeaders(referrerPolicy: TokenReferrerPolicy = "no-refer
         if (name.toLowerCase() !== "set-cookie") headers.set(name, value);
       });
     }
-    for (const [name, value] of Object.entries(tokenPageHeaderValues(referrerPolicy))) headers.set(name, value);
+    for (const [name, value] of Object.entries({ ...tokenPageHeaderValues(referrerPolicy), ...extra })) {
+      headers.set(name, value);
+    }
     return headers;
   };
 }

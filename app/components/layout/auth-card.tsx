@@ -6,6 +6,8 @@ export interface AuthCardFooter {
   prompt: string;
   to: string;
   label: string;
+  /** A full page load: for /get-app, whose redirect to a store is a refresh in the page's head. */
+  reloadDocument?: boolean;
 }
 
 /** Centered card used by sign-in and every public account page. */
@@ -34,7 +36,11 @@ export function AuthCard({
       {footer ? (
         <p className="mt-6 text-sm text-slate-600">
           {footer.prompt}{" "}
-          <Link to={footer.to} className="font-semibold text-brand-700 hover:text-brand-800">
+          <Link
+            to={footer.to}
+            reloadDocument={footer.reloadDocument}
+            className="font-semibold text-brand-700 hover:text-brand-800"
+          >
             {footer.label}
           </Link>
         </p>
@@ -73,6 +79,7 @@ export function FormAlert({
 const noticeTones = {
   success: "bg-emerald-100 text-emerald-700",
   error: "bg-red-100 text-red-700",
+  info: "bg-brand-50 text-brand-700",
 } as const;
 
 /** An account-page outcome: a round icon, a sentence, and what to do next. */

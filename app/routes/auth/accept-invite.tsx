@@ -1,11 +1,10 @@
 import { EnvelopeOpenIcon } from "@heroicons/react/20/solid";
 
 import type { Route } from "./+types/accept-invite";
-import { AppLinks } from "~/components/account/app-links";
+import { AppOfferActions } from "~/components/account/app-links";
 import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
 import { AuthCard, FormAlert } from "~/components/layout/auth-card";
-import { env } from "~/config/env.server";
-import { appUrlFor } from "~/session/user-agent";
+import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
 
 // The old spec did not show this screen (docs/product.md#accept-invite) and the contract has no call for it: invites are
 // accepted in the mobile app. The page is where an invite link lands when the app is not
@@ -14,20 +13,17 @@ import { appUrlFor } from "~/session/user-agent";
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token")?.trim() ?? "";
-  const links = env();
-  return {
-    hasInvite: token !== "",
-    links: { android: appUrlFor("android", links), ios: appUrlFor("ios", links) },
-  };
+  // A phone sees its own store only; other devices the configured links (AppOffer).
+  return { hasInvite: token !== "", offer: appOfferOf(request) };
 }
 
 export const meta: Route.MetaFunction = () => tokenPageMeta("Accept your invitation · Admin Dashboard");
 
-// The invite token is in the URL: same care as the other token pages.
-export const headers = tokenPageHeaders();
+// The invite token is in the URL: same care as the other token pages. The links depend on the platform.
+export const headers = tokenPageHeaders("no-referrer", PLATFORM_VARY);
 
 export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
-  const { hasInvite, links } = loaderData;
+  const { hasInvite, offer } = loaderData;
   return (
     <AuthCard title="You're invited!" subtitle="Join the community in the mobile app.">
       <div className="space-y-6">
@@ -45,7 +41,7 @@ export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
             there to accept it.
           </p>
         </div>
-        <AppLinks links={links} />
+        <AppOfferActions offer={offer} label="Get the app" />
       </div>
     </AuthCard>
   );

@@ -1,5 +1,5 @@
-import { ExclamationTriangleIcon } from "@heroicons/react/20/solid";
-import { type FormEvent, useState } from "react";
+import { CheckCircleIcon, ExclamationTriangleIcon } from "@heroicons/react/20/solid";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { createCookie, data, Form, Link, redirect, useNavigation } from "react-router";
 import * as z from "zod/mini";
 
@@ -11,8 +11,8 @@ import {
   TokenPageErrorBoundary,
 } from "~/components/account/token-page";
 import { type FlashToast, Toaster } from "~/components/feedback/toaster";
-import { AuthCard, FormAlert } from "~/components/layout/auth-card";
-import { Button } from "~/components/ui/button";
+import { AuthCard, AuthNotice, FormAlert } from "~/components/layout/auth-card";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { env } from "~/config/env.server";
@@ -22,9 +22,10 @@ import {
   DeleteAccountKeySchema,
   INVALID_EMAIL_MESSAGE,
 } from "~/forms/account";
-import { errorToast, failSubmission, type FailedSubmission, invalidSubmission } from "~/forms/failure.server";
+import { errorToast, type FailedSubmission, invalidSubmission } from "~/forms/failure.server";
 import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
+import { publicFailure } from "~/routes/auth/public-failure.server";
 import { isSecureRequest } from "~/session/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
 import { deleteAccount, generateDeletionKey } from "~/upstream/account.server";
@@ -39,6 +40,9 @@ import { rateLimit } from "~/session/rate-limit.server";
 // which a cookie path of "/delete-account" would not match.
 const PENDING_DELETION_MAX_AGE = 15 * 60;
 const KEY_STEP_URL = "/delete-account?step=key";
+// After the deletion the same cookie says so (`deleted`) for what is left of its 15 minutes: the
+// confirmation at ?step=done lasts (a reload, a later look) instead of a 5-second toast.
+const DONE_STEP_URL = "/delete-account?step=done";
 
 let pendingDeletion: ReturnType<typeof createCookie> | undefined;
 
@@ -53,24 +57,37 @@ function pendingDeletionCookie() {
   return pendingDeletion;
 }
 
-const PendingDeletionSchema = z.object({ email: z.string().check(z.minLength(1)) });
+const PendingDeletionSchema = z.object({
+  email: z.string().check(z.minLength(1)),
+  deleted: z.optional(z.literal(true)),
+});
 
-async function pendingEmail(request: Request): Promise<string | undefined> {
+async function rememberedDeletion(request: Request) {
   const value: unknown = await pendingDeletionCookie().parse(request.headers.get("cookie"));
   const parsed = z.safeParse(PendingDeletionSchema, value);
-  return parsed.success ? parsed.data.email : undefined;
+  return parsed.success ? parsed.data : undefined;
 }
 
-function rememberEmail(request: Request, email: string): Promise<string> {
-  return pendingDeletionCookie().serialize({ email }, { secure: isSecureRequest(request) });
+/** The email of a deletion waiting for its key (not one already done). */
+async function pendingEmail(request: Request): Promise<string | undefined> {
+  const remembered = await rememberedDeletion(request);
+  return remembered && !remembered.deleted ? remembered.email : undefined;
 }
 
-function forgetEmail(request: Request): Promise<string> {
-  return pendingDeletionCookie().serialize("", { maxAge: 0, secure: isSecureRequest(request) });
+function rememberEmail(request: Request, email: string, deleted?: true): Promise<string> {
+  return pendingDeletionCookie().serialize(deleted ? { email, deleted } : { email }, {
+    secure: isSecureRequest(request),
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (new URL(request.url).searchParams.get("step") !== "key") return { step: "email" as const };
+  const step = new URL(request.url).searchParams.get("step");
+  if (step === "done") {
+    const remembered = await rememberedDeletion(request);
+    if (remembered?.deleted) return { step: "done" as const, email: remembered.email };
+    throw redirect("/delete-account", { headers: tokenPageHeaderValues("same-origin") });
+  }
+  if (step !== "key") return { step: "email" as const };
   const email = await pendingEmail(request);
   // The key step without its email (expired, or a pasted link) starts over.
   if (!email) throw redirect("/delete-account", { headers: tokenPageHeaderValues("same-origin") });
@@ -108,7 +125,7 @@ async function sendSecurityKey(request: Request, formData: FormData) {
       headers: { "Set-Cookie": await rememberEmail(request, email) },
     });
   } catch (error) {
-    return failSubmission(error, form.values, "Something went wrong");
+    return publicFailure(error, form.values, "Something went wrong");
   }
 }
 
@@ -126,12 +143,14 @@ async function deleteTheAccount(request: Request, formData: FormData) {
 
   try {
     const { data: answer } = await deleteAccount(request, { email, securityKey: form.data.securityKey });
-    // docs/product.md#delete-account: back to the email step with cleared fields.
-    return redirectWithSuccess(request, "/delete-account", answer.message, {
-      headers: { "Set-Cookie": await forgetEmail(request) },
+    // A lasting confirmation; its "Delete another account" is the email step with cleared fields
+    // (docs/product.md#delete-account).
+    return redirectWithSuccess(request, DONE_STEP_URL, answer.message, {
+      headers: { "Set-Cookie": await rememberEmail(request, email, true) },
     });
   } catch (error) {
-    return failSubmission(error, form.values, "Something went wrong");
+    // A wrong key comes back in its field (selected, with JavaScript) so a typo can be corrected.
+    return publicFailure(error, form.values, "Something went wrong", { securityKey: form.data.securityKey });
   }
 }
 
@@ -142,14 +161,18 @@ export const headers = tokenPageHeaders("same-origin");
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AuthCard
-      title="Delete Account"
+      title={loaderData.step === "done" ? "Your account has been deleted" : "Delete Account"}
       subtitle={
-        loaderData.step === "key"
-          ? "Enter the security key we sent to your email to confirm the deletion."
-          : "Enter the email address of the account to delete. We will send you a security key to confirm it."
+        loaderData.step === "done"
+          ? undefined
+          : loaderData.step === "key"
+            ? "Enter the security key we sent to your email to confirm the deletion."
+            : "Enter the email address of the account to delete. We will send you a security key to confirm it."
       }
     >
-      {loaderData.step === "key" ? (
+      {loaderData.step === "done" ? (
+        <Deleted email={loaderData.email} />
+      ) : loaderData.step === "key" ? (
         <KeyStep email={loaderData.email} actionData={actionData} />
       ) : (
         <EmailStep actionData={actionData} />
@@ -218,9 +241,21 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod !== undefined;
   const hydrated = useHydrated();
-  // The key is a secret: never sent back, so the field is empty after a failed attempt.
   const form = useFormCheck(DeleteAccountKeySchema, actionData?.errors);
-  const [securityKey, setSecurityKey] = useState("");
+  // A refused key comes back (see deleteTheAccount): in its field and selected, to be retyped at once.
+  const typedKey = String(actionData?.values?.securityKey ?? "");
+  const [securityKey, setSecurityKey] = useState(typedKey);
+  // A new answer from the action sets the key it carries, while rendering (React's way for state that follows a prop).
+  const [answered, setAnswered] = useState(actionData);
+  if (answered !== actionData) {
+    setAnswered(actionData);
+    setSecurityKey(typedKey);
+  }
+  // Selecting the text is the DOM's business, so that part stays an effect.
+  const keyInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (typedKey) keyInput.current?.select();
+  }, [actionData, typedKey]);
 
   return (
     <>
@@ -244,6 +279,9 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
           spellCheck={false}
           autoFocus
           name="securityKey"
+          ref={keyInput}
+          defaultValue={typedKey}
+          key={actionData?.toast?.id ?? "key"}
           onInput={(event) => setSecurityKey(event.currentTarget.value)}
           error={form.error("securityKey")}
         />
@@ -263,5 +301,23 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
         </Link>
       </p>
     </>
+  );
+}
+
+function Deleted({ email }: { email: string }) {
+  return (
+    <AuthNotice
+      icon={CheckCircleIcon}
+      tone="success"
+      actions={
+        <ButtonLink to="/delete-account" variant="secondary" className="w-full py-3">
+          Delete another account
+        </ButtonLink>
+      }
+    >
+      The account <span className="font-semibold break-all">{email}</span> and its profile, posts and invites have been
+      removed. You can no longer sign in with it, in the app or anywhere else. To join the community again, sign up in
+      the mobile app.
+    </AuthNotice>
   );
 }

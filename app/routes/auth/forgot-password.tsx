@@ -1,14 +1,17 @@
 import { ArrowLeftIcon, EnvelopeIcon } from "@heroicons/react/20/solid";
 import { Form, Link } from "react-router";
+import * as z from "zod/mini";
 
 import type { Route } from "./+types/forgot-password";
 import { AuthCard, AuthNotice, FormAlert } from "~/components/layout/auth-card";
 import { ButtonLink, SubmitButton } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { ForgotPasswordSchema } from "~/forms/account";
-import { failSubmission, invalidSubmission } from "~/forms/failure.server";
+import { invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
+import { pageMemory } from "~/routes/auth/page-memory.server";
+import { publicFailure } from "~/routes/auth/public-failure.server";
 import { redirectWithSuccess } from "~/session/toast.server";
 import { requestPasswordReset } from "~/upstream/auth.server";
 import { keepRetryAfter, rateLimit } from "~/session/rate-limit.server";
@@ -16,10 +19,16 @@ import { keepRetryAfter, rateLimit } from "~/session/rate-limit.server";
 /** docs/product.md#forgot-password: the same text whether or not the account exists. */
 const SENT_MESSAGE = "If an account with that email exists, a password reset link has been sent to your email.";
 
-export function loader({ request }: Route.LoaderArgs) {
+// The address a link was last requested for, in a signed HttpOnly cookie for 15 minutes (the
+// URL would put it in history and logs): 'Check Your Email' names it, and Try Again brings the
+// form back filled in with it, so a typo is easy to spot and fix.
+const requestedFor = pageMemory("password_reset_request", 15 * 60, z.object({ email: z.string() }));
+
+export async function loader({ request }: Route.LoaderArgs) {
   // The confirmation view is a URL of its own (Post/Redirect/Get): a reload shows it again
   // without sending a second email, and the email never appears in the URL.
-  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+  const email = (await requestedFor.read(request))?.email;
+  return { sent: new URL(request.url).searchParams.get("sent") === "1", email };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,11 +40,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await requestPasswordReset(request, form.data.email);
   } catch (error) {
-    return failSubmission(error, form.values, "An error occurred while processing your request");
+    return publicFailure(error, form.values, "An error occurred while processing your request");
   }
   // The product's text (docs/product.md#forgot-password), not the upstream's message: a provider that answered differently for
   // unknown addresses must not reveal which emails have accounts.
-  return redirectWithSuccess(request, "/forgot-password?sent=1", SENT_MESSAGE);
+  return redirectWithSuccess(request, "/forgot-password?sent=1", SENT_MESSAGE, {
+    headers: { "Set-Cookie": await requestedFor.remember(request, { email: form.data.email }) },
+  });
 }
 
 export const headers = keepRetryAfter;
@@ -45,11 +56,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
-  return loaderData.sent ? <CheckYourEmail /> : <ForgotPasswordForm actionData={actionData} />;
+  return loaderData.sent ? (
+    <CheckYourEmail email={loaderData.email} />
+  ) : (
+    <ForgotPasswordForm actionData={actionData} lastEmail={loaderData.email} />
+  );
 }
 
-function ForgotPasswordForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
-  const typed = actionData?.values ?? {};
+function ForgotPasswordForm({
+  actionData,
+  lastEmail,
+}: {
+  actionData: Route.ComponentProps["actionData"];
+  lastEmail: string | undefined;
+}) {
+  const typed = actionData?.values ?? { email: lastEmail };
   const form = useFormCheck(ForgotPasswordSchema, actionData?.errors);
 
   return (
@@ -86,7 +107,7 @@ function ForgotPasswordForm({ actionData }: { actionData: Route.ComponentProps["
   );
 }
 
-function CheckYourEmail() {
+function CheckYourEmail({ email }: { email: string | undefined }) {
   return (
     <AuthCard title="Check Your Email">
       <AuthNotice
@@ -104,6 +125,11 @@ function CheckYourEmail() {
         }
       >
         {SENT_MESSAGE}
+        {email ? (
+          <span className="mt-2 block">
+            The address you entered: <span className="font-semibold break-all">{email}</span>
+          </span>
+        ) : null}
       </AuthNotice>
     </AuthCard>
   );

@@ -1,40 +1,53 @@
-import { DevicePhoneMobileIcon } from "@heroicons/react/20/solid";
-import { redirect } from "react-router";
+import { ArrowPathIcon, DevicePhoneMobileIcon } from "@heroicons/react/20/solid";
 
 import type { Route } from "./+types/get-app";
-import { AppLinks } from "~/components/account/app-links";
+import { AppLinkUnavailable, AppOfferActions } from "~/components/account/app-links";
 import { AuthCard } from "~/components/layout/auth-card";
-import { env } from "~/config/env.server";
-import { appUrlFor, platformFromUserAgent } from "~/session/user-agent";
+import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
 
 // The answer depends on the browser: caches must neither keep it nor share it across agents.
-const VARY_HEADERS = {
-  "Cache-Control": "private, no-store",
-  Vary: "User-Agent, Sec-CH-UA-Platform",
-};
+const VARY_HEADERS = { "Cache-Control": "private, no-store", ...PLATFORM_VARY };
 
 export function loader({ request }: Route.LoaderArgs) {
-  const platform = platformFromUserAgent(request.headers.get("user-agent"), request.headers.get("sec-ch-ua-platform"));
-  const links = env();
-  const target = appUrlFor(platform, links);
-  // docs/product.md#get-the-app: phones go straight to their store. The server redirects (302), so this works
-  // without JavaScript and without a "Redirecting to the app store..." page in between.
-  if (target) throw redirect(target, { status: 302, headers: VARY_HEADERS });
-  return {
-    // A desktop visitor may still want the links, to open them on their phone.
-    links: { android: appUrlFor("android", links), ios: appUrlFor("ios", links) },
-  };
+  return { offer: appOfferOf(request) };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Get the app · Admin Dashboard" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const offer = loaderData?.offer;
+  return [
+    { title: "Get the app · Admin Dashboard" },
+    { name: "robots", content: "noindex" },
+    { name: "referrer", content: "no-referrer" },
+    // docs/product.md#get-the-app: 'Redirecting to the app store...', then the store. A refresh moves on without
+    // JavaScript too, and leaves the text on screen while the store loads.
+    ...(offer?.kind === "store" ? [{ httpEquiv: "refresh", content: `0;url=${offer.url}` }] : []),
+  ];
+};
 
 export const headers: Route.HeadersFunction = () => VARY_HEADERS;
 
 export default function GetApp({ loaderData }: Route.ComponentProps) {
-  const { links } = loaderData;
+  const { offer } = loaderData;
+  if (offer.kind === "store") {
+    return (
+      <AuthCard title="Get the app">
+        <div className="space-y-6">
+          <p role="status" className="flex items-center gap-3 text-sm text-slate-700">
+            <ArrowPathIcon className="size-5 animate-spin text-brand-700" aria-hidden="true" />
+            Redirecting to the app store...
+          </p>
+          <AppOfferActions offer={offer} label="Open the app store" />
+        </div>
+      </AuthCard>
+    );
+  }
+  if (offer.kind === "unavailable" && offer.platform !== "other") {
+    return (
+      <AuthCard title="Get the app">
+        <AppLinkUnavailable />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Get the app">
       <div className="space-y-6">
@@ -47,7 +60,7 @@ export default function GetApp({ loaderData }: Route.ComponentProps) {
             <p>The app is available for Android and iOS. Open this page on your phone to get it.</p>
           </div>
         </div>
-        {links.android || links.ios ? <AppLinks links={links} getApp={false} /> : null}
+        {offer.kind === "choices" ? <AppOfferActions offer={offer} label="Download the app" /> : null}
       </div>
     </AuthCard>
   );

@@ -1,14 +1,19 @@
-import { Form, Link, redirect, replace } from "react-router";
+import { UserGroupIcon } from "@heroicons/react/20/solid";
+import { data, Form, Link, redirect, replace } from "react-router";
 
 import type { Route } from "./+types/login";
-import { AuthCard, FormAlert } from "~/components/layout/auth-card";
+import { AppOfferActions } from "~/components/account/app-links";
+import type { AppOffer } from "~/components/account/app-offer";
+import { AuthCard, AuthNotice, FormAlert } from "~/components/layout/auth-card";
 import { SubmitButton } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-field";
 import { LoginSchema } from "~/forms/auth";
-import { failSubmission, invalidSubmission } from "~/forms/failure.server";
+import { invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
+import { appOfferOf } from "~/routes/auth/app-offer.server";
+import { publicFailure } from "~/routes/auth/public-failure.server";
 import { safeRedirect } from "~/session/safe-redirect";
 import { getCurrentUser, setCookieHeaders, storeUser } from "~/session/user.server";
 import { signIn } from "~/upstream/auth.server";
@@ -18,8 +23,18 @@ import { keepRetryAfter, signInThrottle, tooManyAttempts } from "~/session/rate-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (user.role) throw redirect("/");
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  return { redirectTo: redirectTo ? safeRedirect(redirectTo) : undefined };
+  const query = new URL(request.url).searchParams;
+  const redirectTo = query.get("redirectTo");
+  return {
+    redirectTo: redirectTo ? safeRedirect(redirectTo) : undefined,
+    // Set by redirectToLogin when the upstream ended a signed-in admin's session.
+    expired: query.get("expired") === "1",
+  };
+}
+
+/** What a member (or any account the upstream refuses the panel) sees instead of the form. */
+interface NotForThisAccount {
+  notForThisAccount: { message: string; offer: AppOffer };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,7 +58,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isUpstreamError(error) && error.status >= 400 && error.status < 500 && error.status !== 429) {
       await throttle.failed();
     }
-    return failSubmission(error, form.values, "An error occurred during login");
+    // Right credentials, refused access ('Access denied. Admins only.'): mostly a member who
+    // followed a link here. A page that explains, and leads to the app.
+    if (isUpstreamError(error) && error.status === 403) {
+      const body: NotForThisAccount = {
+        notForThisAccount: { message: error.messageOr("Access denied. Admins only."), offer: appOfferOf(request) },
+      };
+      return data(body, { status: 403 });
+    }
+    return publicFailure(error, form.values, "An error occurred during login");
   }
 }
 
@@ -52,6 +75,17 @@ export const headers = keepRetryAfter;
 export const meta: Route.MetaFunction = () => [{ title: "Login · Admin Dashboard" }];
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData && "notForThisAccount" in actionData) return <AdminsOnly {...actionData.notForThisAccount} />;
+  return <LoginForm loaderData={loaderData} actionData={actionData} />;
+}
+
+function LoginForm({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Route.ComponentProps["loaderData"];
+  actionData: Exclude<Route.ComponentProps["actionData"], NotForThisAccount>;
+}) {
   const typed = actionData?.values ?? {};
   const form = useFormCheck(LoginSchema, actionData?.errors);
 
@@ -59,10 +93,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <AuthCard
       title="Sign in to your account"
       subtitle="Admin Dashboard"
-      footer={{ prompt: "Don't have an account?", to: "/get-app", label: "Sign up" }}
+      footer={{ prompt: "Don't have an account?", to: "/get-app", label: "Sign up", reloadDocument: true }}
     >
       <Form method="post" {...form.props} className="space-y-5">
-        {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
+        {actionData?.formError ? (
+          <FormAlert>{actionData.formError}</FormAlert>
+        ) : loaderData.expired ? (
+          <FormAlert tone="info">Your session has expired. Please sign in again.</FormAlert>
+        ) : null}
         {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
         <TextField
           label="Email"
@@ -88,6 +126,34 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           Login
         </SubmitButton>
       </Form>
+    </AuthCard>
+  );
+}
+
+function AdminsOnly({ message, offer }: NotForThisAccount["notForThisAccount"]) {
+  return (
+    <AuthCard title="This panel is for administrators">
+      <div className="space-y-5">
+        <FormAlert>{message}</FormAlert>
+        <AuthNotice
+          icon={UserGroupIcon}
+          tone="info"
+          actions={
+            <div className="space-y-5">
+              <AppOfferActions offer={offer} />
+              <p className="text-center text-sm text-slate-600">
+                Administrator?{" "}
+                <Link to="/login" reloadDocument className="font-semibold text-brand-700 hover:text-brand-800">
+                  Sign in with another account
+                </Link>
+              </p>
+            </div>
+          }
+        >
+          The Admin Dashboard is where administrators manage the community. Members use the mobile app: posts, invites
+          and your account are all there.
+        </AuthNotice>
+      </div>
     </AuthCard>
   );
 }

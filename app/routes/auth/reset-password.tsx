@@ -1,18 +1,35 @@
-import { ExclamationTriangleIcon } from "@heroicons/react/20/solid";
-import { Form, redirect } from "react-router";
+import { CheckCircleIcon, ExclamationTriangleIcon } from "@heroicons/react/20/solid";
+import { data, Form, Link, redirect } from "react-router";
+import * as z from "zod/mini";
 
 import type { Route } from "./+types/reset-password";
+import { AppOfferActions } from "~/components/account/app-links";
+import type { AppOffer } from "~/components/account/app-offer";
 import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
 import { AuthCard, AuthNotice, FormAlert } from "~/components/layout/auth-card";
 import { ButtonLink, SubmitButton } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/password-field";
 import { ResetPasswordSchema } from "~/forms/account";
-import { failSubmission, invalidSubmission } from "~/forms/failure.server";
+import { invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
+import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
+import { pageMemory } from "~/routes/auth/page-memory.server";
+import { isRefusal, publicFailure } from "~/routes/auth/public-failure.server";
 import { rateLimit } from "~/session/rate-limit.server";
-import { redirectWithSuccess } from "~/session/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
 import { resetPassword } from "~/upstream/auth.server";
+import { isUpstreamError, type UpstreamError } from "~/upstream/errors";
+
+/** The reset success text (docs/product.md#toasts-and-error-handling): the toast, and the first line of the result page. */
+const RESET_SUCCESS = "Password reset successfully! You can now login with your new password.";
+
+/** The text for a reset link that cannot be used (docs/product.md#toasts-and-error-handling). */
+const INVALID_LINK = "The password reset link is invalid or has expired. Please request a new password reset.";
+
+// After a reset the page says so at /reset-password?done=1, a URL without the token; a signed
+// cookie (15 minutes) is what lets that URL say it, so a pasted one does not.
+const resetDone = pageMemory("password_reset", 15 * 60, z.object({ done: z.literal(true) }));
 
 // The token stays in the URL: the form posts back to the same address (React Router keeps the
 // query in a form's default action), so it is never copied into the page as a field.
@@ -20,8 +37,23 @@ function tokenOf(request: Request): string {
   return new URL(request.url).searchParams.get("token")?.trim() ?? "";
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { hasToken: tokenOf(request) !== "" };
+type ResetPage = { state: "form" } | { state: "invalid" } | { state: "done"; offer: AppOffer };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (tokenOf(request) !== "") return data<ResetPage>({ state: "form" });
+  if (new URL(request.url).searchParams.has("done") && (await resetDone.read(request))) {
+    return data<ResetPage>({ state: "done", offer: appOfferOf(request) });
+  }
+  return data<ResetPage>({ state: "invalid" });
+}
+
+/**
+ * The upstream refused the token rather than the password: the link is used up or expired. The
+ * contract has no call to check a token before use, so this is the first the panel learns of it.
+ */
+function isTokenRefusal(error: UpstreamError): boolean {
+  if (!isRefusal(error) || error.fieldErrors.password || error.fieldErrors.confirmPassword) return false;
+  return error.fieldErrors.token !== undefined || /token|link|expired/i.test(error.message);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,25 +68,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await resetPassword(request, { token, password: form.data.password });
   } catch (error) {
-    return failSubmission(error, form.values, "An error occurred while resetting password");
+    // 'Invalid or expired reset token': the 'Invalid Reset Link' state (a URL without the dead
+    // token) with its 'Request New Reset Link' button, and the server's message as the toast.
+    if (isUpstreamError(error) && isTokenRefusal(error)) {
+      return redirectWithError(request, "/reset-password", error.messageOr(INVALID_LINK));
+    }
+    return publicFailure(error, form.values, "An error occurred while resetting password");
   }
-  return redirectWithSuccess(
-    request,
-    "/login",
-    "Password reset successfully! You can now login with your new password.",
-  );
+  // Most people who reset a password are members of the app, not administrators: the result page
+  // leads to the app, with the admin sign-in as a smaller link.
+  return redirectWithSuccess(request, "/reset-password?done=1", RESET_SUCCESS, {
+    headers: { "Set-Cookie": await resetDone.remember(request, { done: true }) },
+  });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  tokenPageMeta(
-    loaderData?.hasToken === false ? "Invalid Reset Link · Admin Dashboard" : "Reset Password · Admin Dashboard",
-    "same-origin",
-  );
+const TITLES: Record<ResetPage["state"], string> = {
+  form: "Reset Password",
+  invalid: "Invalid Reset Link",
+  done: "Password changed",
+};
 
-export const headers = tokenPageHeaders("same-origin");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  tokenPageMeta(`${TITLES[loaderData?.state ?? "form"]} · Admin Dashboard`, "same-origin");
+
+export const headers = tokenPageHeaders("same-origin", PLATFORM_VARY);
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  return loaderData.hasToken ? <ResetPasswordForm actionData={actionData} /> : <InvalidResetLink />;
+  if (loaderData.state === "done") return <PasswordChanged offer={loaderData.offer} />;
+  return loaderData.state === "form" ? <ResetPasswordForm actionData={actionData} /> : <InvalidResetLink />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -73,6 +114,10 @@ function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["a
     >
       <Form method="post" {...form.props} className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
+        <p className="text-sm text-slate-600">
+          A reset link works once, and only for a limited time (your email says how long). If this one no longer works,
+          you will be asked to request a new one.
+        </p>
         <PasswordField
           label="New Password"
           autoComplete="new-password"
@@ -106,7 +151,31 @@ function InvalidResetLink() {
           </ButtonLink>
         }
       >
-        The password reset link is invalid or has expired. Please request a new password reset.
+        {INVALID_LINK}
+      </AuthNotice>
+    </AuthCard>
+  );
+}
+
+function PasswordChanged({ offer }: { offer: AppOffer }) {
+  return (
+    <AuthCard title="Password changed">
+      <AuthNotice
+        icon={CheckCircleIcon}
+        tone="success"
+        actions={
+          <div className="space-y-5">
+            <AppOfferActions offer={offer} />
+            <p className="text-center text-sm text-slate-600">
+              Administrator?{" "}
+              <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800">
+                Sign in to the Admin Dashboard
+              </Link>
+            </p>
+          </div>
+        }
+      >
+        {RESET_SUCCESS} Open the mobile app and sign in there.
       </AuthNotice>
     </AuthCard>
   );

@@ -1,134 +1,197 @@
 import { ArrowPathIcon, CheckCircleIcon, ExclamationTriangleIcon } from "@heroicons/react/20/solid";
-import { data, useLocation, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
+import * as z from "zod/mini";
 
 import type { Route } from "./+types/verify";
-import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
+import { AppOfferActions } from "~/components/account/app-links";
+import type { AppOffer } from "~/components/account/app-offer";
+import {
+  tokenPageHeaderValues,
+  tokenPageHeaders,
+  tokenPageMeta,
+  TokenPageErrorBoundary,
+} from "~/components/account/token-page";
 import { NotFoundPage } from "~/components/not-found-page";
 import { AuthCard, AuthNotice } from "~/components/layout/auth-card";
-import { ButtonLink, buttonClass } from "~/components/ui/button";
-import { env } from "~/config/env.server";
+import { buttonClass } from "~/components/ui/button";
+import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
+import { pageMemory, tokenFingerprint } from "~/routes/auth/page-memory.server";
+import { isRefusal } from "~/routes/auth/public-failure.server";
 import { verifyEmail } from "~/upstream/auth.server";
 import { isUpstreamError } from "~/upstream/errors";
 
+// Mail scanners and link previews open links before people do (a HEAD, or a GET that runs no
+// script and follows no refresh), and the upstream spends a verification token on its first use.
+// So the link itself never calls the upstream (docs/decisions/016-email-link-pages.md):
+// 1. GET /verify?token=T answers the spec's 'Loading' page at once. It moves on by itself to
+//    step 2 with a <meta http-equiv="refresh">, with JavaScript and without.
+// 2. GET /verify?token=T&step=check calls the upstream (never for a HEAD). A result, good or bad,
+//    is remembered in a signed cookie and shown at /verify?done=1, a URL without the token:
+//    a reload shows it again, and so does the email link opened again in the same browser.
+//    An upstream that failed (5xx, timeout, busy) spends nothing: a retry state, status 503.
+
+/** The result URL: no token in it, the cookie says what happened. */
+const RESULT_URL = "/verify?done=1";
+
+/** How long a browser remembers its verification result. */
+const OUTCOME_MAX_AGE = 60 * 60;
+
+const verification = pageMemory(
+  "email_verification",
+  OUTCOME_MAX_AGE,
+  z.object({ outcome: z.enum(["verified", "invalid"]), link: z.string() }),
+);
+
 type Verification =
-  { state: "not-found" } | { state: "verified"; appUrl: string } | { state: "invalid"; retry: boolean; appUrl: string };
+  | { state: "not-found" }
+  | { state: "loading"; checkUrl: string }
+  | { state: "verified"; offer: AppOffer }
+  | { state: "invalid"; offer: AppOffer }
+  | { state: "unavailable"; retryUrl: string };
+
+/** The verify page's own URL for a token, at a step. */
+function verifyUrl(token: string, step?: "check"): string {
+  const query = new URLSearchParams({ token });
+  if (step) query.set("step", step);
+  return `/verify?${query}`;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token")?.trim();
-  // docs/product.md#verify-email: no token, no page. A data answer (not a thrown 404) keeps this route's headers.
-  if (!token) return data<Verification>({ state: "not-found" }, { status: 404 });
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token")?.trim();
+  const remembered = await verification.read(request);
 
-  // "A link to the mobile app to continue logging in": the configured download link, else
-  // /get-app, which sends phones to their store.
-  const appUrl = env().APP_DOWNLOAD_URL ?? "/get-app";
+  if (!token) {
+    if (url.searchParams.has("done") && remembered) {
+      const state = remembered.outcome;
+      return data<Verification>({ state, offer: appOfferOf(request) }, { status: state === "invalid" ? 400 : 200 });
+    }
+    // docs/product.md#verify-email: no token, no page. A data answer (not a thrown 404) keeps this route's headers.
+    return data<Verification>({ state: "not-found" }, { status: 404 });
+  }
+
+  // The same link again in a browser that already has its result: the result, not a second use.
+  if (remembered?.link === tokenFingerprint(token)) throw resultRedirect();
+  // Step 1, and any HEAD: nothing reaches the upstream.
+  if (url.searchParams.get("step") !== "check" || request.method === "HEAD") {
+    return data<Verification>({ state: "loading", checkUrl: verifyUrl(token, "check") });
+  }
+
   try {
     await verifyEmail(request, token);
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    // A 4xx is the link's fault (unknown, used or expired token); a 5xx or a timeout is ours,
-    // and the same link may work a moment later.
-    const retry = error.status >= 500;
-    return data<Verification>({ state: "invalid", retry, appUrl }, { status: retry ? 503 : 400 });
+    // Only a refusal is the link's fault (unknown, used or expired token); anything else says
+    // nothing about the link, which was not used and may work a moment later.
+    if (!isRefusal(error)) {
+      return data<Verification>({ state: "unavailable", retryUrl: verifyUrl(token) }, { status: 503 });
+    }
+    throw resultRedirect(await verification.remember(request, { outcome: "invalid", link: tokenFingerprint(token) }));
   }
-  return data<Verification>({ state: "verified", appUrl });
+  throw resultRedirect(await verification.remember(request, { outcome: "verified", link: tokenFingerprint(token) }));
 }
+
+/** See Other to the result URL (a 303: the token URL's history entry is not reloaded into a second use). */
+function resultRedirect(setCookie?: string) {
+  const headers = new Headers(tokenPageHeaderValues());
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return redirect(RESULT_URL, { status: 303, headers });
+}
+
+const TITLES: Record<Verification["state"], string> = {
+  "not-found": "Page Not Found",
+  loading: "Loading",
+  verified: "Account verified successfully",
+  invalid: "Verification Link Invalid",
+  unavailable: "Verification not finished",
+};
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const state = loaderData?.state;
-  const title =
-    state === "verified"
-      ? "Account verified successfully"
-      : state === "invalid"
-        ? "Verification Link Invalid"
-        : state === "not-found"
-          ? "Page Not Found"
-          : "Email verification";
-  return tokenPageMeta(`${title} · Admin Dashboard`);
+  const tags = tokenPageMeta(`${state ? TITLES[state] : "Email verification"} · Admin Dashboard`);
+  // The step that moves on by itself: a refresh, which runs without JavaScript too.
+  if (loaderData?.state === "loading") tags.push({ httpEquiv: "refresh", content: `0;url=${loaderData.checkUrl}` });
+  return tags;
 };
 
-export const headers = tokenPageHeaders();
+export const headers = tokenPageHeaders("no-referrer", PLATFORM_VARY);
 
 export default function Verify({ loaderData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const location = useLocation();
-  // A client navigation to another /verify link (e.g. "Try again") waits for the loader: show
-  // the loading state (docs/product.md#verify-email) meanwhile. A link opened from an email is verified by the server
-  // before the first byte, so it never needs one.
-  const verifying = navigation.state === "loading" && navigation.location.pathname === location.pathname;
-
-  if (verifying) return <Verifying />;
-  if (loaderData.state === "not-found") return <NotFoundPage />;
-  if (loaderData.state === "verified") return <Verified appUrl={loaderData.appUrl} />;
-  return (
-    <InvalidLink
-      retry={loaderData.retry}
-      appUrl={loaderData.appUrl}
-      retryTo={`${location.pathname}${location.search}`}
-    />
-  );
+  switch (loaderData.state) {
+    case "not-found":
+      return <NotFoundPage />;
+    case "loading":
+      return <Loading checkUrl={loaderData.checkUrl} />;
+    case "verified":
+      return <Verified offer={loaderData.offer} />;
+    case "invalid":
+      return <InvalidLink offer={loaderData.offer} />;
+    case "unavailable":
+      return <Unavailable retryUrl={loaderData.retryUrl} />;
+  }
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <TokenPageErrorBoundary error={error} />;
 }
 
-function Verifying() {
+function Loading({ checkUrl }: { checkUrl: string }) {
   return (
     <AuthCard title="Loading">
-      <div role="status" className="flex items-center gap-3 text-sm text-slate-700">
-        <ArrowPathIcon className="size-5 animate-spin text-brand-700" aria-hidden="true" />
-        Please wait while we verify your data.
+      <div className="space-y-6">
+        <div role="status" className="flex items-center gap-3 text-sm text-slate-700">
+          <ArrowPathIcon className="size-5 animate-spin text-brand-700" aria-hidden="true" />
+          Please wait while we verify your data.
+        </div>
+        {/* For a browser that ignores refreshes. A link would be followed by crawling scanners; a form is not. */}
+        <form method="get" action="/verify" className="text-center text-sm text-slate-600">
+          {[...new URL(checkUrl, "http://panel").searchParams].map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          Nothing happening?{" "}
+          <button type="submit" className="font-semibold text-brand-700 hover:text-brand-800">
+            Continue
+          </button>
+        </form>
       </div>
     </AuthCard>
   );
 }
 
-function AppButton({ appUrl, variant }: { appUrl: string; variant?: "primary" | "secondary" }) {
-  if (/^https?:/i.test(appUrl)) {
-    return (
-      <a href={appUrl} rel="noreferrer" className={buttonClass(variant, "md", "w-full py-3")}>
-        Open the mobile app
-      </a>
-    );
-  }
-  // /get-app answers with a redirect to a store: a full page load, not a client navigation.
-  return (
-    <ButtonLink to={appUrl} reloadDocument variant={variant} className="w-full py-3">
-      Open the mobile app
-    </ButtonLink>
-  );
-}
-
-function Verified({ appUrl }: { appUrl: string }) {
+function Verified({ offer }: { offer: AppOffer }) {
   return (
     <AuthCard title="Account verified successfully">
-      <AuthNotice icon={CheckCircleIcon} tone="success" actions={<AppButton appUrl={appUrl} />}>
+      <AuthNotice icon={CheckCircleIcon} tone="success" actions={<AppOfferActions offer={offer} />}>
         Your email address is confirmed. Continue in the mobile app to log in.
       </AuthNotice>
     </AuthCard>
   );
 }
 
-function InvalidLink({ retry, appUrl, retryTo }: { retry: boolean; appUrl: string; retryTo: string }) {
+function InvalidLink({ offer }: { offer: AppOffer }) {
   return (
     <AuthCard title="Verification Link Invalid">
+      <AuthNotice icon={ExclamationTriangleIcon} tone="error" actions={<AppOfferActions offer={offer} />}>
+        This verification link is invalid, has expired or was already used. Open the mobile app to request a new one.
+      </AuthNotice>
+    </AuthCard>
+  );
+}
+
+function Unavailable({ retryUrl }: { retryUrl: string }) {
+  return (
+    <AuthCard title="Verification not finished">
       <AuthNotice
         icon={ExclamationTriangleIcon}
         tone="error"
         actions={
-          retry ? (
-            // The same URL again: its token was not used, the server just did not answer.
-            <ButtonLink to={retryTo} className="w-full py-3">
-              Try again
-            </ButtonLink>
-          ) : (
-            <AppButton appUrl={appUrl} />
-          )
+          // A document load: the link starts at 'Loading' again, which moves on by itself.
+          <a href={retryUrl} className={buttonClass("primary", "md", "w-full py-3")}>
+            Try again
+          </a>
         }
       >
-        {retry
-          ? "We could not verify your email right now. Please try again in a moment."
-          : "This verification link is invalid, has expired or was already used. Open the mobile app to request a new one."}
+        We could not verify your email right now. Your link has not been used: please try again in a moment.
       </AuthNotice>
     </AuthCard>
   );
