@@ -2,6 +2,9 @@
  * Where the panel remembers what each one-time form key led to (decision 019). The interface is
  * small and async so a shared store (Redis, for several instances) can stand in for the memory one.
  */
+import type { Redis } from "ioredis";
+
+import { sharedRedis } from "./redis.server";
 
 /**
  * What a finished submission answered, enough to answer the same again: a redirect (with its
@@ -47,14 +50,61 @@ export function memoryIdempotencyStore(now: () => number = Date.now): Idempotenc
   };
 }
 
-let store: IdempotencyStore = memoryIdempotencyStore();
-
-/** The store in use (memory unless another was installed at boot). */
-export function idempotencyStore(): IdempotencyStore {
-  return store;
+/**
+ * The keys in Redis, shared by every instance (decision 018): a repeat that the balancer sends
+ * to another instance is answered there too. SET NX claims a key atomically; keys expire by TTL.
+ */
+export function redisIdempotencyStore(redis: Redis, prefix = "panel:once:"): IdempotencyStore {
+  return {
+    async get(key) {
+      const value = await redis.get(prefix + key);
+      return value === null ? undefined : (JSON.parse(value) as KeyState);
+    },
+    async setIfAbsent(key, ttlMs) {
+      const pending: KeyState = { state: "pending" };
+      return (await redis.set(prefix + key, JSON.stringify(pending), "PX", ttlMs, "NX")) === "OK";
+    },
+    async complete(key, outcome, ttlMs) {
+      if (!outcome) {
+        await redis.del(prefix + key);
+        return;
+      }
+      const done: KeyState = { state: "done", outcome };
+      await redis.set(prefix + key, JSON.stringify(done), "PX", ttlMs);
+    },
+  };
 }
 
-/** Installs another store (e.g. a shared one) at boot. */
-export function installIdempotencyStore(next: IdempotencyStore): void {
-  store = next;
+/**
+ * A shared store that falls back to this instance's memory while it cannot be reached, so a
+ * Redis outage never fails a submission: the keys then hold per instance, as with one instance.
+ */
+function withFallback(shared: IdempotencyStore, local: IdempotencyStore): IdempotencyStore {
+  const either =
+    <A extends unknown[], R>(call: (store: IdempotencyStore, ...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(shared, ...args);
+      } catch {
+        return call(local, ...args);
+      }
+    };
+  return {
+    get: either((store, key: string) => store.get(key)),
+    setIfAbsent: either((store, key: string, ttlMs: number) => store.setIfAbsent(key, ttlMs)),
+    complete: either((store, key: string, outcome: RememberedOutcome | null, ttlMs: number) =>
+      store.complete(key, outcome, ttlMs),
+    ),
+  };
+}
+
+let store: IdempotencyStore | undefined;
+
+/** The store in use: Redis when REDIS_URL is set (with memory while it is down), else memory. */
+export function idempotencyStore(): IdempotencyStore {
+  if (!store) {
+    const redis = sharedRedis();
+    store = redis ? withFallback(redisIdempotencyStore(redis), memoryIdempotencyStore()) : memoryIdempotencyStore();
+  }
+  return store;
 }

@@ -5,7 +5,7 @@ import type { Redis } from "ioredis";
 import { env } from "~/config/env.server";
 
 // See docs/decisions/018-scale-out-with-redis.md. One connection per process, shared by every store
-// that must be the same on all instances (the rate limits; the idempotency keys later).
+// that must be the same on all instances (the rate limits; the idempotency keys).
 
 let client: Redis | undefined;
 
@@ -30,7 +30,9 @@ function connect(url: string): Redis {
   redis.on("error", (error: Error) => {
     if (!available) return;
     available = false;
-    logLine("warn", "redis unavailable: rate limits count per instance until it is back", { error: error.message });
+    logLine("warn", "redis unavailable: rate limits and one-time keys hold per instance until it is back", {
+      error: error.message,
+    });
   });
   redis.on("ready", () => {
     if (available) return;

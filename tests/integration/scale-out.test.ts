@@ -14,7 +14,8 @@ import { createInterface } from "node:readline";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { PanelClient } from "../support/form-post";
+import { injectFault, recordedRequests } from "../support/demo-hooks";
+import { PanelClient, toastMessage } from "../support/form-post";
 import { freePort, ROOT, type RunningServer, startDemoApi, startStack, TEST_SESSION_SECRET } from "../support/servers";
 
 const DRAIN_MS = 3_000;
@@ -234,6 +235,30 @@ describe.skipIf(missing.length > 0)("two instances behind haproxy, sharing Redis
       from(address),
     );
     expect(refused.status).toBe(429);
+  });
+
+  it("answers a repeated one-time key on the other instance without a second upstream call", async () => {
+    const onA = await PanelClient.signedIn(urlOf("a"));
+    const onB = new PanelClient(urlOf("b"));
+    // The same browser: every cookie the sign-in on A set.
+    for (const pair of onA.cookieHeader().split("; ")) {
+      const eq = pair.indexOf("=");
+      onB.setCookie(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    const html = await (await onA.get("/posts?confirm=delete&id=33")).text();
+    const key = /name="_once" value="([^"]+)"/.exec(html)?.[1];
+    expect(key, "the rendered one-time key").toBeTruthy();
+    await injectFault(demo.url, { method: "DELETE", path: "/posts/33", delayMs: 300 });
+    const fields = { intent: "delete", id: "33", _once: key! };
+
+    // A double click whose second post the balancer sends to the other instance, while the first runs.
+    const answers = await Promise.all([onA.post("/posts", fields), onB.post("/posts", fields)]);
+
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
+    expect(answers[1]!.headers.get("location")).toBe(answers[0]!.headers.get("location"));
+    expect(toastMessage((await onB.follow(answers[1]!)).html)).toBe("Post deleted successfully");
+    const deletes = (await recordedRequests(demo.url, "/posts/33")).filter((call) => call.method === "DELETE");
+    expect(deletes).toHaveLength(1);
   });
 
   it("restarts one instance at a time under load without a failed request", async () => {
