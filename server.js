@@ -3,6 +3,10 @@
 import { existsSync } from "node:fs";
 import http from "node:http";
 
+// React and React Router pick their production builds from NODE_ENV: `node server.js` alone must
+// not run their development builds. An operator's own NODE_ENV wins.
+process.env.NODE_ENV ??= "production";
+
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** A client gets this long to send a request's headers (capped by REQUEST_TIMEOUT_MS). */
 const HEADERS_TIMEOUT_MS = 10_000;

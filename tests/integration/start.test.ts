@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 
 import { afterEach, describe, expect, it } from "vitest";
 
-import { freePort, ROOT, TEST_SESSION_SECRET } from "../support/servers";
+import { freePort, ROOT, startDemoApi, startPanel, TEST_SESSION_SECRET } from "../support/servers";
 
 const BANNER = "Demo sign-in: admin@example.com / Admin12345";
 
@@ -224,5 +224,32 @@ describe("npm start", { timeout: 90_000 }, () => {
     process.kill(pidOf(run, /scripts\/start\.mjs/), "SIGKILL");
     await expectAllStopped(run);
     expect(run.output()).toMatch(/"msg":"shut down"/);
+  });
+});
+
+describe("node server.js", { timeout: 60_000 }, () => {
+  it("renders with React's production build when NODE_ENV is not set", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "server-js-"));
+    writeFileSync(path.join(dir, "report-modules.mjs"), MODULE_REPORTER);
+    const demo = await startDemoApi();
+    try {
+      const panel = await startPanel(`${demo.url}/api`, {
+        NODE_ENV: undefined,
+        NODE_OPTIONS: `--import=${pathToFileURL(path.join(dir, "report-modules.mjs")).href}`,
+      });
+      const page = await fetch(`${panel.url}/login`, { headers: { "user-agent": "Mozilla/5.0 Chrome/140" } });
+      expect(page.status).toBe(200);
+      await panel.stop();
+
+      const [report] = readdirSync(dir).filter((file) => file.startsWith("modules-"));
+      const { modules } = JSON.parse(readFileSync(path.join(dir, report!), "utf8")) as { modules: string[] };
+      expect(
+        modules.filter((file) => /react-dom-server\.node\./.test(file)).map((file) => path.basename(file)),
+      ).toEqual(["react-dom-server.node.production.js"]);
+      expect(modules.filter((file) => file.includes(".development."))).toEqual([]);
+    } finally {
+      await demo.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
