@@ -4,8 +4,16 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Largest urlencoded (or other non-multipart) body the panel reads: 1 MB. */
 export const MAX_FORM_BYTES = 1024 * 1024;
-/** Largest multipart body: a 5 MB tier image plus the rest of the form and the encoding. */
-export const MAX_MULTIPART_BYTES = 6 * 1024 * 1024;
+/**
+ * Largest multipart body, for the forms that take a file (the tier forms without JavaScript).
+ * Well past the 5 MB image limit, so a picked photo that is too large comes back to its form
+ * with 'File size must be less than 5MB' and everything typed; only a body past this hard cap
+ * gets the bare 413 page.
+ */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** The paths whose forms post a file: Create and Edit Membership Tier. */
+const UPLOAD_PATHS = /^\/memberships\/(?:create|edit\/[^/]+)\/?$/;
 
 /** Why a state-changing request from the browser is refused, or null when it may go on. */
 export function crossSiteRefusal(
@@ -22,9 +30,10 @@ export function crossSiteRefusal(
   return null;
 }
 
-/** The body limit for a content type, in bytes. */
-export function bodyLimit(contentType: string | undefined): number {
-  return contentType?.toLowerCase().startsWith("multipart/form-data") ? MAX_MULTIPART_BYTES : MAX_FORM_BYTES;
+/** The body limit of a request, in bytes: the upload cap for a multipart post to a form that takes a file. */
+export function bodyLimit(contentType: string | undefined, path = ""): number {
+  const multipart = contentType?.toLowerCase().startsWith("multipart/form-data") ?? false;
+  return multipart && UPLOAD_PATHS.test(path) ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES;
 }
 
 /**
@@ -69,8 +78,8 @@ function discardBody(req: import("node:http").IncomingMessage, atMost: number) {
 }
 
 /**
- * Refuses oversized bodies with a clear 413 before they are read: 1 MB for forms, 6 MB for
- * multipart uploads. A body without a declared length gets 411, so no stream can run unbounded.
+ * Refuses oversized bodies with a clear 413 before they are read: 1 MB for forms, 20 MB for
+ * the forms that take a file. A body without a declared length gets 411, so no stream can run unbounded.
  */
 export const limitBodySize: RequestHandler = (req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
@@ -82,7 +91,7 @@ export const limitBodySize: RequestHandler = (req, res, next) => {
     }
     return next();
   }
-  const limit = bodyLimit(req.get("content-type"));
+  const limit = bodyLimit(req.get("content-type"), req.path);
   if (Number(declared) > limit) {
     const text = `Payload Too Large: the limit is ${Math.round(limit / 1024 / 1024)} MB.`;
     res.status(413);

@@ -312,6 +312,26 @@ test.describe("create", () => {
     expect(await demoPlans(demoUrl)).toHaveLength(5);
     expect(await recordedRequests(demoUrl, "/file")).toEqual([]);
   });
+  test("refuses a 7 MB image with the form's message and keeps what was typed", async ({ page, demoUrl }, testInfo) => {
+    await startSession(page);
+    await page.goto("/memberships/create");
+    await waitForHydration(page, testInfo);
+    await page.getByLabel("Tier Name").fill("Too big a picture");
+    await page.getByLabel("Description").fill("Kept after the refusal.");
+    // A PNG signature followed by 7 MB: over the 5 MB limit, under the 20 MB body cap.
+    const big = Buffer.concat([PNG, Buffer.alloc(7 * 1024 * 1024)]);
+
+    await chooseFile(page, { name: "huge.png", mimeType: "image/png", buffer: big });
+    // With JavaScript the widget refuses it at once; without it the form is posted and comes back.
+    if (!usesJavaScript(testInfo)) await page.getByRole("button", { name: "Create Membership Tier" }).click();
+
+    await expect(page.getByText("File size must be less than 5MB").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/memberships\/create$/);
+    await expect(page.getByLabel("Tier Name")).toHaveValue("Too big a picture");
+    await expect(page.getByLabel("Description")).toHaveValue("Kept after the refusal.");
+    expect((await recordedRequests(demoUrl, "/membership-plan")).filter((call) => call.method === "POST")).toEqual([]);
+  });
+
   test("reports each way an upload can fail (with JavaScript)", async ({ page, demoUrl }, testInfo) => {
     test.skip(!usesJavaScript(testInfo), "the browser's own upload needs JavaScript");
     await startSession(page);

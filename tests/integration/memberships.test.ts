@@ -389,22 +389,25 @@ describe("POST /memberships/create", () => {
     expect(await mutations()).toEqual([]);
   });
 
-  it("refuses a file over 5 MB and keeps every other value", async () => {
-    const panel = await admin();
-    const big = new Uint8Array(5 * 1024 * 1024 + 1);
-    const response = await postMultipart(
-      panel,
-      "/memberships/create",
-      multipart(createFields, { name: "big.png", type: "image/png", bytes: big }),
-    );
-    expect(response.status).toBe(400);
-    const html = decodeEntities(await response.text());
-    expect(html).toContain("File size must be less than 5MB");
-    expect(html).toMatch(/name="description"[^>]*>Shiny things\.</);
-    expect(await mutations()).toEqual([]);
-  });
+  it.each([5 * 1024 * 1024 + 1, 7 * 1024 * 1024, 19 * 1024 * 1024])(
+    "refuses a file of %i bytes with the form's message and keeps every other value",
+    async (size) => {
+      const panel = await admin();
+      const big = new Uint8Array(size);
+      const response = await postMultipart(
+        panel,
+        "/memberships/create",
+        multipart(createFields, { name: "big.png", type: "image/png", bytes: big }),
+      );
+      expect(response.status).toBe(400);
+      const html = decodeEntities(await response.text());
+      expect(html).toContain("File size must be less than 5MB");
+      expect(html).toMatch(/name="description"[^>]*>Shiny things\.</);
+      expect(await mutations()).toEqual([]);
+    },
+  );
 
-  it("refuses a body over 6 MB before reading it", async () => {
+  it("refuses a body over the 20 MB cap before reading it", async () => {
     const panel = await admin();
     // Only the headers go out: the refusal must come before the body is read.
     const status = await new Promise<number>((resolve, reject) => {
@@ -414,7 +417,7 @@ describe("POST /memberships/create", () => {
         headers: {
           cookie: panel.cookieHeader(),
           "content-type": "multipart/form-data; boundary=----x",
-          "content-length": String(7 * 1024 * 1024),
+          "content-length": String(21 * 1024 * 1024),
         },
       });
       request.on("response", (response) => {

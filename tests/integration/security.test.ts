@@ -245,7 +245,7 @@ describe("bad input", () => {
     expect(big.status).toBe(413);
     const multipart = new FormData();
     multipart.set("intent", "create");
-    multipart.set("image", new Blob([new Uint8Array(6 * 1024 * 1024 + 1)], { type: "image/png" }), "huge.png");
+    multipart.set("image", new Blob([new Uint8Array(20 * 1024 * 1024 + 1)], { type: "image/png" }), "huge.png");
     const huge = await fetch(`${stack.panel.url}/memberships/create`, {
       method: "POST",
       body: multipart,
