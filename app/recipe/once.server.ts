@@ -1,5 +1,6 @@
 import { data } from "react-router";
 
+import { submittedForm } from "~/forms/form-data.server";
 import { ONCE_FIELD } from "~/recipe/mutation-form";
 import { idempotencyStore, type RememberedOutcome } from "~/session/idempotency.server";
 
@@ -47,6 +48,14 @@ export async function runOnce<T>(request: Request, form: FormData, run: () => Pr
     if (seen) return replay(seen) as T;
     // The first left nothing to share and forgot its key: this one runs (claiming it first).
   }
+}
+
+/**
+ * A route action that runs once per one-time key: for the pages with a single action (the
+ * account pages), which need no intents. Screens with row actions use screenAction instead.
+ */
+export function actionOnce<A extends { request: Request }, R>(action: (args: A) => Promise<R>) {
+  return async (args: A): Promise<R> => runOnce(args.request, await submittedForm(args.request), () => action(args));
 }
 
 /** Waits while the key is pending; its outcome, or undefined once the key is gone. */

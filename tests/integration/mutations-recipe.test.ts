@@ -180,6 +180,71 @@ describe("one-time keys on the announcements and memberships screens", () => {
   });
 });
 
+describe("one-time keys on the public account pages", () => {
+  /** The key rendered into a public page's form, for a visitor without a session. */
+  async function publicKey(visitor: PanelClient, path: string): Promise<string> {
+    const html = await (await visitor.get(path)).text();
+    const key = /name="_once" value="([^"]+)"/.exec(html)?.[1];
+    if (!key) throw new Error(`no one-time key on ${path}`);
+    return key;
+  }
+
+  it("sends one reset email for a double post of Forgot Password", async () => {
+    const visitor = new PanelClient(stack.panel.url);
+    const email = "moderator@example.com";
+    const before = (await outbox(stack.demo.url, email)).length;
+    await injectFault(stack.demo.url, { method: "POST", path: "/auth/forgot-password", delayMs: 300 });
+    const key = await publicKey(visitor, "/forgot-password");
+
+    const answers = await Promise.all([
+      visitor.post("/forgot-password", { email, _once: key }),
+      visitor.post("/forgot-password", { email, _once: key }),
+    ]);
+
+    expect(answers.map((answer) => answer.headers.get("location"))).toEqual([
+      "/forgot-password?sent=1",
+      "/forgot-password?sent=1",
+    ]);
+    expect((await outbox(stack.demo.url, email)).length - before).toBe(1);
+  });
+
+  it("resets a password once for a double post, and the last answer shows the success, not a dead link", async () => {
+    const visitor = new PanelClient(stack.panel.url);
+    const email = "member@example.com";
+    await visitor.post("/forgot-password", { email });
+    const token = (await outbox(stack.demo.url, email)).at(-1)!.token!;
+    const path = `/reset-password?token=${encodeURIComponent(token)}`;
+    const key = await publicKey(visitor, path);
+    await injectFault(stack.demo.url, { method: "POST", path: "/auth/reset-password", delayMs: 300 });
+    const fields = { password: "Once-Only-Pass9", confirmPassword: "Once-Only-Pass9", _once: key };
+
+    const answers = await Promise.all([visitor.post(path, fields), visitor.post(path, fields)]);
+
+    expect(answers.map((answer) => answer.headers.get("location"))).toEqual([
+      "/reset-password?done=1",
+      "/reset-password?done=1",
+    ]);
+    expect(await recordedRequests(stack.demo.url, "/auth/reset-password")).toHaveLength(1);
+  });
+
+  it("sends one security key for a double post of the deletion's first step", async () => {
+    const visitor = new PanelClient(stack.panel.url);
+    const email = "member@example.com";
+    const before = (await outbox(stack.demo.url, email)).length;
+    await injectFault(stack.demo.url, { method: "POST", path: "/users/generate-key", delayMs: 300 });
+    const key = await publicKey(visitor, "/delete-account");
+    const fields = { intent: "generate-key", email, _once: key };
+
+    const answers = await Promise.all([
+      visitor.post("/delete-account", fields),
+      visitor.post("/delete-account", fields),
+    ]);
+
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
+    expect((await outbox(stack.demo.url, email)).length - before).toBe(1);
+  });
+});
+
 describe("actions check the state they need", () => {
   it("shows an already verified user's state instead of the Verify button", async () => {
     const user = await findDemoUser(stack.demo.url, (candidate) => candidate.status === "verified");

@@ -16,6 +16,7 @@ import {
 } from "~/forms/account";
 import { errorToast, type FailedSubmission, invalidSubmission } from "~/forms/failure.server";
 import { parseForm, submittedForm } from "~/forms/form-data.server";
+import { actionOnce } from "~/recipe/once.server";
 import { publicFailure } from "~/routes/auth/public-failure.server";
 import { rateLimit } from "~/session/rate-limit.server";
 import { isSecureRequest } from "~/session/request.server";
@@ -86,7 +87,7 @@ export async function loadDeletionStep(request: Request) {
 }
 
 /** The two steps' one action: send the security key, or delete the account with it. Both count against the rate limit. */
-export async function deleteAccountAction({
+export const deleteAccountAction = actionOnce(async function deleteAccountAction({
   request,
   context,
 }: {
@@ -102,7 +103,7 @@ export async function deleteAccountAction({
   const intent = z.safeParse(DeleteAccountIntentSchema, formData.get("intent"));
   if (!intent.success) throw data({ message: "Unknown intent" }, { status: 400 });
   return intent.data === "generate-key" ? sendSecurityKey(request, formData) : deleteTheAccount(request, formData);
-}
+});
 
 async function sendSecurityKey(request: Request, formData: FormData) {
   const form = parseForm(formData, DeleteAccountEmailSchema);

@@ -1,6 +1,6 @@
 import { CheckCircleIcon, ExclamationTriangleIcon } from "@heroicons/react/20/solid";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 
 import type { Route } from "./+types/delete-account";
 import { deleteAccountAction, loadDeletionStep } from "./delete-account.server";
@@ -12,6 +12,7 @@ import { TextField } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { DeleteAccountEmailSchema, DeleteAccountKeySchema, DELETION_KEY_STEP_URL } from "~/forms/account";
 import { useFormCheck } from "~/forms/use-form-check";
+import { MutationForm } from "~/recipe/mutation-form";
 
 export const loader = ({ request }: Route.LoaderArgs) => loadDeletionStep(request);
 
@@ -76,7 +77,7 @@ function EmailStep({ actionData }: { actionData: ActionData }) {
 
   return (
     <>
-      <Form method="post" action="/delete-account" {...form.props} onSubmit={submit} className="space-y-5">
+      <MutationForm action="/delete-account" {...form.props} onSubmit={submit} className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <input type="hidden" name="intent" value="generate-key" />
         <TextField
@@ -94,7 +95,7 @@ function EmailStep({ actionData }: { actionData: ActionData }) {
         <Button type="submit" className="w-full py-3" disabled={hydrated && (email.trim() === "" || pending)}>
           {pending ? "Sending..." : "Get Security Key"}
         </Button>
-      </Form>
+      </MutationForm>
       <Toaster toast={clientToast} />
     </>
   );
@@ -131,7 +132,7 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
           <p>Deleting your account is permanent: your profile, posts and invites are removed and cannot be restored.</p>
         </div>
       </div>
-      <Form method="post" action={DELETION_KEY_STEP_URL} {...form.props} className="space-y-5">
+      <MutationForm action={DELETION_KEY_STEP_URL} {...form.props} className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <input type="hidden" name="intent" value="delete-user" />
         <TextField
@@ -156,7 +157,7 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
         >
           {pending ? "Verifying..." : "Verify Key"}
         </Button>
-      </Form>
+      </MutationForm>
       <p className="mt-5 text-center text-sm text-slate-600">
         Wrong address or no key?{" "}
         <Link to="/delete-account" className="font-semibold text-brand-700 hover:text-brand-800">

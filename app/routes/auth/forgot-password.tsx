@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, EnvelopeIcon } from "@heroicons/react/20/solid";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import * as z from "zod/mini";
 
 import type { Route } from "./+types/forgot-password";
@@ -15,6 +15,8 @@ import { publicFailure } from "~/routes/auth/public-failure.server";
 import { redirectWithSuccess } from "~/session/toast.server";
 import { requestPasswordReset } from "~/upstream/auth.server";
 import { keepRetryAfter, rateLimit } from "~/session/rate-limit.server";
+import { MutationForm } from "~/recipe/mutation-form";
+import { actionOnce } from "~/recipe/once.server";
 
 /** docs/product.md#forgot-password: the same text whether or not the account exists. */
 const SENT_MESSAGE = "If an account with that email exists, a password reset link has been sent to your email.";
@@ -31,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1", email };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = actionOnce(async ({ request, context }: Route.ActionArgs) => {
   const form = await readForm(request, ForgotPasswordSchema);
   const limited = await rateLimit(context, "forgot-password", form.values);
   if (limited) return limited;
@@ -47,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithSuccess(request, "/forgot-password?sent=1", SENT_MESSAGE, {
     headers: { "Set-Cookie": await requestedFor.remember(request, { email: form.data.email }) },
   });
-}
+});
 
 export const headers = keepRetryAfter;
 
@@ -86,7 +88,7 @@ function ForgotPasswordForm({
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
         Back
       </Link>
-      <Form method="post" {...form.props} className="space-y-5">
+      <MutationForm {...form.props} className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <TextField
           label="Email Address"
@@ -102,7 +104,7 @@ function ForgotPasswordForm({
         <SubmitButton className="w-full py-3" pendingLabel="Sending...">
           Send Reset Link
         </SubmitButton>
-      </Form>
+      </MutationForm>
     </AuthCard>
   );
 }

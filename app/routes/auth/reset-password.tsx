@@ -1,5 +1,5 @@
 import { CheckCircleIcon, ExclamationTriangleIcon } from "@heroicons/react/20/solid";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import * as z from "zod/mini";
 
 import type { Route } from "./+types/reset-password";
@@ -20,6 +20,8 @@ import { rateLimit } from "~/session/rate-limit.server";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
 import { resetPassword } from "~/upstream/auth.server";
 import { isUpstreamError, type UpstreamError } from "~/upstream/errors";
+import { MutationForm } from "~/recipe/mutation-form";
+import { actionOnce } from "~/recipe/once.server";
 
 /** The reset success text (docs/product.md#toasts-and-error-handling): the toast, and the first line of the result page. */
 const RESET_SUCCESS = "Password reset successfully! You can now login with your new password.";
@@ -56,7 +58,7 @@ function isTokenRefusal(error: UpstreamError): boolean {
   return error.fieldErrors.token !== undefined || /token|link|expired/i.test(error.message);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = actionOnce(async ({ request, context }: Route.ActionArgs) => {
   // Every post counts, with or without a token: guessing tokens is what the limit slows down.
   const limited = await rateLimit(context, "reset-password");
   if (limited) return limited;
@@ -80,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithSuccess(request, "/reset-password?done=1", RESET_SUCCESS, {
     headers: { "Set-Cookie": await resetDone.remember(request, { done: true }) },
   });
-}
+});
 
 const TITLES: Record<ResetPage["state"], string> = {
   form: "Reset Password",
@@ -112,7 +114,7 @@ function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["a
       subtitle="Choose a new password for your account (8 to 20 characters)."
       footer={{ prompt: "Remember your password?", to: "/login", label: "Sign in" }}
     >
-      <Form method="post" {...form.props} className="space-y-5">
+      <MutationForm {...form.props} className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <p className="text-sm text-slate-600">
           A reset link works once, and only for a limited time (your email says how long). If this one no longer works,
@@ -134,7 +136,7 @@ function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["a
         <SubmitButton className="w-full py-3" pendingLabel="Resetting...">
           Reset Password
         </SubmitButton>
-      </Form>
+      </MutationForm>
     </AuthCard>
   );
 }
