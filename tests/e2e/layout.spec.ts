@@ -191,7 +191,7 @@ for (const size of SIZES) {
     const notify = page.getByRole("dialog", { name: "Send Push Notification" });
     await check(page, testInfo, found, "/users/5?notify=1");
     await notify.getByRole("button", { name: "Send Notification" }).click();
-    await notify.locator("[data-field-error]").first().waitFor();
+    await notify.getByRole("alert").first().waitFor();
     await check(page, testInfo, found, "/users/5?notify=1 with errors");
 
     await page.goto("/announcements?new");

@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from "react-router";
 
 import { Avatar } from "~/components/ui/avatar";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { EmailText } from "~/components/ui/email-text";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Tooltip } from "~/components/ui/tooltip";
 import type { PageInfo } from "~/lib/pagination";
@@ -70,7 +71,7 @@ export function BadgeRequestTable({
         </span>
       ),
     },
-    { id: "email", header: "Email", cell: (row) => <span className="break-all">{row.email}</span> },
+    { id: "email", header: "Email", cell: (row) => <EmailText value={row.email} /> },
     ...(compact
       ? []
       : [
