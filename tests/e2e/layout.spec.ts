@@ -121,13 +121,34 @@ function measure(): string[] {
       boxes.add(element);
   }
   for (const box of boxes) {
+    // A field scrolls its own value, and the caret reaches all of it.
+    if (box.matches("input, textarea, select")) continue;
     if (!shown(box) || box.scrollWidth <= box.clientWidth + 1) continue;
     if (box.closest("[title], [data-scroll-x]") || box.querySelector("[data-scroll-x]")) continue;
     problems.push(`${describe(box).slice(0, 70)} cuts its text off: ${box.scrollWidth} px in ${box.clientWidth} px`);
   }
 
+  // 5. A tooltip, shown, lies inside the viewport and inside every box that clips it.
+  for (const bubble of scope.querySelectorAll<HTMLElement>("[data-tooltip]")) {
+    if (getComputedStyle(bubble).display === "none") continue;
+    const trigger = bubble.parentElement!;
+    trigger.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    bubble.style.visibility = "visible";
+    const rect = bubble.getBoundingClientRect();
+    let clipped = rect.top < 0 || rect.left < 0 || rect.bottom > innerHeight || rect.right > innerWidth;
+    for (let box = trigger.parentElement; box && box !== document.body && !clipped; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const edge = box.getBoundingClientRect();
+      clipped = rect.top < edge.top || rect.left < edge.left || rect.bottom > edge.bottom || rect.right > edge.right;
+    }
+    bubble.style.visibility = "";
+    if (clipped && shown(trigger)) problems.push(`the tooltip "${bubble.textContent}" is clipped`);
+  }
+
   window.scrollTo({ top: 0, left: 0, behavior: "instant" });
-  for (const scroller of [modal?.parentElement, sheet?.querySelector("nav")]) scroller?.scrollTo({ top: 0 });
+  for (let box = modal?.parentElement; box && box !== document.body; box = box.parentElement) box.scrollTo({ top: 0 });
+  sheet?.querySelector("nav")?.scrollTo({ top: 0 });
   return problems;
 }
 
@@ -215,6 +236,10 @@ for (const size of SIZES) {
       await page.goto("/");
       await page.locator("summary", { hasText: "Administrator" }).click();
       await check(page, testInfo, found, "/ with the user menu open");
+      await page.context().addCookies([{ name: "sidebar_state", value: "false", url: page.url() }]);
+      await page.goto("/users");
+      await check(page, testInfo, found, "/users with the sidebar collapsed");
+      await page.context().addCookies([{ name: "sidebar_state", value: "true", url: page.url() }]);
     }
 
     if (size.width < 768) {

@@ -1,5 +1,5 @@
 import { CheckCircleIcon, ExclamationTriangleIcon, InformationCircleIcon, XMarkIcon } from "@heroicons/react/20/solid";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 /** A flash message as the root loader hands it to the page. */
 export interface FlashToast {
@@ -9,7 +9,7 @@ export interface FlashToast {
   description?: string;
 }
 
-/** How long a toast stays on screen when JavaScript runs (spec 9). */
+/** How long a toast stays on screen (spec 9); app.css `.toast-timed` holds the same figure. */
 export const TOAST_DURATION_MS = 5000;
 
 const tone = {
@@ -20,49 +20,47 @@ const tone = {
 } as const;
 
 /**
- * Shows the flash toast at the top right. Without JavaScript it stays on the page and its
- * close button is a CSS-only checkbox; with JavaScript it closes itself after 5 seconds.
+ * Shows the flash toast at the bottom right, clear of the page header's actions and the mobile
+ * menu button. Its life is a CSS animation (app.css, `.toast-timed`): it fades out after
+ * TOAST_DURATION_MS with or without JavaScript, and pauses while hovered or focused. The close
+ * control is a real checkbox inside its label, so Tab reaches it and Space closes the toast
+ * without JavaScript; with JavaScript the ended or dismissed toast also leaves the page.
+ * Every toast is a polite status message, so it never interrupts what a screen reader says.
  */
 export function Toaster({ toast }: { toast: FlashToast | undefined }) {
   const [dismissed, setDismissed] = useState<string | undefined>();
 
-  useEffect(() => {
-    if (!toast) return;
-    const timer = setTimeout(() => setDismissed(toast.id), TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [toast]);
-
   if (!toast || dismissed === toast.id) return null;
   const { icon: Icon, className } = tone[toast.type];
-  const closeId = `toast-close-${toast.id}`;
 
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-end p-4">
-      <input id={closeId} type="checkbox" className="peer sr-only" aria-hidden="true" tabIndex={-1} />
+    <div key={toast.id} className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-end p-4">
       <div
-        role={toast.type === "error" ? "alert" : "status"}
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
         data-testid="toast"
         data-type={toast.type}
-        className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg peer-checked:hidden ${className}`}
+        onAnimationEnd={(event) => {
+          if (event.animationName === "toast-expire") setDismissed(toast.id);
+        }}
+        className={`toast-timed pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg has-checked:hidden ${className}`}
       >
         <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-        <div className="min-w-0 flex-1 text-sm">
+        <div className="min-w-0 flex-1 text-sm break-words">
           <p className="font-medium" data-testid="toast-message">
             {toast.message}
           </p>
           {toast.description ? <p className="mt-1 opacity-80">{toast.description}</p> : null}
         </div>
-        <label
-          htmlFor={closeId}
-          title="Dismiss"
-          className="-m-1 cursor-pointer rounded p-1 opacity-70 hover:opacity-100"
-          onClick={(event) => {
-            event.preventDefault();
-            setDismissed(toast.id);
-          }}
-        >
-          <span className="sr-only">Dismiss</span>
-          <XMarkIcon className="size-4" aria-hidden="true" />
+        <label title="Dismiss" className="relative -m-1 inline-flex size-6 shrink-0 items-center justify-center">
+          <XMarkIcon className="size-4 opacity-70" aria-hidden="true" />
+          <input
+            type="checkbox"
+            aria-label="Dismiss"
+            onChange={() => setDismissed(toast.id)}
+            className="absolute inset-0 cursor-pointer appearance-none rounded hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
+          />
         </label>
       </div>
     </div>

@@ -109,14 +109,13 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <Form method="post" action={closeTo} preventScrollReset>
-              <Tooltip label="Refresh data">
+              <Tooltip label="Refresh data" side="bottom">
                 <button
                   type="submit"
                   name="intent"
                   value="sync"
                   disabled={syncing}
                   aria-label="Sync"
-                  title="Refresh data"
                   className={buttonClass("secondary")}
                 >
                   <ArrowPathIcon className={`size-4 ${syncing ? "animate-spin" : ""}`} aria-hidden="true" />

@@ -16,9 +16,8 @@ import { Badge } from "~/components/ui/badge";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { IconAction, iconActionClass } from "~/components/ui/icon-action";
+import { DisabledIconAction, IconAction } from "~/components/ui/icon-action";
 import { SearchFilters } from "~/components/ui/search-filters";
-import { Tooltip } from "~/components/ui/tooltip";
 import { UserActionSchema, type UserActionIntent } from "~/forms/users";
 import { errorToast, type FailedSubmission } from "~/forms/failure.server";
 import { parseForm, submittedForm } from "~/forms/form-data.server";
@@ -263,20 +262,9 @@ function EmptySlot() {
   return <span className="inline-block size-8" aria-hidden="true" />;
 }
 
-/** A disabled icon action whose tooltip says why (spec 2.14, Verify User states). */
-function DisabledAction({ label, icon: Icon }: { label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }) {
-  return (
-    <Tooltip label={label} align="end">
-      <button
-        type="button"
-        disabled
-        aria-label={label}
-        className={`${iconActionClass()} pointer-events-none text-slate-300`}
-      >
-        <Icon className="size-5" aria-hidden="true" />
-      </button>
-    </Tooltip>
-  );
+/** The Verify User action where it does not apply, with the reason (spec 2.14, Verify User states). */
+function DisabledAction({ label, icon }: { label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }) {
+  return <DisabledIconAction name="Verify User" reason={label} icon={icon} />;
 }
 
 function RowActions({ user }: { user: UserRow }) {
