@@ -99,7 +99,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
       <aside
         aria-label="Sidebar"
-        className={`invisible fixed inset-y-0 left-0 z-50 w-[18rem] -translate-x-full transition-[translate,visibility] duration-200 peer-checked:visible peer-checked:translate-x-0 md:visible md:z-20 md:translate-x-0 md:transition-[width] ${
+        className={`invisible fixed inset-y-0 left-0 z-50 w-[18rem] -translate-x-full transition-[translate,visibility] duration-200 peer-checked:visible peer-checked:transition-[translate] peer-checked:translate-x-0 md:visible md:z-20 md:translate-x-0 md:transition-[width] ${
           collapsed ? "md:w-[3rem]" : "md:w-[16rem]"
         }`}
       >
