@@ -49,10 +49,10 @@ export function PostCard({
       >
         {post.description}
       </p>
-      <footer className="mt-4 flex items-center gap-3 border-t border-slate-100 pt-4">
+      <footer className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-slate-100 pt-4">
         <Avatar src={post.author.avatar} name={post.author.name || post.author.email || "?"} size="sm" />
-        <div className="min-w-0 flex-1 text-sm">
-          <p className="truncate font-medium text-slate-900">{post.author.name || "Unknown author"}</p>
+        <div className="min-w-32 flex-1 text-sm">
+          <p className="font-medium break-words text-slate-900">{post.author.name || "Unknown author"}</p>
           {post.author.email ? (
             <p className="text-xs text-slate-500">
               <EmailText value={post.author.email} />
