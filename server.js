@@ -84,6 +84,14 @@ let shuttingDown = false;
 function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
+  // /readyz answers 503 from now on; during SHUTDOWN_DRAIN_MS a load balancer sees it and stops
+  // sending requests here, which are still served until the listening socket closes.
+  bundle.startDraining();
+  if (env.SHUTDOWN_DRAIN_MS > 0) log({ msg: "draining", signal, drainMs: env.SHUTDOWN_DRAIN_MS });
+  setTimeout(() => close(signal), env.SHUTDOWN_DRAIN_MS);
+}
+
+function close(signal) {
   const started = Date.now();
 
   setTimeout(() => {

@@ -17,6 +17,7 @@ import { type FlashToast, Toaster } from "~/components/feedback/toaster";
 import { useNonce } from "~/components/nonce";
 import { NotFoundPage } from "~/components/not-found-page";
 import { checkSubmittedForms } from "~/forms/form-data.server";
+import { randomKey } from "~/recipe/mutation-form";
 import { readToast } from "~/session/toast.server";
 
 export const middleware: Route.MiddlewareFunction[] = [checkSubmittedForms];
@@ -26,8 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const flash: FlashToast | undefined = toast
     ? { id: crypto.randomUUID(), type: toast.type, message: toast.message, description: toast.description }
     : undefined;
+  // onceSeed: every render's own part of its forms' one-time keys (OnceKey).
   // Only a consumed toast needs its cookie cleared; other pages set no cookie at all.
-  return data({ toast: flash }, toast ? { headers } : undefined);
+  return data({ toast: flash, onceSeed: randomKey() }, toast ? { headers } : undefined);
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -37,18 +39,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const toast = useActionToast() ?? rootData?.toast;
+  const actionToasts = useActionToasts();
+  const toasts = actionToasts.length ? actionToasts : rootData?.toast ? [rootData.toast] : [];
   return (
     <html lang="en" className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="h-full font-sans">
         {children}
-        <Toaster toast={toast} />
+        <Toaster toasts={toasts} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -57,18 +60,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * A toast carried in the data of the action that just ran (a re-rendered form). It shows in the
+ * The toasts carried in the data of the action that just ran (a re-rendered form). It shows in the
  * same response, so it works for a document POST without JavaScript, where a flash cookie
  * would only show on the next page. React Router has no public hook for another route's action
  * data, hence its data-router state context.
  */
-function useActionToast(): FlashToast | undefined {
+function useActionToasts(): FlashToast[] {
   const state = useContext(UNSAFE_DataRouterStateContext);
   for (const value of Object.values(state?.actionData ?? {})) {
-    const toast = (value as { toast?: FlashToast } | undefined)?.toast;
-    if (toast) return toast;
+    const { toast, toasts } = (value ?? {}) as { toast?: FlashToast; toasts?: FlashToast[] };
+    if (toasts?.length) return toasts;
+    if (toast) return [toast];
   }
-  return undefined;
+  return [];
 }
 
 export default function App() {

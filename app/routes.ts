@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-// Mirrors spec section 2.1: the admin screens inside the main layout, the account pages outside.
+// Mirrors docs/product.md#routes: the admin screens inside the main layout, the account pages outside.
 export default [
   layout("routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),

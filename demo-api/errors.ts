@@ -1,4 +1,4 @@
-/** Error answers in the two shapes of spec section 8, thrown by handlers and sent by the router. */
+/** Error answers in the two shapes of docs/product.md#upstream-error-shapes, thrown by handlers and sent by the router. */
 import type { FieldError } from "../app/upstream/contract/common.ts";
 
 /** An error answer: status plus `{ message }` or `{ message, errors }`. */

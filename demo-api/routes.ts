@@ -1,4 +1,4 @@
-/** The /api route table: every call of spec section 7. */
+/** The /api route table: every call of docs/product.md#upstream-calls. */
 import { registerAccountDeletionRoutes } from "./handlers/account-deletion.ts";
 import { registerAnnouncementRoutes } from "./handlers/announcements.ts";
 import { registerAuthRoutes } from "./handlers/auth.ts";

@@ -41,7 +41,7 @@ export const DEMO_DEFAULT_PASSWORD = "Password123";
 /** Number of generated members after the five named accounts. */
 const GENERATED_USERS = 125;
 
-// Cycled over the generated users so every status of spec section 3 is well represented.
+// Cycled over the generated users so every status of docs/product.md#data-and-fields is well represented.
 const STATUS_CYCLE: readonly UserStatus[] = [
   "verified",
   "pending_verification",

@@ -12,7 +12,7 @@ import { isRasterImageType, matchesDeclaredType, mediaType, SIGNATURE_BYTES } fr
 import { readBody, sendJson } from "./http.ts";
 import type { DemoStore } from "./store.ts";
 
-/** Largest accepted upload (the panel's upload widget default, spec section 9). */
+/** Largest accepted upload (the panel's upload widget default, docs/product.md#tier-image-upload). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** How long a presigned URL stays valid. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;

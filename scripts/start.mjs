@@ -1,10 +1,11 @@
-// `npm start`: builds the panel when its sources changed, then runs it. Without API_URL it
-// runs the demo API beside it (demo mode); with API_URL it runs the panel alone.
+// `npm start`: builds the panel when its sources changed, then runs the production server
+// (NODE_ENV=production). Without API_URL it runs the demo API beside it (demo mode); with API_URL
+// it runs the panel alone. The children write straight to the terminal, and stop with this
+// process however it stops: a signal (SIGINT, SIGTERM, SIGHUP) or its death (scripts/stop-with-parent.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -13,6 +14,7 @@ const SOURCE_DIRS = ["app", "server", "public"];
 const CONFIG_FILES = ["vite.config.ts", "react-router.config.ts", "tsconfig.json", "package.json", "package-lock.json"];
 const DEMO_SIGN_IN = "admin@example.com / Admin12345";
 const STOP_TIMEOUT_MS = 15_000;
+const STOP_WITH_PARENT = join(root, "scripts/stop-with-parent.mjs");
 
 /** Newest modification time under `path` (a file or a folder), 0 when it does not exist. */
 function newestMtime(path) {
@@ -61,15 +63,15 @@ const children = new Set();
 let stopping = false;
 let exitCode = 0;
 
-/** Starts a child whose stdout lines are echoed and shown to `onLine`. */
-function startChild(name, args, env, onLine = () => {}) {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+/** Starts a node child that writes to our terminal and stops when we are gone (the IPC channel closes). */
+function startChild(name, args, env) {
+  const child = spawn(process.execPath, ["--import", STOP_WITH_PARENT, ...args], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   child.name = name;
   children.add(child);
-  createInterface({ input: child.stdout }).on("line", (line) => {
-    console.log(line);
-    onLine(line);
-  });
   child.on("exit", (code, signal) => {
     children.delete(child);
     if (!stopping) {
@@ -84,6 +86,23 @@ function startChild(name, args, env, onLine = () => {}) {
     if (stopping && name === "panel") for (const other of children) other.kill("SIGTERM");
   });
   return child;
+}
+
+/** Resolves once `url` answers 200; rejects when `child` exits first or after 30 s. */
+async function waitUntilAnswering(url, child, what) {
+  const deadline = Date.now() + 30_000;
+  while (child.exitCode === null && child.signalCode === null) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      await response.body?.cancel();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not answer within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} exited before it answered`);
 }
 
 function stopAll() {
@@ -110,29 +129,33 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   });
 }
 
-/** Starts the demo API and resolves with its base URL once it listens. */
-function startDemoApi() {
-  return new Promise((resolve, reject) => {
-    const env = {
-      ...process.env,
-      DEMO_API_PORT: process.env.DEMO_API_PORT ?? "4010",
-      DEMO_API_HOST: "127.0.0.1",
-      // Links in the demo API's e-mails (reset password, invitations) point at this panel.
-      DEMO_API_PANEL_ORIGIN: process.env.DEMO_API_PANEL_ORIGIN ?? `http://localhost:${panelPort}`,
-    };
-    const timer = setTimeout(() => reject(new Error("the demo API did not start within 30 s")), 30_000);
-    const child = startChild("demo-api", ["--import", "tsx", "demo-api/main.ts"], env, (line) => {
-      const match = /demo-api listening on (http:\/\/\S+)/.exec(line);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(new URL(match[1]));
-      }
-    });
-    child.on("exit", () => {
-      clearTimeout(timer);
-      reject(new Error("the demo API exited before it listened"));
-    });
-  });
+// npm forwards SIGINT and SIGTERM but not SIGHUP, and a killed npm forwards nothing: when the
+// process that started us is gone, stop as if it had sent SIGTERM. (No event tells a process
+// that its parent died; checking once a second costs nothing.)
+const parentPid = process.ppid;
+setInterval(() => {
+  try {
+    process.kill(parentPid, 0);
+  } catch (error) {
+    if (error.code === "ESRCH" && !stopping && children.size > 0) stopAll();
+  }
+}, 1_000).unref();
+
+/** Starts the demo API and resolves with its base URL once it answers. */
+async function startDemoApi() {
+  const port = process.env.DEMO_API_PORT ?? "4010";
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    DEMO_API_PORT: port,
+    DEMO_API_HOST: "127.0.0.1",
+    // Links in the demo API's e-mails (reset password, invitations) point at this panel.
+    DEMO_API_PANEL_ORIGIN: process.env.DEMO_API_PANEL_ORIGIN ?? `http://localhost:${panelPort}`,
+  };
+  const url = new URL(`http://127.0.0.1:${port}`);
+  const child = startChild("demo-api", ["--import", "tsx", "demo-api/main.ts"], env);
+  await waitUntilAnswering(new URL("/__demo/health", url), child, "the demo API");
+  return url;
 }
 
 /** The address to open in a browser for the server's listening URL. */
@@ -142,11 +165,19 @@ function browserUrl(listening) {
   return url.origin;
 }
 
+/** The address that reaches a server listening on `host`, from this machine. */
+function localUrl(host, port) {
+  if (host === "0.0.0.0" || host === "") return `http://127.0.0.1:${port}`;
+  if (host === "::") return `http://[::1]:${port}`;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+}
+
 if (needsBuild()) build();
 
 const panelPort = process.env.PORT ?? "3000";
 const demo = !process.env.API_URL;
-const env = { ...process.env, PORT: panelPort };
+// React and React Router pick their production builds from NODE_ENV, whatever the shell says.
+const env = { ...process.env, PORT: panelPort, NODE_ENV: "production" };
 if (demo) {
   console.log("API_URL is not set: starting the demo API (demo mode).");
   let demoUrl;
@@ -164,14 +195,17 @@ if (demo) {
   env.HOST ??= "127.0.0.1";
 }
 
-startChild("panel", ["server.js"], env, (line) => {
-  if (!line.includes('"listening"')) return;
-  try {
-    const { msg, url } = JSON.parse(line);
-    if (msg !== "listening") return;
-    console.log(`\nPanel ready: ${browserUrl(url)}`);
-    if (demo) console.log(`Demo sign-in: ${DEMO_SIGN_IN}\n`);
-  } catch {
-    // not a log line of ours
+const panel = startChild("panel", ["server.js"], env);
+const panelUrl = localUrl(env.HOST ?? "0.0.0.0", panelPort);
+try {
+  await waitUntilAnswering(`${panelUrl}/healthz`, panel, "the panel");
+  console.log(`\nPanel ready: ${browserUrl(panelUrl)}`);
+  if (demo) console.log(`Demo sign-in: ${DEMO_SIGN_IN}\n`);
+} catch (error) {
+  // An exit is reported by the child's exit handler; a panel that never answers is stopped here.
+  if (!stopping && children.has(panel)) {
+    console.error(`${error.message}; stopping.`);
+    exitCode = 1;
+    stopAll();
   }
-});
+}

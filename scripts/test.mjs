@@ -8,8 +8,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensurePackages } from "./ensure-packages.mjs";
 
 const chromiumPath = await ensureChromium();
+// redis-server and haproxy for the multi-instance test; when they cannot be had it is skipped and says why.
+const missingPackages = ensurePackages();
+if (missingPackages.length > 0)
+  console.log(
+    `⚠ ${missingPackages.join(" and ")} not installed: tests/integration/scale-out.test.ts skips its multi-instance tests (apt-get install ${missingPackages.join(" ")}).`,
+  );
+
 const reports = mkdtempSync(join(tmpdir(), "panel-test-"));
 const vitestReport = (name) => join(reports, `${name}.json`);
 const playwrightReport = join(reports, "playwright.json");

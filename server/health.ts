@@ -23,9 +23,18 @@ export async function probeUpstream(url: string, timeoutMs = 2_000): Promise<boo
   }
 }
 
+// Set once shutdown starts (server.js): readiness fails first, so a load balancer stops sending
+// new requests while the ones in flight finish.
+let draining = false;
+
+/** Marks this process as shutting down: from now on `/readyz` answers 503. */
+export function startDraining(): void {
+  draining = true;
+}
+
 /**
  * `/healthz`: the process serves requests (liveness; never calls upstream).
- * `/readyz`: the process can still render a page, and the upstream answers (readiness).
+ * `/readyz`: the process is not shutting down, can still render a page, and the upstream answers (readiness).
  */
 export function healthRoutes(apiUrl: string, canRender: () => Promise<boolean>, probe = probeUpstream): Router {
   const router = Router();
@@ -35,6 +44,7 @@ export function healthRoutes(apiUrl: string, canRender: () => Promise<boolean>, 
   });
   router.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
+    if (draining) return void res.status(503).json({ status: "shutting down" });
     const [renders, upstream] = await Promise.all([canRender(), probe(apiUrl)]);
     if (!renders) res.status(503).json({ status: "cannot render pages" });
     else if (!upstream) res.status(503).json({ status: "upstream unavailable" });

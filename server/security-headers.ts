@@ -9,15 +9,25 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** The Content-Security-Policy of a page whose scripts carry `nonce`. */
-export function contentSecurityPolicy(nonce: string, apiOrigin: string, uploadOrigins: readonly string[] = []): string {
+/**
+ * The Content-Security-Policy of a page whose scripts carry `nonce`. `devSocket` (development
+ * only) is the origin of Vite's hot-reload WebSocket, the one thing Vite's client needs beyond
+ * production's policy: its modules load from the nonced entry script ('strict-dynamic') and
+ * its injected styles are covered by style-src.
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  apiOrigin: string,
+  uploadOrigins: readonly string[] = [],
+  devSocket?: string,
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https: http:",
     // The browser talks to the panel, and PUTs tier images straight to the upload host.
-    ["connect-src 'self'", apiOrigin, ...uploadOrigins].join(" "),
+    ["connect-src 'self'", apiOrigin, ...uploadOrigins, ...(devSocket ? [devSocket] : [])].join(" "),
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",
@@ -31,19 +41,33 @@ export interface SecurityHeadersOptions {
   apiOrigin: string;
   /** Origins of presigned upload URLs when they are not on the API host (UPLOAD_ORIGINS). */
   uploadOrigins?: readonly string[];
-  /** False in development, where Vite injects its own inline scripts. */
-  csp: boolean;
+  /** Under Vite's dev server: allow its hot-reload WebSocket on the page's own host. */
+  development?: boolean;
+}
+
+// A Host header as browsers send it (name or IP literal, optional port): nothing that could
+// end the connect-src directive.
+const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The WebSocket origin of Vite's hot reload, which shares the page's host and port. */
+export function devSocketOrigin(host: string | undefined): string | undefined {
+  return host && PLAIN_HOST.test(host) ? `ws://${host}` : undefined;
 }
 
 /**
  * Baseline security headers on every response, and the request's CSP nonce in
  * `res.locals.nonce` for React Router's load context.
  */
-export function securityHeaders({ apiOrigin, uploadOrigins = [], csp }: SecurityHeadersOptions): RequestHandler {
+export function securityHeaders({
+  apiOrigin,
+  uploadOrigins = [],
+  development = false,
+}: SecurityHeadersOptions): RequestHandler {
   return (req, res, next) => {
     const nonce = createNonce();
     res.locals.nonce = nonce;
-    if (csp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, apiOrigin, uploadOrigins));
+    const devSocket = development ? devSocketOrigin(req.get("host")) : undefined;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, apiOrigin, uploadOrigins, devSocket));
     res.setHeader("X-Content-Type-Options", "nosniff");
     defaultHeader(res, "Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** The product's 404 page (spec 2.8). */
+/** The product's 404 page (docs/product.md#not-found). */
 export function NotFoundPage() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-6 py-24 text-center">

@@ -42,6 +42,12 @@ export const EnvSchema = z
     // per address and day, whatever the account.
     LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
     LOGIN_FAILURES_PER_DAY: z.coerce.number().int().positive().default(100),
+    // Shared store of the rate limits when several instances run (docs/operations.md#scaling-out).
+    REDIS_URL: z
+      .url({ protocol: /^rediss?$/, hostname: /^.+$/, error: "must be a redis:// or rediss:// URL with a host" })
+      .optional(),
+    // How long /readyz answers 503 before the server stops accepting connections on SIGTERM.
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     APP_TIMEZONE: z
       .string()
       .default("UTC")

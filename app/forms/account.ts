@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/forms/auth";
 import { EMAIL_PATTERN, requiredText } from "~/forms/fields";
 
-// The public account pages' forms (spec 2.4, 2.5, 2.7 and 5). They run in the browser too,
+// The public account pages' forms (docs/product.md#forgot-password, docs/product.md#reset-password and docs/product.md#delete-account). They run in the browser too,
 // where every byte counts on a phone that just opened an email link: zod/mini only.
 
 /** Forgot password: the email is required, must look like one and is sent lowercased. */
@@ -41,7 +41,7 @@ export type ResetPasswordValues = z.output<typeof ResetPasswordSchema>;
 export const DeleteAccountIntentSchema = z.enum(["generate-key", "delete-user"]);
 export type DeleteAccountIntent = z.output<typeof DeleteAccountIntentSchema>;
 
-/** The message of spec 5 for a delete-account email that is missing or malformed. */
+/** The message of docs/product.md#form-validation-rules for a delete-account email that is missing or malformed. */
 export const INVALID_EMAIL_MESSAGE = "Invalid Email";
 
 /** Delete account, step 1: the account's email, lowercased, matching the standard pattern. */

@@ -3,11 +3,11 @@ import * as z from "zod/mini";
 import { requiredText } from "~/forms/fields";
 import { isLocalDateTime } from "~/lib/local-datetime";
 
-/** Limits of spec sections 5 and 9 (the contract has the same numbers for the upstream). */
+/** Limits of docs/product.md#announcement-form (the contract has the same numbers for the upstream). */
 export const TITLE_MAX = 255;
 export const DESCRIPTION_MAX = 2000;
 
-/** Messages of spec section 5, verbatim. */
+/** Messages of docs/product.md#announcement-form, verbatim. */
 export const ANNOUNCEMENT_MESSAGES = {
   titleRequired: "Title is required",
   titleTooLong: "Title must be less than 255 characters",
@@ -43,7 +43,7 @@ export function checkbox() {
   );
 }
 
-/** The create and edit form of spec 2.13, validated by the rules of spec 5 in browser and server. */
+/** The create and edit form of docs/product.md#announcement-form, validated by its rules in browser and server. */
 export const AnnouncementFormSchema = z.object({
   title: requiredText(ANNOUNCEMENT_MESSAGES.titleRequired).check(
     z.maxLength(TITLE_MAX, ANNOUNCEMENT_MESSAGES.titleTooLong),

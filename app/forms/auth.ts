@@ -2,11 +2,11 @@ import * as z from "zod/mini";
 
 import { requiredText } from "~/forms/fields";
 
-/** Password length limits of spec 9. */
+/** Password length limits of docs/product.md#constants-and-limits. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
 
-/** Sign-in form (spec 2.3, 5): the email is lowercased before it is sent. */
+/** Sign-in form (docs/product.md#sign-in): the email is lowercased before it is sent. */
 export const LoginSchema = z.object({
   email: requiredText("Email is required").check(z.toLowerCase()),
   password: z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required")),

@@ -1,7 +1,12 @@
+/**
+ * The one failure mapper (docs/how-a-screen-works.md): every failed submission of every screen
+ * answers through these functions, so field errors, toasts and statuses read the same everywhere.
+ */
 import { data } from "react-router";
 
 import { type FormErrors, toFormErrors, withoutSecrets } from "~/forms/form-data.server";
 import type { FlashToast } from "~/components/feedback/toaster";
+import { replaceWithError } from "~/session/toast.server";
 import { screenStatus, shownFailure } from "~/upstream/errors";
 
 /** What an action answers when a submission fails: field errors, a form-level message and the typed values. */
@@ -9,8 +14,10 @@ export interface FailedSubmission {
   errors: FormErrors;
   values: Record<string, unknown>;
   formError?: string;
-  /** Shown at the top right in this very response (no flash cookie: see actionToast in root.tsx). */
+  /** Shown at the top right in this very response (no flash cookie: see useActionToasts in root.tsx). */
   toast?: FlashToast;
+  /** One toast per upstream field error ('field: message'), shown like `toast`. */
+  toasts?: FlashToast[];
 }
 
 /** An error toast carried in action data. */
@@ -19,21 +26,22 @@ export function errorToast(message: string): FlashToast {
 }
 
 /**
- * Turns a failed upstream call into the re-rendered form (spec 8): field errors go onto their
- * fields and into the toast as 'field: message'; otherwise the server's message (for a refused
- * request, see shownFailure), else `fallback`. Anything that is not an upstream failure is rethrown.
+ * Turns a failed upstream call into the re-rendered form (docs/product.md#toasts-and-error-handling): each field error goes onto its
+ * field and into a toast of its own, 'field: message'; otherwise the server's message (for a
+ * refused request, see shownFailure), else `fallback`. Anything that is not an upstream failure
+ * is rethrown.
  */
 export function failSubmission(cause: unknown, values: Record<string, unknown>, fallback: string) {
   const error = shownFailure(cause);
   const fieldEntries = Object.entries(error.fieldErrors);
-  const toast = fieldEntries.length
-    ? fieldEntries.map(([field, message]) => `${field}: ${message}`).join("\n")
-    : error.messageOr(fallback);
+  const message = error.messageOr(fallback);
   const body: FailedSubmission = {
     errors: toFormErrors(error.fieldErrors),
     values: withoutSecrets(values),
-    formError: fieldEntries.length ? undefined : toast,
-    toast: errorToast(toast),
+    formError: fieldEntries.length ? undefined : message,
+    toasts: fieldEntries.length
+      ? fieldEntries.map(([field, text]) => errorToast(`${field}: ${text}`))
+      : [errorToast(message)],
   };
   return data(body, { status: screenStatus(error) });
 }
@@ -42,4 +50,37 @@ export function failSubmission(cause: unknown, values: Record<string, unknown>, 
 export function invalidSubmission(errors: FormErrors, values: Record<string, unknown>) {
   const body: FailedSubmission = { errors, values: withoutSecrets(values) };
   return data(body, { status: 400 });
+}
+
+/**
+ * A submission the panel cannot run at all: an unknown intent or a malformed id (a 400,
+ * ARCHITECTURE.md convention 2). It says why inline and as a toast.
+ */
+export function rejectedAction(message: string, values: Record<string, unknown> = {}, errors: FormErrors = {}) {
+  const body: FailedSubmission = {
+    errors,
+    values: withoutSecrets(values),
+    formError: message,
+    toast: errorToast(message),
+  };
+  return data(body, { status: 400 });
+}
+
+/** rejectedAction for a failed parse: the unknown intent, else the first field's message. */
+export function rejectedForm({ errors, values }: { errors: FormErrors; values: Record<string, unknown> }) {
+  const message = errors.intent ? "Unknown action" : (Object.values(errors)[0]?.message ?? "Unknown action");
+  return rejectedAction(message, values, errors);
+}
+
+/**
+ * A failed row action (nothing typed to keep): Post/Redirect/Get back to the screen with the
+ * error toast, so a reload never sends it again. Anything that is not an upstream failure is rethrown.
+ */
+export function failRowAction(request: Request, back: string, cause: unknown, fallback: string) {
+  const error = shownFailure(cause);
+  const fields = Object.entries(error.fieldErrors);
+  const message = fields.length
+    ? fields.map(([field, text]) => `${field}: ${text}`).join("\n")
+    : error.messageOr(fallback);
+  return replaceWithError(request, back, message);
 }

@@ -12,7 +12,7 @@ export function optionalText() {
   return z.optional(z.string().check(z.trim()));
 }
 
-/** The email pattern of spec 5 ("a standard email pattern"). */
+/** The email pattern of docs/product.md#form-validation-rules ("a standard email pattern"). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An entity id as forms post it: short, URL-safe, never blank. */

@@ -3,24 +3,24 @@ import * as z from "zod/mini";
 import { entityId } from "~/forms/fields";
 import { acceptsFileType, fileTypeMessage, TIER_IMAGE_ACCEPT } from "~/lib/upload-rules";
 
-// The membership tier form of spec 2.18 and 2.19 and the memberships screens' row actions.
+// The membership tier form of docs/product.md#create-membership and docs/product.md#edit-membership and the memberships screens' row actions.
 // zod/mini: the drafting helpers run in the browser too.
 
-/** Billing periods and their labels (spec 2.18), in the select's order. */
+/** Billing periods and their labels (docs/product.md#create-membership), in the select's order. */
 export const PLAN_PERIODS = ["month", "year", "lifetime"] as const;
 export type PlanPeriodValue = (typeof PLAN_PERIODS)[number];
 
-/** The select's labels: Monthly=month, Yearly=year, Lifetime=lifetime (spec 2.18). */
+/** The select's labels: Monthly=month, Yearly=year, Lifetime=lifetime (docs/product.md#create-membership). */
 export const PERIOD_LABELS: Record<PlanPeriodValue, string> = {
   month: "Monthly",
   year: "Yearly",
   lifetime: "Lifetime",
 };
 
-/** The default billing period (spec 9). */
+/** The default billing period (docs/product.md#create-membership). */
 export const DEFAULT_PERIOD: PlanPeriodValue = "lifetime";
 
-/** Messages of the form (spec 5); the price one is the upstream's own wording. */
+/** Messages of the form (docs/product.md#form-validation-rules); the price one is the upstream's own wording. */
 export const MEMBERSHIP_MESSAGES = {
   idRequired: "Membership ID is required",
   priceNotNumber: "Price must be a number",
@@ -33,7 +33,7 @@ export function isPlanPeriod(value: unknown): value is PlanPeriodValue {
 }
 
 /**
- * The edit form's price (spec 5): parsed to a number, 0 when it is not one.
+ * The edit form's price (docs/product.md#form-validation-rules): parsed to a number, 0 when it is not one.
  * `parseFloat` reads what a number input sends ("12", "12.5", " 9.99 ").
  */
 export function parseEditPrice(value: string | undefined): number {
@@ -74,7 +74,7 @@ const period = () =>
   );
 
 /**
- * The create form's price. The create form has no required checks in the panel (spec 5): a blank
+ * The create form's price. The create form has no required checks in the panel (docs/product.md#form-validation-rules): a blank
  * price is left out and the upstream says what it needs; a value that is not a number is refused.
  */
 const createPrice = () =>
@@ -100,11 +100,11 @@ const planFields = {
   isActive: checkbox(),
 };
 
-/** Create Membership Tier (spec 2.18): no required checks; new plans are active (spec 4). */
+/** Create Membership Tier (docs/product.md#create-membership): no required checks; new plans are active. */
 export const PlanCreateFormSchema = z.object({ ...planFields, price: createPrice() });
 export type PlanCreateFormValues = z.output<typeof PlanCreateFormSchema>;
 
-/** Edit Membership Tier (spec 2.19, 5): the id is required, the price is parsed, defaulting to 0. */
+/** Edit Membership Tier (docs/product.md#edit-membership): the id is required, the price is parsed, defaulting to 0. */
 export const PlanEditFormSchema = z.object({
   ...planFields,
   id: entityId(MEMBERSHIP_MESSAGES.idRequired),
@@ -161,7 +161,7 @@ export const UploadUrlRequestSchema = z
     }),
   );
 
-/** The memberships screens' row actions (spec 2.17, 2.20); activate and deactivate say the wanted state. */
+/** The memberships screens' row actions (docs/product.md#memberships-list and docs/product.md#membership-details); activate and deactivate say the wanted state. */
 export const PLAN_ROW_INTENTS = ["activate", "deactivate", "delete"] as const;
 export type PlanRowIntent = (typeof PLAN_ROW_INTENTS)[number];
 
@@ -185,7 +185,7 @@ export interface PlanDraft {
   isActive: boolean;
 }
 
-/** A new plan (spec 9): lifetime, active, one empty feature entry. */
+/** A new plan (docs/product.md#create-membership): lifetime, active, one empty feature entry. */
 export function newPlanDraft(): PlanDraft {
   return { name: "", price: "", period: DEFAULT_PERIOD, description: "", features: [""], image: "", isActive: true };
 }

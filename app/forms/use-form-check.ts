@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { safeParse, type $ZodType } from "zod/v4/core";
 
 /** Field errors as an action returns them (see FormErrors in form-data.server.ts). */
@@ -30,13 +30,18 @@ function valuesOf(form: HTMLFormElement): Record<string, unknown> {
  * action answers the same messages.
  *
  * - On submit, a failing form is not sent; its messages show and the first wrong field gets focus.
- * - A field's message clears as soon as the field is edited (spec 5); the next submit checks again.
+ * - A field's message clears as soon as the field is edited (docs/product.md#form-validation-rules); the next submit checks again.
  * - A new answer from the action replaces the browser's messages with the server's.
  */
 export function useFormCheck(schema: $ZodType, serverErrors?: ServerFieldErrors) {
   // null until the browser has checked the form since the action last answered.
   const [checked, setChecked] = useState<FieldMessages | null>(null);
-  useEffect(() => setChecked(null), [serverErrors]);
+  // A new answer resets it while rendering (React's way for state that follows a prop).
+  const [answered, setAnswered] = useState(serverErrors);
+  if (answered !== serverErrors) {
+    setAnswered(serverErrors);
+    setChecked(null);
+  }
 
   function error(name: string): string | undefined {
     return checked ? checked[name] : serverErrors?.[name]?.message;

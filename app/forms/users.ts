@@ -2,28 +2,16 @@ import * as z from "zod/mini";
 
 import { requiredText } from "~/forms/fields";
 
-/** Spec 5: both fields must be non-blank, with one message for either. */
+/** docs/product.md#send-push-notification: both fields must be non-blank, with one message for either. */
 export const PUSH_FIELDS_REQUIRED = "Please fill in both title and message";
 
-/** Spec 5: the user has no email to send to. */
+/** docs/product.md#send-push-notification: the user has no email to send to. */
 export const PUSH_EMAIL_MISSING = "User email not found";
 
-/** The 'Send Push Notification' form (spec 2.16, 5); title and message are trimmed. */
+/** The 'Send Push Notification' form (docs/product.md#send-push-notification); title and message are trimmed. */
 export const PushNotificationSchema = z.object({
   intent: z.literal("notify"),
   title: requiredText(PUSH_FIELDS_REQUIRED),
   message: requiredText(PUSH_FIELDS_REQUIRED),
 });
 export type PushNotificationValues = z.output<typeof PushNotificationSchema>;
-
-/** The users-list row actions (spec 2.14): the intent is the state the admin wants. */
-export const USER_ACTION_INTENTS = ["ban", "unban", "verify"] as const;
-export type UserActionIntent = (typeof USER_ACTION_INTENTS)[number];
-
-/** A users-list action: which one and on whom. */
-export const UserActionSchema = z.object({
-  intent: z.enum(USER_ACTION_INTENTS, { error: "Unknown action" }),
-  id: z
-    .string({ error: "User id is required" })
-    .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, "User id is invalid")),
-});

@@ -16,7 +16,7 @@ function dateFormatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /**
- * A date in en-US medium style ('Jan 15, 2026', spec 9) in the given IANA time zone. A
+ * A date in en-US medium style ('Jan 15, 2026', docs/product.md#constants-and-limits) in the given IANA time zone. A
  * calendar date without a time ('1992-06-14', e.g. a date of birth) is shown as that day in every
  * zone. Missing values give '', unreadable ones are shown as they came.
  */
@@ -39,6 +39,7 @@ function rfc5987(value: string): string {
  * name in an RFC 5987 `filename*` that browsers prefer.
  */
 export function attachmentDisposition(fileName: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it strips
   const cleaned = fileName.replace(/[\u0000-\u001f\u007f]/g, "").trim() || "download";
   const ascii = cleaned
     .normalize("NFD")

@@ -111,7 +111,7 @@ export function toLocalDateTime(instant: Date | number | string | null | undefin
   return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
 }
 
-/** "Now" as a local date-time in `timeZone`, at minute precision (the form's default date, spec 9). */
+/** "Now" as a local date-time in `timeZone`, at minute precision (the form's default date, docs/product.md#announcement-form). */
 export function nowLocalDateTime(timeZone: string, now: Date | number = Date.now()): string {
   return toLocalDateTime(now, timeZone);
 }

@@ -1,9 +1,9 @@
 /**
- * Pure helpers of the numbered pagination (spec 2.13, 9): the sliding window of page numbers
+ * Pure helpers of the numbered pagination (docs/product.md#announcements): the sliding window of page numbers
  * around the current page, and the 'Showing X to Y of Z' range.
  */
 
-/** At most this many page links show at once (spec 9). */
+/** At most this many page links show at once (docs/product.md#announcements). */
 export const MAX_PAGE_LINKS = 5;
 
 /**
@@ -40,7 +40,7 @@ export function shownRange(page: number, limit: number, total: number): ShownRan
   return { from, to: Math.min(current * size, count), total: count };
 }
 
-/** 'Showing X to Y of Z announcements' (spec 2.13); `noun` is the plural shown after the total. */
+/** 'Showing X to Y of Z announcements' (docs/product.md#announcements); `noun` is the plural shown after the total. */
 export function showingText(page: number, limit: number, total: number, noun = "announcements"): string {
   const { from, to, total: count } = shownRange(page, limit, total);
   return `Showing ${from} to ${to} of ${count} ${noun}`;

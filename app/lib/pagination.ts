@@ -4,10 +4,10 @@
  */
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
 
-/** Rows-per-page choices of the shared data table (spec 2.21, 9). */
+/** Rows-per-page choices of the shared data table (docs/product.md#tables-search-and-paging). */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-/** The data table's default page size (spec 2.21), unless a screen says otherwise. */
+/** The data table's default page size (docs/product.md#tables-search-and-paging), unless a screen says otherwise. */
 export const DEFAULT_PAGE_SIZE = 50;
 
 /** Pages beyond this are treated as typing mistakes in the URL and read as page 1. */
@@ -19,7 +19,7 @@ export interface Paging {
   limit: number;
 }
 
-/** The numbers a paged list shows (spec 3, pagination). */
+/** The numbers a paged list shows (docs/product.md#tables-search-and-paging). */
 export interface PageInfo {
   page: number;
   limit: number;

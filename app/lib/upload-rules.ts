@@ -1,16 +1,16 @@
 /**
- * The upload widget's rules (spec 5, 9) and the value an upload leaves behind (spec 3). Pure:
+ * The upload widget's rules and the value an upload leaves behind (docs/product.md#tier-image-upload). Pure:
  * the browser checks a picked file with them before uploading, and the server applies the same
  * checks to a file that came with a form posted without JavaScript.
  */
 
-/** The widget's default size limit, in MB (spec 9). */
+/** The widget's default size limit, in MB (docs/product.md#tier-image-upload). */
 export const DEFAULT_MAX_SIZE_MB = 10;
 
-/** The tier image's size limit, in MB (spec 2.18, 9). */
+/** The tier image's size limit, in MB (docs/product.md#tier-image-upload). */
 export const TIER_IMAGE_MAX_SIZE_MB = 5;
 
-/** The widget's default accepted types (spec 5). */
+/** The widget's default accepted types (docs/product.md#tier-image-upload). */
 export const DEFAULT_ACCEPT = "image/*";
 
 /**
@@ -28,7 +28,7 @@ export const RASTER_IMAGE_EXTENSIONS = {
 /** One of the raster image types. */
 export type RasterImageType = keyof typeof RASTER_IMAGE_EXTENSIONS;
 
-/** The tier image's accepted types (spec 2.18 "images"; raster only, see RASTER_IMAGE_EXTENSIONS). */
+/** The tier image's accepted types (docs/product.md#tier-image-upload "images"; raster only, see RASTER_IMAGE_EXTENSIONS). */
 export const TIER_IMAGE_ACCEPT = Object.keys(RASTER_IMAGE_EXTENSIONS).join(", ");
 
 /** How many leading bytes of a file `checkUpload` and `sniffRasterImageType` look at. */
@@ -49,12 +49,12 @@ export interface UploadRules {
   accept?: string;
 }
 
-/** The message of a file over the limit (spec 5). */
+/** The message of a file over the limit (docs/product.md#tier-image-upload). */
 export function fileTooLargeMessage(maxSizeMb: number = DEFAULT_MAX_SIZE_MB): string {
   return `File size must be less than ${maxSizeMb}MB`;
 }
 
-/** The message of a file of another type (spec 5). */
+/** The message of a file of another type (docs/product.md#tier-image-upload). */
 export function fileTypeMessage(accept: string = DEFAULT_ACCEPT): string {
   return `File type not supported. Accepted types: ${accept}`;
 }
@@ -156,7 +156,7 @@ export function checkUpload(
 }
 
 /**
- * The value stored after an upload (spec 3): the upload URL without its query string (and
+ * The value stored after an upload (docs/product.md#tier-image-upload): the upload URL without its query string (and
  * fragment) and without its first three path segments, i.e. scheme and host:
  * `https://bucket.example.com/uploads/membership/a-logo.png?X-Sig=…` → `uploads/membership/a-logo.png`.
  */
@@ -165,7 +165,7 @@ export function storedUploadValue(uploadUrl: string): string {
   return withoutQuery.split("/").slice(3).join("/");
 }
 
-/** The messages of a failed upload (spec 8). */
+/** The messages of a failed upload (docs/product.md#tier-image-upload). */
 export const UPLOAD_MESSAGES = {
   success: "Image uploaded successfully!",
   failed: (reason: string) => `Upload failed: ${reason}`,

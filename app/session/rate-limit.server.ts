@@ -1,19 +1,35 @@
 import { data, type HeadersFunction, type RouterContextProvider } from "react-router";
-import { type IRateLimiterOptions, type RateLimiterAbstract, RateLimiterMemory } from "rate-limiter-flexible";
+import {
+  type IRateLimiterOptions,
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+} from "rate-limiter-flexible";
 
 import { env } from "~/config/env.server";
 import { errorToast, type FailedSubmission } from "~/forms/failure.server";
 import { withoutSecrets } from "~/forms/form-data.server";
 import { requestFactsContext } from "~/server-context";
 
+import { sharedRedis } from "./redis.server";
+
 // See docs/decisions/012-login-throttling.md (which refines 007).
 
 /**
- * The one place the counters' store is chosen. Every limit below is built here, so sharing them
- * between instances is this line: `new RateLimiterRedis({ storeClient, ...options })`.
+ * The one place the counters' store is chosen, for every limit below. With REDIS_URL the counts
+ * live in Redis and every instance shares them (decision 018). A command Redis does not answer
+ * fails within a second (redis.server.ts), and then this instance counts on its own (the insurance
+ * limiter) rather than letting everything through.
  */
 function createLimiter(options: IRateLimiterOptions): RateLimiterAbstract {
-  return new RateLimiterMemory(options);
+  const storeClient = sharedRedis();
+  if (!storeClient) return new RateLimiterMemory(options);
+  return new RateLimiterRedis({
+    ...options,
+    storeClient,
+    keyPrefix: `panel:rate-limit:${options.keyPrefix}`,
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
 }
 
 const MINUTE = 60;

@@ -8,6 +8,7 @@
 const PANEL_ORIGIN = "http://panel.invalid";
 
 /** Control characters (browsers strip tabs and newlines, so `/\t/evil.test` becomes `//evil.test`) and backslashes. */
+// eslint-disable-next-line no-control-regex -- control characters are what it rejects
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
 
 /** A path a browser reads as protocol-relative (`//host`, `/\host`): another site. */

@@ -50,12 +50,20 @@ export function redirectWithError(request: Request, to: string, message: string,
   return toastsFor(request).utils.redirectWithError(to, message, init);
 }
 
-/** Answers data (for a re-rendered form) together with an error toast. */
-export function dataWithError<T>(request: Request, data: T, message: string, init?: ResponseInit) {
-  return toastsFor(request).utils.dataWithError(data, message, init);
+/**
+ * The recipe's redirects: like redirectWith*, but with JavaScript the target replaces the
+ * current history entry (the dialog's), so Back never returns to a confirmation already sent.
+ */
+export function replaceWithSuccess(request: Request, to: string, message: string, init?: ResponseInit) {
+  return toastsFor(request).utils.replaceWithSuccess(to, message, init);
 }
 
-/** Answers data together with a success toast. */
-export function dataWithSuccess<T>(request: Request, data: T, message: string, init?: ResponseInit) {
-  return toastsFor(request).utils.dataWithSuccess(data, message, init);
+/** Like replaceWithSuccess, with an error toast. */
+export function replaceWithError(request: Request, to: string, message: string, init?: ResponseInit) {
+  return toastsFor(request).utils.replaceWithError(to, message, init);
+}
+
+/** Like replaceWithSuccess, with an info toast (an action that no longer applied). */
+export function replaceWithInfo(request: Request, to: string, message: string, init?: ResponseInit) {
+  return toastsFor(request).utils.replaceWithInfo(to, message, init);
 }

@@ -1,4 +1,4 @@
-/** The platforms the app-redirect page tells apart (spec 2.9). */
+/** The platforms the app-redirect page tells apart (docs/product.md#get-the-app). */
 export type Platform = "android" | "ios" | "other";
 
 // Windows Phone pretends to be Android ("Windows Phone 10.0; Android 6.0.1") and iOS
@@ -34,7 +34,7 @@ export interface AppLinkSettings {
 
 /**
  * Where the app of a platform is downloaded: the platform's own store link, else the generic
- * download link (spec 2.9 "the app download link"), else none.
+ * download link (docs/product.md#get-the-app "the app download link"), else none.
  */
 export function appUrlFor(platform: Platform, links: AppLinkSettings): string | undefined {
   if (platform === "android") return links.ANDROID_APP_URL ?? links.APP_DOWNLOAD_URL;

@@ -6,7 +6,7 @@ import { currentLocation, isSecureRequest } from "~/session/request.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { expireCookie } from "~/upstream/session-cookie.server";
 
-/** The signed-in admin as the panel remembers them (spec 3, current user). */
+/** The signed-in admin as the panel remembers them (docs/product.md#current-user). */
 export interface CurrentUser {
   role: string | null;
   userName: string;
@@ -15,10 +15,10 @@ export interface CurrentUser {
   avatar: string | null;
 }
 
-/** The user cookie lives 7 days (spec 9). */
+/** The user cookie lives 7 days (docs/product.md#current-user). */
 export const USER_COOKIE_MAX_AGE = 604_800;
 
-/** Who the panel shows when no (valid) user cookie came: spec 3's default. */
+/** Who the panel shows when no (valid) user cookie came (docs/product.md#current-user). */
 export const ANONYMOUS_USER: CurrentUser = { role: null, userName: "User", username: null, email: null, avatar: null };
 
 const StoredUserSchema = z.object({
@@ -56,12 +56,12 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser> {
   return parsed.success ? parsed.data : ANONYMOUS_USER;
 }
 
-/** The name the shell shows: the username, else the email (spec 3). */
+/** The name the shell shows: the username, else the email (docs/product.md#current-user). */
 export function displayName(user: CurrentUser): string {
   return user.username || user.email || user.userName;
 }
 
-/** A Set-Cookie line storing the signed-in user; the role is kept upper-cased (spec 6). */
+/** A Set-Cookie line storing the signed-in user; the role is kept upper-cased (docs/product.md#roles-and-permissions). */
 export function storeUser(
   request: Request,
   user: { role: string; userName?: string | null; username?: string | null; email: string; avatar?: string | null },
@@ -106,7 +106,7 @@ export async function redirectToLogin(request: Request): Promise<Response> {
   });
 }
 
-/** The current user, or a redirect to sign in when they have no role (spec 2.2). */
+/** The current user, or a redirect to sign in when they have no role (docs/product.md#the-shell). */
 export async function requireUser(request: Request): Promise<CurrentUser & { role: string }> {
   const user = await getCurrentUser(request);
   if (!user.role) throw await redirectToLogin(request);

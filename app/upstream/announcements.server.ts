@@ -1,9 +1,9 @@
-/** The announcement calls of spec section 7: list, stats, create, update, delete and the two toggles. */
+/** The announcement calls of docs/product.md#upstream-calls: list, stats, create, update, delete and the two toggles. */
 import { callEndpoint } from "~/upstream/client.server";
 import { type Announcement, type AnnouncementBody, announcementEndpoints } from "~/upstream/contract/announcements";
 import { UpstreamError } from "~/upstream/errors";
 
-/** The announcements list's fixed page size (spec 9). */
+/** The announcements list's fixed page size (docs/product.md#announcements). */
 export const ANNOUNCEMENTS_PAGE_SIZE = 10;
 
 /** The largest page the upstream hands out; scans for one announcement read pages this big. */
@@ -12,7 +12,7 @@ const SCAN_PAGE_SIZE = 100;
 /** Scans stop after this many pages (10,000 announcements): a guard against a looping upstream. */
 const MAX_SCAN_PAGES = 100;
 
-/** GET /announcements: one page, 10 per page; an empty search is left out of the query (spec 7). */
+/** GET /announcements: one page, 10 per page; an empty search is left out of the query (docs/product.md#upstream-calls). */
 export async function listAnnouncements(request: Request, { page, search }: { page: number; search?: string }) {
   const term = search?.trim();
   const { data } = await callEndpoint(request, announcementEndpoints.list, {

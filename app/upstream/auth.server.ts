@@ -1,7 +1,7 @@
 import { callEndpoint } from "~/upstream/client.server";
 import { authEndpoints, SIGNIN_ROLE_ADMIN } from "~/upstream/contract/auth";
 
-/** POST /auth/signin, always asking for the admin role (spec 6). */
+/** POST /auth/signin, always asking for the admin role (docs/product.md#roles-and-permissions). */
 export function signIn(request: Request, credentials: { email: string; password: string }) {
   return callEndpoint(request, authEndpoints.signin, {
     body: { ...credentials, role: SIGNIN_ROLE_ADMIN },

@@ -20,7 +20,7 @@ export class UpstreamError extends Error {
     super(message);
   }
 
-  /** The server's message when it sent one, else the screen's fallback text (spec 8). */
+  /** The server's message when it sent one, else the screen's fallback text (docs/product.md#toasts-and-error-handling). */
   messageOr(fallback: string): string {
     return this.fromServer && this.message ? this.message : fallback;
   }
@@ -43,7 +43,7 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
 }
 
 /**
- * An upstream failure as an action may show it (spec 8): the server's message stays for a refused
+ * An upstream failure as an action may show it (docs/product.md#toasts-and-error-handling): the server's message stays for a refused
  * request (4xx, e.g. 'User not found'); a server failure (5xx, timeouts) shows the screen's
  * fallback instead, since its text is not meant for the admin. Anything else is rethrown
  * (e.g. the redirect to /login of an upstream 401).

@@ -1,5 +1,5 @@
 /**
- * Upstream files the panel's server downloads and hands on (the passport, spec 2.14). The link
+ * Upstream files the panel's server downloads and hands on (the passport, docs/product.md#users-list). The link
  * comes from the upstream, so it is treated as hostile: it is fetched only on the API's origin
  * or one listed in FILE_ORIGINS, redirects are never followed, the body is capped, and only a
  * PDF or a plain image (recognised by its first bytes) comes back. Anything else is a failure;

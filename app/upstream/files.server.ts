@@ -10,7 +10,7 @@ import { callEndpoint } from "~/upstream/client.server";
 import { fileEndpoints } from "~/upstream/contract/files";
 import { isUpstreamError, shownFailure } from "~/upstream/errors";
 
-/** A failed upload, with the message of spec 8 to show. */
+/** A failed upload, with the message of docs/product.md#tier-image-upload to show. */
 export class UploadFailure extends Error {
   override name = "UploadFailure";
 }
@@ -72,7 +72,7 @@ export async function putToUploadUrl(
   if (response.status < 200 || response.status >= 300) throw new UploadFailure(UPLOAD_MESSAGES.status(response.status));
 }
 
-/** Uploads a posted file the way the browser would and answers the value to store (spec 3). */
+/** Uploads a posted file the way the browser would and answers the value to store (docs/product.md#tier-image-upload). */
 export async function uploadFile(request: Request, file: File): Promise<string> {
   const url = await requestUploadUrl(request, { fileName: file.name, fileType: file.type });
   await putToUploadUrl(request, url, await file.arrayBuffer(), file.type);

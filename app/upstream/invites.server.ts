@@ -1,8 +1,8 @@
-/** The invite calls of spec section 7 and the filtering the invite screens apply. */
+/** The invite calls of docs/product.md#upstream-calls and the filtering the invite screens apply. */
 import { callEndpoint } from "~/upstream/client.server";
 import { type Invite, inviteEndpoints } from "~/upstream/contract/invites";
 
-/** Status filter values of the invite screens (spec 2.15, 2.16); empty means All. */
+/** Status filter values of the invite screens (docs/product.md#user-invites and docs/product.md#user-details); empty means All. */
 export const INVITE_STATUS_FILTERS = ["approved", "pending", "rejected"] as const;
 export type InviteStatusFilter = (typeof INVITE_STATUS_FILTERS)[number];
 
@@ -20,7 +20,7 @@ export async function getUserInvites(request: Request, id: string) {
 
 /**
  * Invites matching a status and a case-insensitive search on the invitee's email or the status
- * (spec 2.15, 9). `email` picks the field the screen shows.
+ * (docs/product.md#user-invites). `email` picks the field the screen shows.
  */
 export function filterInvites(
   invites: readonly Invite[],

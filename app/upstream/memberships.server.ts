@@ -1,4 +1,4 @@
-/** The membership-plan calls of spec section 7: lists, one plan, sync, create, edit, delete, activate. */
+/** The membership-plan calls of docs/product.md#upstream-calls: lists, one plan, sync, create, edit, delete, activate. */
 import { callEndpoint } from "~/upstream/client.server";
 import {
   membershipEndpoints,
@@ -7,15 +7,15 @@ import {
   type PlanEditBody,
 } from "~/upstream/contract/memberships";
 
-/** The role that sees every plan and may change them (spec 6); the panel stores roles upper-cased. */
+/** The role that sees every plan and may change them (docs/product.md#roles-and-permissions); the panel stores roles upper-cased. */
 export const PLAN_ADMIN_ROLE = "ADMIN";
 
-/** True when the signed-in role is the admin role (spec 6). */
+/** True when the signed-in role is the admin role (docs/product.md#roles-and-permissions). */
 export function isPlanAdmin(role: string | null | undefined): boolean {
   return role === PLAN_ADMIN_ROLE;
 }
 
-/** GET /membership-plan/get-all for admins, GET /membership-plan/get-active for every other role (spec 6). */
+/** GET /membership-plan/get-all for admins, GET /membership-plan/get-active for every other role (docs/product.md#roles-and-permissions). */
 export async function listPlans(request: Request, role: string): Promise<Plan[]> {
   const endpoint = isPlanAdmin(role) ? membershipEndpoints.getAll : membershipEndpoints.getActive;
   const { data } = await callEndpoint(request, endpoint, { retry: "safe-read" });

@@ -1,4 +1,4 @@
-/** The moderation calls of spec section 7: pending badge requests, badge decisions, posts, invites. */
+/** The moderation calls of docs/product.md#upstream-calls: pending badge requests, badge decisions, posts, invites. */
 import type { BadgeRequestRow } from "~/components/moderation/badge-request-table";
 import type { PostCardData } from "~/components/moderation/post-card";
 import { formatDate } from "~/lib/format";
@@ -6,7 +6,7 @@ import { callEndpoint } from "~/upstream/client.server";
 import { inviteEndpoints } from "~/upstream/contract/invites";
 import { type Post, postEndpoints } from "~/upstream/contract/posts";
 import { BADGE_APPROVED, BADGE_REJECTED, type BadgeRequest, userEndpoints } from "~/upstream/contract/users";
-import { safeFileLink } from "~/upstream/users.server";
+import { safeFileLink } from "~/upstream/file-links.server";
 
 /** The picture of an author without one. */
 const DEFAULT_AVATAR = "/default-avatar.svg";
@@ -70,7 +70,7 @@ export function toPostCard(post: Post, timeZone: string): PostCardData {
   };
 }
 
-/** Case-insensitive "contains" over some text fields (spec 9: search filters are case-insensitive). */
+/** Case-insensitive "contains" over some text fields (docs/product.md#tables-search-and-paging). */
 export function matchesSearch(search: string, ...fields: (string | null | undefined)[]): boolean {
   const needle = search.trim().toLocaleLowerCase();
   return !needle || fields.some((field) => field?.toLocaleLowerCase().includes(needle));

@@ -1,4 +1,4 @@
-/** The push-notification call of spec section 7. */
+/** The push-notification call of docs/product.md#upstream-calls. */
 import { callEndpoint } from "~/upstream/client.server";
 import { type SendNotificationBody, notificationEndpoints } from "~/upstream/contract/notifications";
 

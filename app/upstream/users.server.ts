@@ -1,18 +1,14 @@
-/** The user calls of spec section 7 (list, details, ban, unban, verify); the passport file is in file-download.server.ts. */
-import { env } from "~/config/env.server";
-import { resolveFileLink } from "~/lib/file-link";
+/** The user calls of docs/product.md#upstream-calls (list, details, ban, unban, verify); the passport file is in file-download.server.ts. */
 import { callEndpoint } from "~/upstream/client.server";
-import { type User, type UserListQuery, USER_STATUS_FILTER, userEndpoints } from "~/upstream/contract/users";
+import { type User, type UserListQuery, userEndpoints } from "~/upstream/contract/users";
 
-/** Values of the users-list `status` URL filter and what the upstream expects (spec 2.14). */
-export const USER_STATUS_QUERY = USER_STATUS_FILTER;
-export type UserStatusFilter = keyof typeof USER_STATUS_QUERY;
+/** Values of the users-list `status` URL filter and what the upstream expects (docs/product.md#users-list). */
 
 /** Values of the users-list `citizenship` URL filter and the upstream's badgeRequestStatus. */
 export const CITIZENSHIP_QUERY = { approved: "2", pending: "1", "not-applied": "0" } as const;
 export type CitizenshipFilter = keyof typeof CITIZENSHIP_QUERY;
 
-/** True for a user the panel never lists: administrators (spec 2.14, 6). */
+/** True for a user the panel never lists: administrators (docs/product.md#users-list). */
 export function isAdminUser(user: Pick<User, "role">): boolean {
   return user.role.trim().toLowerCase() === "admin";
 }
@@ -44,12 +40,4 @@ export async function unbanUser(request: Request, id: string) {
 export async function verifyUser(request: Request, id: string) {
   const { data } = await callEndpoint(request, userEndpoints.verify, { params: { id } });
   return data.message;
-}
-
-/**
- * A file link from the upstream (avatar, certificate, passport) that is safe to put in an href
- * or src: http(s) only, relative links resolved on the API host; anything else is dropped.
- */
-export function safeFileLink(link: string | null | undefined): string | null {
-  return resolveFileLink(link, env().API_URL);
 }

@@ -59,7 +59,7 @@ function create({ store, body, origin, now }: ApiContext): ApiResult {
 function edit({ store, body, origin, now }: ApiContext): ApiResult {
   const input = validate(PlanEditBodySchema, body);
   const plan = planOr404(store.data, input.id);
-  // Fields that are not sent keep their value: the edit payload of spec 7 has no features.
+  // Fields that are not sent keep their value: the panel's edit payload may leave features out (docs/product.md#upstream-calls).
   if (input.name !== undefined) plan.name = input.name;
   if (input.price !== undefined) plan.price = input.price;
   if (input.period !== undefined) plan.period = input.period;
@@ -92,7 +92,7 @@ function setActive({ store, params, body, now }: ApiContext): ApiResult {
 export function registerMembershipRoutes(router: Router): void {
   router
     .add(membershipEndpoints.getAll, "admin", listAll)
-    // Any signed-in role: the panel shows other roles the active plans (spec 6).
+    // Any signed-in role: the panel shows other roles the active plans (docs/product.md#roles-and-permissions).
     .add(membershipEndpoints.getActive, "signed-in", listActive)
     .add(membershipEndpoints.getOne, "staff", getOne)
     // Syncing with the payment provider has nothing to do here; the answer is what matters.

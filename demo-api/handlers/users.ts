@@ -43,7 +43,7 @@ function listUsers({ store, query, origin }: ApiContext): ApiResult {
   const byStatus = statusFilter(query.get("status"));
   const byBadge = badgeFilter(query.get("badgeRequestStatus"));
   const search = query.get("search");
-  // Admins stay in the list: the panel hides them itself (spec 2.14 and 2.10).
+  // Admins stay in the list: the panel hides them itself (docs/product.md#users-list and docs/product.md#dashboard).
   const matching = store.data.users.filter(
     (user) =>
       (!byStatus || byStatus(user)) &&
@@ -110,7 +110,7 @@ function verifyUser({ store, params, now }: ApiContext): ApiResult {
   return { body: { message: "User verified successfully" } };
 }
 
-/** The id of a ban or unban call: from the path, else from the JSON body (spec 7 note). */
+/** The id of a ban or unban call: from the path, else from the JSON body (docs/product.md#upstream-calls). */
 function banTarget({ store, params, body }: ApiContext): UserRecord {
   if (params.id !== undefined) return userOr404(store.data, params.id);
   const input = validate(BanBodySchema, body);
@@ -149,7 +149,7 @@ export function registerUserRoutes(router: Router): void {
     .add(userEndpoints.verify, "admin", verifyUser)
     .add(userEndpoints.ban, "admin", banUser)
     .add(userEndpoints.unban, "admin", unbanUser)
-    // The other reading of spec 7: the id travels in a JSON body.
+    // The other reading of the ban call (docs/product.md#upstream-calls): the id travels in a JSON body.
     .add({ method: "GET", path: "/users/ban" }, "admin", banUser)
     .add({ method: "GET", path: "/users/un-ban" }, "admin", unbanUser)
     .add(userEndpoints.details, "staff", userDetails);

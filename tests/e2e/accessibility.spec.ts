@@ -3,14 +3,18 @@
 // violations. Without JavaScript the server's HTML is what is checked (see a11y-helpers).
 import type { Page, TestInfo } from "@playwright/test";
 
-import { expectAccessible } from "./a11y-helpers";
-import { signIn } from "./auth-helpers";
+import { closeCopyPage, expectAccessible } from "./a11y-helpers";
+import { openDashboard, startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // Each test audits several pages twice (light and dark). Measured with --workers=1 on the shared
-// 2-core machine at load 5-10 (no idle figure to be had): up to 58 s in js and 72 s in no-js
-// (the admin dashboard test). 240 s leaves three times the slowest; idle runs are faster still.
-test.describe.configure({ timeout: 240_000 });
+// 2-core machine at load 5-10: up to 58 s in js and 72 s in no-js (the admin dashboard test);
+// 240 s leaves three times the slowest. The audits change no data (dialogs are opened, never
+// confirmed; forms fail validation), so the tests share out among the workers, each with its own
+// panel, instead of queueing in one.
+test.describe.configure({ mode: "parallel", timeout: 240_000 });
+
+test.afterEach(async ({ page }) => closeCopyPage(page));
 
 async function visit(page: Page, testInfo: TestInfo, path: string) {
   await page.goto(path);
@@ -52,7 +56,7 @@ test.describe("public pages", () => {
 });
 
 test.describe("admin screens", () => {
-  test.beforeEach(async ({ page }) => signIn(page));
+  test.beforeEach(async ({ page }) => startSession(page));
 
   test("dashboard, citizenship requests and posts, with their dialogs", async ({ page }, testInfo) => {
     await visit(page, testInfo, "/");
@@ -132,7 +136,7 @@ test.describe("admin screens", () => {
 });
 
 test("asking the system for less motion turns the panel's transitions off", async ({ page }) => {
-  await signIn(page);
+  await openDashboard(page);
   await page.setViewportSize({ width: 375, height: 740 });
   const sidebar = page.getByRole("complementary", { name: "Sidebar" });
   await expect(sidebar).toHaveCSS("transition-duration", "0.2s");

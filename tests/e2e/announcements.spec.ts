@@ -1,10 +1,10 @@
 // The announcements screen in Chromium, with JavaScript (project "js") and without ("no-js").
 // Every test starts from a fresh seed (28 announcements: 22 active, 4 pinned, 2 dated today;
-// 10 per page, so 3 pages); the reset also ends the demo sessions, so each test signs in after it.
+// 10 per page, so 3 pages); the reset also ends the demo sessions, so each test starts a session after it.
 import type { Locator, Page, TestInfo } from "@playwright/test";
 
 import { injectFault, resetDemo } from "../support/demo-hooks";
-import { signIn } from "./auth-helpers";
+import { startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 function usesJavaScript(testInfo: TestInfo): boolean {
@@ -13,7 +13,7 @@ function usesJavaScript(testInfo: TestInfo): boolean {
 
 test.beforeEach(async ({ page, demoUrl }) => {
   await resetDemo(demoUrl);
-  await signIn(page);
+  await startSession(page);
 });
 
 /** Creates announcements straight on the demo API (not through the panel). */
@@ -86,7 +86,7 @@ test.describe("the list", () => {
     const inactive = row(page, "Membership price changes (follow-up)");
     await expect(inactive.getByText("Inactive", { exact: true })).toBeVisible();
     await expect(inactive.getByRole("button", { name: "Activate" })).toBeVisible();
-    // Spec 2.13: the description is clamped to two lines.
+    // docs/product.md#announcements: the description is clamped to two lines.
     await expect(pinned.locator("p.line-clamp-2")).toHaveCount(1);
     // Every third seeded announcement has an image.
     await expect(page.getByTestId("announcement-row").locator("img").first()).toBeVisible();

@@ -22,6 +22,7 @@ let lastFile: string | undefined;
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
     async ({}, use) => {
       const stack = await startStack();
       await use(stack);

@@ -3,7 +3,7 @@
 // inside and give it back when they close.
 import type { Locator, Page, TestInfo } from "@playwright/test";
 
-import { signIn } from "./auth-helpers";
+import { startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 function usesJavaScript(testInfo: TestInfo): boolean {
@@ -49,7 +49,7 @@ test("signs in with the keyboard alone; errors are tied to their fields", async 
 });
 
 test("every control Tab reaches on the users screen shows a focus ring", async ({ page }) => {
-  await signIn(page);
+  await startSession(page);
   await page.goto("/users");
   await page.locator("body").click({ position: { x: 1, y: 1 } });
   for (let presses = 0; presses < 25; presses++) {
@@ -59,7 +59,7 @@ test("every control Tab reaches on the users screen shows a focus ring", async (
 });
 
 test("bans a user through the confirmation dialog with the keyboard alone", async ({ page }, testInfo) => {
-  await signIn(page);
+  await startSession(page);
   await page.goto("/users");
   const banLinks = page.getByRole("link", { name: "Ban User", exact: true });
   const before = await banLinks.count();
@@ -100,7 +100,7 @@ test("bans a user through the confirmation dialog with the keyboard alone", asyn
 test("the push notification dialog by keyboard: its error is tied to the fields, focus stays inside", async ({
   page,
 }, testInfo) => {
-  await signIn(page);
+  await startSession(page);
   await page.goto("/users/5");
   const opener = page.getByRole("link", { name: "Send Push Notification" });
   await tabTo(page, opener);
@@ -130,7 +130,7 @@ test("the push notification dialog by keyboard: its error is tied to the fields,
 });
 
 test("the tier form ties each error to its field", async ({ page }) => {
-  await signIn(page);
+  await startSession(page);
   await page.goto("/memberships/create");
   await tabTo(page, page.getByRole("button", { name: "Create Membership Tier" }), 60);
   await page.keyboard.press("Enter");

@@ -1,12 +1,12 @@
 // The memberships screens in Chromium, with JavaScript (project "js") and without ("no-js").
 // Every test starts from a fresh seed (5 plans: Basic, Premium, Premium Yearly, Founder
 // (Lifetime) and the inactive Legacy Supporter); the reset also ends the demo sessions, so each
-// test signs in after it.
+// test starts a session after it.
 import type { Locator, Page, TestInfo } from "@playwright/test";
 
 import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
 import type { PlanRecord } from "../../demo-api/types";
-import { signIn } from "./auth-helpers";
+import { startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 const MODERATOR = { email: "moderator@example.com", password: "Moderator12345" };
@@ -80,7 +80,7 @@ test.beforeEach(async ({ demoUrl }) => {
 
 test.describe("the list", () => {
   test("shows every plan to an admin, with prices and every action", async ({ page }) => {
-    await signIn(page);
+    await startSession(page);
     await page.goto("/memberships");
     await expect(page.getByRole("heading", { level: 1, name: "Memberships" })).toBeVisible();
     const headers = page.getByRole("columnheader");
@@ -103,7 +103,7 @@ test.describe("the list", () => {
   });
 
   test("shows another role only the active plans and View Details", async ({ page, demoUrl }) => {
-    await signIn(page, MODERATOR);
+    await startSession(page, MODERATOR);
     await page.goto("/memberships");
     await expect(page.getByRole("row")).toHaveCount(5);
     await expect(page.getByRole("link", { name: "Legacy Supporter" })).toHaveCount(0);
@@ -116,7 +116,7 @@ test.describe("the list", () => {
   });
 
   test("syncs and shows the list again", async ({ page, demoUrl }) => {
-    await signIn(page);
+    await startSession(page);
     await page.goto("/memberships");
     await page.getByRole("button", { name: "Sync" }).click();
     await expect(toast(page)).toHaveText("Membership plans synced successfully");
@@ -125,7 +125,7 @@ test.describe("the list", () => {
   });
 
   test("keeps a failed sync silent", async ({ page, demoUrl }) => {
-    await signIn(page);
+    await startSession(page);
     await page.goto("/memberships");
     await injectFault(demoUrl, { method: "POST", path: "/membership-plan/sync", status: 500 });
     await page.getByRole("button", { name: "Sync" }).click();
@@ -142,7 +142,7 @@ test.describe("the list", () => {
     page,
     demoUrl,
   }) => {
-    await signIn(page);
+    await startSession(page);
     await page.goto("/memberships");
     await row(page, "Premium").getByRole("link", { name: "Deactivate" }).click();
     const dialog = page.getByRole("alertdialog");
@@ -171,7 +171,7 @@ test.describe("the list", () => {
   });
 
   test("deletes after confirming, and Cancel keeps the plan", async ({ page, demoUrl }) => {
-    await signIn(page);
+    await startSession(page);
     await page.goto("/memberships");
     await row(page, "Premium Yearly").getByRole("link", { name: "Delete Membership" }).click();
     const dialog = page.getByRole("alertdialog");
@@ -196,7 +196,7 @@ test.describe("create", () => {
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
-    await signIn(page);
+    await startSession(page);
     await page.goto("/memberships");
     await page.getByRole("link", { name: "Create" }).click();
     await expect(page).toHaveURL(/\/memberships\/create$/);
@@ -280,7 +280,7 @@ test.describe("create", () => {
     page,
     demoUrl,
   }, testInfo) => {
-    await signIn(page);
+    await startSession(page);
     await page.goto("/memberships/create");
     await waitForHydration(page, testInfo);
     await page.getByLabel("Tier Name").fill("Keep me");
@@ -315,7 +315,7 @@ test.describe("create", () => {
   });
   test("reports each way an upload can fail (with JavaScript)", async ({ page, demoUrl }, testInfo) => {
     test.skip(!usesJavaScript(testInfo), "the browser's own upload needs JavaScript");
-    await signIn(page);
+    await startSession(page);
     await page.goto("/memberships/create");
     await waitForHydration(page, testInfo);
     await page.getByLabel("Tier Name").fill("Still here");
@@ -357,7 +357,7 @@ test.describe("edit", () => {
     page,
     demoUrl,
   }, testInfo) => {
-    await signIn(page);
+    await startSession(page);
     await page.goto("/memberships");
     await row(page, "Premium").getByRole("link", { name: "Edit Membership" }).click();
     await expect(page).toHaveURL(/\/memberships\/edit\/2$/);
@@ -412,7 +412,7 @@ test.describe("edit", () => {
   });
 
   test("shows the load error with the way back", async ({ page }) => {
-    await signIn(page);
+    await startSession(page);
     await page.goto("/memberships/edit/999");
     await expect(page.getByText("Error loading membership. Please try again.")).toBeVisible();
     await page.getByRole("link", { name: "Back to Memberships" }).click();
@@ -422,7 +422,7 @@ test.describe("edit", () => {
 
 test.describe("details", () => {
   test("shows every field, the statistics, the quick actions and the information", async ({ page }) => {
-    await signIn(page);
+    await startSession(page);
     await page.goto("/memberships/view/3");
     await expect(page.getByRole("heading", { level: 1, name: "Membership Details" })).toBeVisible();
     await expect(page.getByText("View membership tier information")).toBeVisible();
@@ -454,7 +454,7 @@ test.describe("details", () => {
     page,
     demoUrl,
   }) => {
-    await signIn(page);
+    await startSession(page);
     await page.goto("/memberships/view/4");
     await expect(page.getByTestId("plan-period")).toHaveText("Lifetime");
     await expect(page.getByTestId("plan-image")).toHaveCount(0);
@@ -484,7 +484,7 @@ test.describe("details", () => {
       body: JSON.stringify({ name: "Broken image", price: 1, image: "uploads/membership/missing.png" }),
     });
     const { data } = (await response.json()) as { data: { id: number } };
-    await signIn(page);
+    await startSession(page);
     await page.goto(`/memberships/view/${data.id}`);
     await waitForHydration(page, testInfo);
     await expect(page.getByTestId("plan-name")).toHaveText("Broken image");
@@ -497,7 +497,7 @@ test.describe("details", () => {
   });
 
   test("shows the error state with 'Back to Memberships'", async ({ page }) => {
-    await signIn(page);
+    await startSession(page);
     await page.goto("/memberships/view/999");
     await expect(page.getByText("Error loading membership. Please try again.")).toBeVisible();
     await page.getByRole("link", { name: "Back to Memberships" }).click();
@@ -506,7 +506,7 @@ test.describe("details", () => {
   });
 
   test("shows another role the details without the admin actions", async ({ page }) => {
-    await signIn(page, MODERATOR);
+    await startSession(page, MODERATOR);
     await page.goto("/memberships/view/1");
     await expect(page.getByTestId("plan-name")).toHaveText("Basic");
     await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);

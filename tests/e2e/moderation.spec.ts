@@ -1,9 +1,9 @@
 import { injectFault, recordedRequests } from "../support/demo-hooks";
-import { signIn } from "./auth-helpers";
+import { openDashboard } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await openDashboard(page);
 });
 
 test.describe("dashboard", () => {

@@ -1,9 +1,9 @@
-import { signIn } from "./auth-helpers";
+import { openDashboard } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test.describe("admin shell", () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page);
+    await openDashboard(page);
   });
 
   test("shows the brand, the six entries and the user menu", async ({ page }) => {
@@ -78,7 +78,7 @@ test.describe("admin shell", () => {
 test.describe("keyboard", () => {
   test("Ctrl+B toggles the sidebar", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "a keyboard shortcut needs JavaScript");
-    await signIn(page);
+    await openDashboard(page);
     const shell = page.locator("[data-sidebar-state]");
     await expect(page.locator("html")).toHaveAttribute("data-sidebar-shortcut", "on");
     await page.keyboard.press("Control+b");
@@ -88,7 +88,7 @@ test.describe("keyboard", () => {
   });
 
   test("opens the mobile sheet from the keyboard and closes it again", async ({ page, javaScriptEnabled }) => {
-    await signIn(page);
+    await openDashboard(page);
     await page.setViewportSize({ width: 375, height: 740 });
     // Closed, the sheet is hidden from the accessibility tree: found by its markup.
     const sidebar = page.locator('aside[aria-label="Sidebar"]');

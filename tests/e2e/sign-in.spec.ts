@@ -1,5 +1,5 @@
 import { injectFault } from "../support/demo-hooks";
-import { ADMIN, MEMBER, signIn } from "./auth-helpers";
+import { ADMIN, MEMBER, openDashboard, signIn } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test.describe("sign-in", () => {
@@ -79,7 +79,7 @@ test.describe("sign-in", () => {
 
 test.describe("sign-out", () => {
   test("signs out with its toast", async ({ page, javaScriptEnabled }) => {
-    await signIn(page);
+    await openDashboard(page);
     await page.getByText("Administrator").click();
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -97,7 +97,7 @@ test.describe("sign-out", () => {
   });
 
   test("signs out silently when the upstream logout fails", async ({ page, demoUrl }) => {
-    await signIn(page);
+    await openDashboard(page);
     await injectFault(demoUrl, { method: "GET", path: "/auth/logout", status: 500 });
     await page.getByText("Administrator").click();
     await page.getByRole("button", { name: "Sign out" }).click();

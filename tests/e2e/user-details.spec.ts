@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { injectFault, outbox, recordedRequests, resetDemo } from "../support/demo-hooks";
 import { findDemoUser } from "../support/demo-data";
-import { signIn } from "./auth-helpers";
+import { startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { applyFilters, openList, searchList } from "./list-helpers";
 
@@ -15,7 +15,7 @@ const tableRows = (page: Page, name: string | RegExp) => page.getByRole("table",
 test.beforeEach(async ({ page, demoUrl }) => {
   // Both projects may run this file in one worker: every test starts from the seed.
   await resetDemo(demoUrl);
-  await signIn(page);
+  await startSession(page);
 });
 
 test.describe("user details", () => {

@@ -50,7 +50,7 @@ function multipart(
   return form;
 }
 
-/** The spec's message for a file of another type, with the tier image's raster list (spec 5). */
+/** The spec's message for a file of another type, with the tier image's raster list (docs/product.md#form-validation-rules). */
 const TYPE_REFUSED =
   "File type not supported. Accepted types: image/png, image/jpeg, image/webp, image/gif, image/avif";
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 
+import { findDemoUser } from "../support/demo-data";
 import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { useStack } from "../support/use-stack";
@@ -76,11 +77,24 @@ describe("citizenship requests", () => {
     expect(call).toMatchObject({ path: "/users/badges/19", body: { approved: 0 } });
   });
 
-  it("shows the server's message when a decision fails", async () => {
+  it("never decides a request twice: the second decision says so and sends nothing", async () => {
     await panel.post("/badge-requests", { intent: "approve", id: "9" });
     const again = await panel.post("/badge-requests", { intent: "approve", id: "9" });
     const { html } = await panel.follow(again);
-    expect(toastMessage(html)).toMatch(/pending/i);
+    expect(toastMessage(html)).toBe("This citizenship request has already been decided");
+    expect(await recordedRequests(stack.demo.url, "/users/badges/9")).toHaveLength(1);
+  });
+
+  it("shows the server's message when a decision fails", async () => {
+    const pending = await findDemoUser(stack.demo.url, (user) => user.badgeRequestStatus === 1 && user.id !== 9);
+    await injectFault(stack.demo.url, {
+      method: "POST",
+      path: `/users/badges/${pending.id}`,
+      status: 400,
+      body: { message: "User has no pending badge request" },
+    });
+    const response = await panel.post("/badge-requests", { intent: "approve", id: String(pending.id) });
+    expect(toastMessage((await panel.follow(response)).html)).toBe("User has no pending badge request");
   });
 
   it("refuses an unknown intent and a malformed id with a 400, calling nothing", async () => {
@@ -128,10 +142,11 @@ describe("posts", () => {
     expect(call).toMatchObject({ method: "DELETE", path: "/posts/33" });
   });
 
-  it("toasts the upstream's message for an unknown post", async () => {
+  it("sends no DELETE for a post that is not there", async () => {
     const response = await panel.post("/posts", { intent: "delete", id: "999999" });
     const { html } = await panel.follow(response);
-    expect(toastMessage(html)).toMatch(/not found/i);
+    expect(toastMessage(html)).toBe("This post has already been deleted");
+    expect(await recordedRequests(stack.demo.url, "/posts/999999")).toHaveLength(0);
   });
 
   it("shows the load error text", async () => {

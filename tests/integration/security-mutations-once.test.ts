@@ -24,7 +24,13 @@ describe("mutations reach the upstream once", () => {
     { intent: "unban", path: "/users/un-ban", method: "GET", banned: true, toast: "Failed to unban user" },
     { intent: "verify", path: "/users/verify", method: "POST", banned: false, toast: "Failed to verify user" },
   ])("sends $intent once when the upstream answers 503", async ({ intent, path, method, banned, toast }) => {
-    const user = await findUser((candidate) => candidate.isBanned === banned && candidate.role === "user");
+    // A user the action still applies to (verify: email verified, not yet verified).
+    const user = await findUser(
+      (candidate) =>
+        candidate.isBanned === banned &&
+        candidate.role === "user" &&
+        (intent !== "verify" || (candidate.isEmailVerified && candidate.status !== "verified")),
+    );
     const panel = await signedIn();
     await injectFault(stack.demo.url, { method, path: `${path}/${user.id}`, status: 503, times: 1 });
 

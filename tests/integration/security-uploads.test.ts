@@ -12,7 +12,7 @@ import { useStack } from "../support/use-stack";
 
 const stack = useStack();
 
-/** The spec's message for a file of another type (spec 5), with the tier image's list. */
+/** The spec's message for a file of another type (docs/product.md#form-validation-rules), with the tier image's list. */
 const REFUSED = "File type not supported. Accepted types: image/png, image/jpeg, image/webp, image/gif, image/avif";
 
 /** An SVG that runs a script when opened from the upload host. */

@@ -363,7 +363,9 @@ describe("audit trail", () => {
     const panel = await admin();
     const before = auditLines(stack.panel.output()).length;
     await panel.post("/users", { intent: "ban", id: "12" });
-    await panel.post("/posts", { intent: "delete", id: "999999" });
+    // A delete the upstream refuses (a missing post is checked first and sends nothing).
+    await injectFault(stack.demo.url, { method: "DELETE", path: "/posts/*", status: 500, times: 1 });
+    await panel.post("/posts", { intent: "delete", id: "30" });
     await new PanelClient(stack.panel.url).post("/login", {
       email: "admin@example.com",
       password: "Secret-Password-1",
@@ -379,7 +381,7 @@ describe("audit trail", () => {
       result: "ok",
     });
     expect(typeof ban!.time).toBe("string");
-    expect(failed).toMatchObject({ action: "delete", target: "999999", status: 404, result: "failed" });
+    expect(failed).toMatchObject({ action: "delete", target: "30", status: 500, result: "failed" });
     expect(stack.panel.output()).not.toContain("Secret-Password-1");
     expect(stack.panel.output()).not.toContain("Admin12345");
   });

@@ -114,7 +114,7 @@ describe("session cookie relay", () => {
 describe("timeouts and retries", () => {
   it("gives up after UPSTREAM_TIMEOUT_MS on a slow upstream", async () => {
     // Held for a minute: the held call is not answered (and logged) while later tests run.
-    await injectFault(demo.url, { method: "GET", path: "/users", delayMs: 60_000 });
+    await injectFault(demo.url, { method: "GET", path: "/users", delayMs: 60_000, times: 1 });
     const failure = await callUpstream(browserRequest(sessionCookie), { path: "/users", schema: ListSchema }).catch(
       (e) => e,
     );

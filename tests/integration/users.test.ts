@@ -89,7 +89,9 @@ describe("POST /users (row actions)", () => {
     const first = await panel.post(`/users?confirm=ban&id=${user.id}`, fields);
     const second = await panel.post(`/users?confirm=ban&id=${user.id}`, fields);
     expect(second.status).toBe(302);
-    expect(toastMessage((await panel.follow(second)).html)).toBe("User is already banned");
+    expect(toastMessage((await panel.follow(second)).html)).toBe(
+      `User ${user.fullName?.trim() || user.email} is already banned`,
+    );
     expect(first.status).toBe(302);
     expect(await recordedRequests(stack.demo.url, `/users/ban/${user.id}`)).toHaveLength(1);
     expect(await recordedRequests(stack.demo.url, `/users/un-ban/${user.id}`)).toHaveLength(0);
@@ -106,7 +108,9 @@ describe("POST /users (row actions)", () => {
     expect(response.headers.get("location")).toBe("/users?status=banned");
     expect(toastMessage((await panel.follow(response)).html)).toBe("User un-banned successfully");
     const again = await panel.post(`/users?status=banned`, { intent: "unban", id: String(user.id) });
-    expect(toastMessage((await panel.follow(again)).html)).toBe("User is not banned");
+    expect(toastMessage((await panel.follow(again)).html)).toBe(
+      `User ${user.fullName?.trim() || user.email} is not banned`,
+    );
     expect(await recordedRequests(stack.demo.url, `/users/un-ban/${user.id}`)).toHaveLength(1);
     expect((await userById(user.id)).isBanned).toBe(false);
   });
@@ -137,11 +141,14 @@ describe("POST /users (row actions)", () => {
     expect(toastMessage((await panel.follow(response)).html)).toBe("Failed to verify user");
   });
 
-  it("shows the upstream's message when it refuses", async () => {
+  it("never sends verify for a user whose email is not verified", async () => {
     const user = await findUser((candidate) => !candidate.isEmailVerified);
     const panel = await admin();
     const response = await panel.post("/users", { intent: "verify", id: String(user.id) });
-    expect(toastMessage((await panel.follow(response)).html)).toBe("User email is not verified");
+    expect(toastMessage((await panel.follow(response)).html)).toBe(
+      `User ${user.fullName?.trim() || user.email} has not verified their email yet`,
+    );
+    expect(await recordedRequests(stack.demo.url, `/users/verify/${user.id}`)).toHaveLength(0);
   });
 
   it.each(["ban", "unban", "verify"])("answers an unknown id for %s with the upstream's message", async (intent) => {

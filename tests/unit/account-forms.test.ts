@@ -1,4 +1,4 @@
-// The shared schemas of the public account pages (spec 5): the same ones run in the browser
+// The shared schemas of the public account pages (docs/product.md#form-validation-rules): the same ones run in the browser
 // (useFormCheck's checkFields) and in the actions (readForm/parseForm).
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";

@@ -34,6 +34,24 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...good, LOGIN_FAILURES_PER_DAY: "many" })).toThrow(/LOGIN_FAILURES_PER_DAY/);
   });
 
+  it("reads REDIS_URL only as a redis:// or rediss:// URL, unset by default", () => {
+    expect(parseEnv(good).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ ...good, REDIS_URL: "redis://redis:6379" }).REDIS_URL).toBe("redis://redis:6379");
+    expect(parseEnv({ ...good, REDIS_URL: "rediss://user:pw@cache.example.com:6380/1" }).REDIS_URL).toBe(
+      "rediss://user:pw@cache.example.com:6380/1",
+    );
+    for (const REDIS_URL of ["http://redis:6379", "redis:6379", "redis://", "localhost"]) {
+      expect(() => parseEnv({ ...good, REDIS_URL })).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    }
+  });
+
+  it("reads SHUTDOWN_DRAIN_MS, 0 by default, up to a minute", () => {
+    expect(parseEnv(good).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(parseEnv({ ...good, SHUTDOWN_DRAIN_MS: "5000" }).SHUTDOWN_DRAIN_MS).toBe(5000);
+    expect(() => parseEnv({ ...good, SHUTDOWN_DRAIN_MS: "-1" })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    expect(() => parseEnv({ ...good, SHUTDOWN_DRAIN_MS: "120000" })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
   it("refuses a short secret, a bad port and an unknown time zone", () => {
     expect(() => parseEnv({ ...good, SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
     expect(() => parseEnv({ ...good, PORT: "http" })).toThrow(/PORT/);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 
 import { isOn, StatusPreview } from "~/components/announcements/status-badges";
 import { FormAlert } from "~/components/layout/auth-card";
@@ -10,6 +10,7 @@ import { SwitchField } from "~/components/ui/switch";
 import { AnnouncementFormSchema } from "~/forms/announcement";
 import { type ServerFieldErrors, useFormCheck } from "~/forms/use-form-check";
 import { nowLocalDateTime } from "~/lib/local-datetime";
+import { MutationForm } from "~/recipe/mutation-form";
 
 /** What the form starts from: a new announcement's defaults or the one being edited. */
 export interface AnnouncementFormStart {
@@ -47,7 +48,7 @@ function typedText(typed: Record<string, unknown>, name: keyof AnnouncementFormS
 }
 
 /**
- * The create and edit modal of spec 2.13. It is URL state (`?new`, `?edit=<id>`), so the
+ * The create and edit modal of docs/product.md#announcement-form. It is URL state (`?new`, `?edit=<id>`), so the
  * server renders it open and it works without JavaScript; with JavaScript the shared zod
  * schema checks it first (useFormCheck) and an error clears as its field is edited. After a
  * failure it re-renders with everything that was typed.
@@ -87,7 +88,7 @@ export function AnnouncementFormDialog({
   const form = useFormCheck(AnnouncementFormSchema, failure?.errors);
   const date = useRef<HTMLInputElement>(null);
 
-  // A new announcement defaults to now (spec 9): the loader's "now" may be some minutes old when
+  // A new announcement defaults to now (docs/product.md#announcement-form): the loader's "now" may be some minutes old when
   // the dialog opens without a page load.
   useEffect(() => {
     const input = date.current;
@@ -99,13 +100,7 @@ export function AnnouncementFormDialog({
 
   return (
     <Dialog title={mode === "create" ? "Create Announcement" : "Edit Announcement"} closeTo={closeTo}>
-      <Form
-        method="post"
-        action={actionHref}
-        {...form.props}
-        preventScrollReset
-        className="group/announcement space-y-4"
-      >
+      <MutationForm action={actionHref} {...form.props} preventScrollReset className="group/announcement space-y-4">
         {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
         <input type="hidden" name="intent" value={intent} />
         {id ? <input type="hidden" name="id" value={id} /> : null}
@@ -169,7 +164,7 @@ export function AnnouncementFormDialog({
             {mode === "create" ? (pending ? "Creating..." : "Create") : pending ? "Updating..." : "Update"}
           </button>
         </div>
-      </Form>
+      </MutationForm>
     </Dialog>
   );
 }

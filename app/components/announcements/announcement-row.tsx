@@ -1,10 +1,11 @@
 import { EyeIcon, EyeSlashIcon, MapPinIcon, PencilSquareIcon, TrashIcon } from "@heroicons/react/20/solid";
 import type { ComponentType, SVGProps } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 
 import { ActiveBadge, PinnedBadge } from "~/components/announcements/status-badges";
 import { IconAction, iconActionClass, type IconActionTone } from "~/components/ui/icon-action";
 import { Tooltip } from "~/components/ui/tooltip";
+import { MutationForm } from "~/recipe/mutation-form";
 
 /** One announcement as the list shows it and the edit form starts from. */
 export interface AnnouncementRowView {
@@ -26,7 +27,7 @@ export interface AnnouncementRowView {
 }
 
 /**
- * One row of the list (spec 2.13): thumbnail, title (always text), badges, date, description
+ * One row of the list (docs/product.md#announcements): thumbnail, title (always text), badges, date, description
  * clamped to two lines, and four actions. The two toggles are forms that post the state they
  * want; edit and delete are links that open URL-state dialogs.
  */
@@ -123,7 +124,7 @@ function ToggleAction({
     navigation.formData?.get("intent") === intent &&
     navigation.formData.get("id") === id;
   return (
-    <Form method="post" action={actionHref} preventScrollReset className="contents">
+    <MutationForm action={actionHref} preventScrollReset className="contents">
       {/* Hidden inputs, not the button's name: a clicked button's value is not always posted. */}
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
@@ -133,6 +134,6 @@ function ToggleAction({
           <Icon className="size-5" aria-hidden="true" />
         </button>
       </Tooltip>
-    </Form>
+    </MutationForm>
   );
 }

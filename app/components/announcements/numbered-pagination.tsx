@@ -10,7 +10,7 @@ const current = `${base} bg-brand-600 text-white ring-1 ring-inset ring-brand-60
 const disabled = `${base} cursor-not-allowed bg-surface text-slate-300 ring-1 ring-inset ring-slate-200`;
 
 /**
- * Numbered pagination (spec 2.13): Previous, at most 5 page links in a sliding window around
+ * Numbered pagination (docs/product.md#announcements): Previous, at most 5 page links in a sliding window around
  * the current page, Next, and 'Showing X to Y of Z announcements'. Every control is a link
  * that keeps the list's other params, so it works without JavaScript. Shown only when there
  * is more than one page.

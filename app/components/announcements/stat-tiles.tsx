@@ -1,7 +1,7 @@
 import { CalendarDaysIcon, CheckCircleIcon, MapPinIcon, MegaphoneIcon } from "@heroicons/react/20/solid";
 import type { ComponentType, SVGProps } from "react";
 
-/** The four numbers of spec 2.13, from GET /announcements/stats/overview. */
+/** The four numbers of docs/product.md#announcements, from GET /announcements/stats/overview. */
 export interface AnnouncementStatsView {
   total: number;
   active: number;

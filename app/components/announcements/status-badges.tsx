@@ -23,7 +23,7 @@ export function isOn(value: unknown): boolean {
 }
 
 /**
- * The status badge preview of the form (spec 2.13): the badges the announcement will show.
+ * The status badge preview of the form (docs/product.md#announcement-form): the badges the announcement will show.
  * Both variants are rendered and CSS shows the one matching the switches, so it follows them
  * with or without JavaScript; the enclosing form carries the `group/announcement` class.
  */

@@ -6,7 +6,7 @@ import { resolveFileLink } from "~/lib/file-link";
  */
 import { DEFAULT_PERIOD, isPlanPeriod, PERIOD_LABELS, type PlanPeriodValue } from "~/forms/membership";
 
-/** A price as the list shows it (spec 2.17, 9): a dollar sign and 2 decimals, e.g. `$9.99`. */
+/** A price as the list shows it (docs/product.md#memberships-list): a dollar sign and 2 decimals, e.g. `$9.99`. */
 export function formatPrice(price: number): string {
   return `$${(Number.isFinite(price) ? price : 0).toFixed(2)}`;
 }
@@ -16,7 +16,7 @@ export function formatTypedPrice(price: string): string {
   return formatPrice(Number.parseFloat(price));
 }
 
-/** A plan's billing period; a missing or unknown one is lifetime (spec 2.20, 9). */
+/** A plan's billing period; a missing or unknown one is lifetime (docs/product.md#membership-details). */
 export function planPeriod(period: string | null | undefined): PlanPeriodValue {
   return isPlanPeriod(period) ? period : DEFAULT_PERIOD;
 }
@@ -39,7 +39,7 @@ export function formatPriceAndPeriod(price: number, period: string | null | unde
 
 /**
  * Where a plan's image can be loaded from. An upload is stored as a path on the API host
- * (`uploads/membership/...`, spec 3), so it is resolved against the API origin; an absolute
+ * (`uploads/membership/...`, docs/product.md#tier-image-upload), so it is resolved against the API origin; an absolute
  * http(s) link stays as it is. Anything else (javascript:, data:, garbage) gives null.
  */
 export function planImageSrc(image: string | null | undefined, apiOrigin: string): string | null {

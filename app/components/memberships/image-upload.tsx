@@ -10,7 +10,7 @@ import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 
 import { planImageSrc } from "~/components/memberships/format";
 import { buttonClass } from "~/components/ui/button";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   checkUpload,
   DEFAULT_ACCEPT,
@@ -20,7 +20,7 @@ import {
   UPLOAD_MESSAGES,
 } from "~/lib/upload-rules";
 
-/** The upload widget's states (spec 4). */
+/** The upload widget's states (docs/product.md#tier-image-upload). */
 export type UploadState = "idle" | "uploading" | "success" | "error";
 
 /** What the screen's action answers to `intent=upload-url`. */
@@ -30,7 +30,7 @@ export type UploadUrlAnswer = { uploadUrl: string } | { uploadError: string };
 export const UPLOAD_FILE_FIELD = "imageFile";
 
 /**
- * The tier image upload widget (spec 2.18, 4, 5).
+ * The tier image upload widget (docs/product.md#tier-image-upload).
  *
  * With JavaScript, a picked file is checked (size, type, and its first bytes against its type), the screen's action is asked for a
  * presigned URL (a fetcher post with `intent=upload-url`: the upstream session cookie is
@@ -58,7 +58,7 @@ export function ImageUpload({
   name: string;
   value: string;
   onChange: (value: string) => void;
-  /** The API origin, to show a stored path (spec 3). */
+  /** The API origin, to show a stored path (docs/product.md#tier-image-upload). */
   apiOrigin: string;
   /** The action that answers `intent=upload-url`. */
   actionHref: string;
@@ -86,11 +86,15 @@ export function ImageUpload({
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   // A server error arrives with a re-rendered form (a post without JavaScript, or one with it).
-  useEffect(() => {
-    if (!error) return;
-    setState("error");
-    setMessage(error);
-  }, [error]);
+  // Taken over while rendering, as React advises for state that follows a prop.
+  const [shownError, setShownError] = useState(error);
+  if (error !== shownError) {
+    setShownError(error);
+    if (error) {
+      setState("error");
+      setMessage(error);
+    }
+  }
 
   function fail(text: string) {
     pendingFile.current = null;
@@ -132,6 +136,7 @@ export function ImageUpload({
     const file = pendingFile.current;
     pendingFile.current = null;
     const answer = fetcher.data;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- this effect answers the fetcher; a refused upload shows why
     if ("uploadError" in answer) return fail(answer.uploadError);
     try {
       const xhr = new XMLHttpRequest();
@@ -200,6 +205,7 @@ export function ImageUpload({
       <div className="mt-1.5 flex flex-col gap-4 rounded-lg border border-dashed border-slate-300 p-4 sm:flex-row sm:items-center">
         <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200">
           {src ? (
+            // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "Tier Image" is the product's name for the field
             <img src={src} alt="Tier image" className="size-full object-cover" data-testid="image-upload-preview" />
           ) : (
             <PhotoIcon className="size-8 text-slate-400" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
-/** The confirmations a plan's dangerous actions ask for (spec 8), by their `?confirm=` value. */
+/** The confirmations a plan's dangerous actions ask for (docs/product.md#memberships-list), by their `?confirm=` value. */
 export const PLAN_CONFIRMATIONS = {
   activate: {
     title: "Activate Membership",

@@ -1,6 +1,6 @@
 import { PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
 import { useCallback, useId, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 
 import { ImageUpload } from "~/components/memberships/image-upload";
 import { PlanPreview } from "~/components/memberships/plan-preview";
@@ -10,6 +10,7 @@ import { SwitchField } from "~/components/ui/switch";
 import { FieldShell, fieldDescription, inputClass, TextAreaField, TextField } from "~/components/ui/field";
 import { PERIOD_LABELS, PLAN_PERIODS, type PlanDraft, isPlanPeriod } from "~/forms/membership";
 import { TIER_IMAGE_ACCEPT, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
+import { MutationForm } from "~/recipe/mutation-form";
 
 /** Field errors as an action returns them. */
 export type PlanFormErrors = Record<string, { message?: string } | undefined>;
@@ -20,12 +21,12 @@ interface FeatureEntry {
 }
 
 /**
- * The one create and edit form of the membership tiers (spec 2.18, 2.19; ARCHITECTURE.md
+ * The one create and edit form of the membership tiers (docs/product.md#create-membership and docs/product.md#edit-membership; ARCHITECTURE.md
  * convention 9), beside its live preview.
  *
  * It is a plain multipart form whose fields are always in the DOM, so a browser with or without
  * JavaScript posts the same fields (a repeated `features` field, `image`, `isActive`) and the
- * action reads them one way. There are no checks in the browser (spec 5: the create form has
+ * action reads them one way. There are no checks in the browser (docs/product.md#create-membership: the create form has
  * none; the edit form's only rule is its id), so there is no client-side schema; the server
  * answers field errors, which show under their fields.
  *
@@ -96,8 +97,7 @@ export function PlanForm({
   return (
     // `group/plan` spans the form and the preview: the preview's badge follows the switch through CSS.
     <div className="group/plan grid gap-6 lg:grid-cols-3">
-      <Form
-        method="post"
+      <MutationForm
         action={actionHref}
         encType="multipart/form-data"
         noValidate
@@ -274,7 +274,7 @@ export function PlanForm({
                 : "Update Membership Tier"}
           </button>
         </div>
-      </Form>
+      </MutationForm>
 
       <div className="lg:sticky lg:top-6 lg:self-start">
         <PlanPreview draft={draft} apiOrigin={apiOrigin} followsSwitch={mode === "edit"} />

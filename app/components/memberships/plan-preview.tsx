@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { cleanFeatures, type PlanDraft } from "~/forms/membership";
 
 /**
- * The live preview of the tier form (spec 2.18): name, price and period, description, features
+ * The live preview of the tier form (docs/product.md#create-membership): name, price and period, description, features
  * and the Active or Inactive badge. It renders from the form's draft: with JavaScript that is
  * every keystroke; without it, the values of the last post, as the server rendered them. On the
  * edit form the badge follows the Active Status switch through CSS (the element around the form

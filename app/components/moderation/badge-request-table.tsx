@@ -1,13 +1,13 @@
 import { CheckIcon, XMarkIcon } from "@heroicons/react/20/solid";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import { Avatar } from "~/components/ui/avatar";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { EmailText } from "~/components/ui/email-text";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { EmailText } from "~/components/ui/email-text";
+import { type DialogEntry, IntentDialog } from "~/components/ui/intent-dialog";
 import { Tooltip } from "~/components/ui/tooltip";
 import type { PageInfo } from "~/lib/pagination";
-import { closeDialogHref, dialogHref } from "~/lib/dialog-url";
+import { dialogHref } from "~/lib/dialog-url";
 
 /** A pending citizenship request as the tables show it. */
 export interface BadgeRequestRow {
@@ -36,11 +36,25 @@ const DECISIONS = [
   },
 ] as const;
 
+/** Each decision's confirmation, as data (IntentDialog). */
+const BADGE_DIALOGS: Record<string, DialogEntry<BadgeRequestRow>> = Object.fromEntries(
+  DECISIONS.map(({ intent, label, tone }) => [
+    intent,
+    {
+      title: () => `${label} Citizenship Request`,
+      description: (row: BadgeRequestRow) =>
+        `Are you sure you want to ${intent} the citizenship request of ${row.name || row.email}?`,
+      confirmLabel: label,
+      tone,
+    },
+  ]),
+);
+
 const iconAction =
   "inline-flex size-8 items-center justify-center rounded-md ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-2";
 
 /**
- * Pending citizenship requests with approve and reject icon actions (spec 2.10, 2.11). Each
+ * Pending citizenship requests with approve and reject icon actions (docs/product.md#dashboard and docs/product.md#citizenship-requests). Each
  * action is a link that opens its confirmation dialog as URL state; the dialog posts
  * `intent=approve|reject&id=` to the current route.
  */
@@ -57,7 +71,6 @@ export function BadgeRequestTable({
   compact?: boolean;
 }) {
   const location = useLocation();
-  const [params] = useSearchParams();
   const open = (confirm: string, id: string) => dialogHref(location.pathname, location.search, { confirm, id });
 
   const columns: DataTableColumn<BadgeRequestRow>[] = [
@@ -106,10 +119,6 @@ export function BadgeRequestTable({
     },
   ];
 
-  const decision = DECISIONS.find(({ intent }) => intent === params.get("confirm"));
-  const target = rows.find((row) => row.id === params.get("id"));
-  const cancelTo = closeDialogHref(location.pathname, location.search);
-
   return (
     <>
       <DataTable
@@ -120,16 +129,7 @@ export function BadgeRequestTable({
         pageInfo={pageInfo}
         empty={empty}
       />
-      {target && decision ? (
-        <ConfirmDialog
-          title={`${decision.label} Citizenship Request`}
-          description={`Are you sure you want to ${decision.intent} the citizenship request of ${target.name || target.email}?`}
-          fields={{ intent: decision.intent, id: target.id }}
-          cancelTo={cancelTo}
-          confirmLabel={decision.label}
-          tone={decision.tone}
-        />
-      ) : null}
+      <IntentDialog dialogs={BADGE_DIALOGS} rows={rows} />
     </>
   );
 }

@@ -13,7 +13,7 @@ export interface PostCardData {
   author: { name: string; email: string; avatar: string | null };
 }
 
-/** One post: title, description, author and date, with an optional delete link (spec 2.12). */
+/** One post: title, description, author and date, with an optional delete link (docs/product.md#posts). */
 export function PostCard({
   post,
   deleteHref,

@@ -8,7 +8,7 @@ import {
 } from "@heroicons/react/24/outline";
 import type { ComponentType, SVGProps } from "react";
 
-/** One sidebar entry (spec 3, navigation entry). */
+/** One sidebar entry (docs/product.md#sidebar). */
 export interface NavigationEntry {
   name: string;
   url: string;
@@ -16,7 +16,7 @@ export interface NavigationEntry {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
-/** The sidebar's entries, in order (spec 2.2). */
+/** The sidebar's entries, in order (docs/product.md#sidebar). */
 export const NAVIGATION: readonly NavigationEntry[] = [
   { name: "Dashboard", url: "/", description: "Overview & Analytics", icon: HomeIcon },
   { name: "Users", url: "/users", description: "User Management", icon: UsersIcon },
@@ -27,7 +27,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
 ];
 
 /**
- * The active rule of spec 2.2: '/' only on an exact match; any other url when the path equals
+ * The active rule of docs/product.md#sidebar: '/' only on an exact match; any other url when the path equals
  * it or starts with it.
  */
 export function isEntryActive(pathname: string, url: string): boolean {

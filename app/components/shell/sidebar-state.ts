@@ -1,6 +1,6 @@
-/** Cookie that remembers whether the desktop sidebar is expanded (spec 2.2). */
+/** Cookie that remembers whether the desktop sidebar is expanded (docs/product.md#sidebar). */
 export const SIDEBAR_COOKIE = "sidebar_state";
-/** It lasts 7 days (spec 9). */
+/** It lasts 7 days (docs/product.md#sidebar). */
 export const SIDEBAR_COOKIE_MAX_AGE = 604_800;
 
 /** Reads the sidebar state from a Cookie header; expanded unless the cookie says "false". */

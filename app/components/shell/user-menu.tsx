@@ -12,7 +12,7 @@ export interface ShellUser {
 }
 
 /**
- * The user menu at the bottom of the sidebar (spec 2.2). A <details> element, so it opens
+ * The user menu at the bottom of the sidebar (docs/product.md#user-menu-and-sign-out). A <details> element, so it opens
  * without JavaScript; 'Sign out' is a POST form, and a second click while it runs is ignored.
  * With JavaScript it also closes as a menu does: on a click outside, on Escape (focus back on
  * its button) and when the admin moves to another page.

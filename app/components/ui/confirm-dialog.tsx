@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 
 import { buttonClass } from "~/components/ui/button";
 import { ModalFrame } from "~/components/ui/modal-frame";
+import { MutationForm } from "~/recipe/mutation-form";
 
 export interface ConfirmDialogProps {
   title: ReactNode;
@@ -16,13 +17,26 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   cancelLabel?: string;
   tone?: "danger" | "primary";
+  /** Set when the action no longer applies (e.g. "User X is already verified"): shown instead of the button. */
+  stale?: string | null;
+}
+
+/** True while a submission of exactly these fields is in flight. */
+export function usePendingFields(fields: Record<string, string>): boolean {
+  const navigation = useNavigation();
+  return (
+    navigation.state !== "idle" &&
+    navigation.formData !== undefined &&
+    Object.entries(fields).every(([name, value]) => navigation.formData?.get(name) === value)
+  );
 }
 
 /**
- * The reusable confirmation dialog (spec 2.2). It is URL state: the screen renders it when its
+ * The reusable confirmation dialog (docs/product.md#confirmation-dialogs). It is URL state: the screen renders it when its
  * `?confirm=...` params are present, so the server sends it open and it works without
- * JavaScript. With JavaScript, Escape cancels, focus stays inside (useModal) and both buttons
- * are disabled while it submits.
+ * JavaScript. With JavaScript, Escape cancels, focus stays inside (useModal); while it submits,
+ * nothing closes it (ModalFrame's `locked`) until its outcome shows. When the action no longer
+ * applies, it says so and offers no button, so an old URL (Back) can never send it again.
  */
 export function ConfirmDialog({
   title,
@@ -33,17 +47,33 @@ export function ConfirmDialog({
   confirmLabel = "Confirm",
   cancelLabel = "Cancel",
   tone = "danger",
+  stale,
 }: ConfirmDialogProps) {
-  const navigation = useNavigation();
-  const loading =
-    navigation.state !== "idle" &&
-    navigation.formData !== undefined &&
-    Object.entries(fields).every(([name, value]) => navigation.formData?.get(name) === value);
+  const loading = usePendingFields(fields);
+
+  if (stale) {
+    return (
+      <ModalFrame role="dialog" title={title} description={stale} closeTo={cancelTo} size="md" autoFocus>
+        <div className="mt-6 flex justify-end">
+          <Link to={cancelTo} replace preventScrollReset className={buttonClass("secondary", "md")}>
+            Close
+          </Link>
+        </div>
+      </ModalFrame>
+    );
+  }
 
   return (
-    <ModalFrame role="alertdialog" title={title} description={description} closeTo={cancelTo} size="md" autoFocus>
-      <Form
-        method="post"
+    <ModalFrame
+      role="alertdialog"
+      title={title}
+      description={description}
+      closeTo={cancelTo}
+      size="md"
+      autoFocus
+      locked={loading}
+    >
+      <MutationForm
         action={action}
         preventScrollReset
         className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
@@ -53,8 +83,13 @@ export function ConfirmDialog({
         ))}
         <Link
           to={cancelTo}
+          replace
           preventScrollReset
           aria-disabled={loading || undefined}
+          tabIndex={loading ? -1 : undefined}
+          onClick={(event) => {
+            if (loading) event.preventDefault();
+          }}
           className={buttonClass("secondary", "md", loading ? "pointer-events-none opacity-60" : "")}
         >
           {cancelLabel}
@@ -62,7 +97,7 @@ export function ConfirmDialog({
         <button type="submit" disabled={loading} className={buttonClass(tone === "danger" ? "danger" : "primary")}>
           {loading ? `${confirmLabel}...` : confirmLabel}
         </button>
-      </Form>
+      </MutationForm>
     </ModalFrame>
   );
 }

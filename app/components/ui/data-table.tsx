@@ -9,7 +9,7 @@ import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-route
 
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
 import { type PageInfo, PAGE_SIZES, pageHref, pageTargets } from "~/lib/pagination";
 
@@ -45,7 +45,7 @@ export interface DataTableProps<T> {
 }
 
 /**
- * The shared data table (spec 2.21): a real `<table>` with a header row, 'No data available'
+ * The shared data table (docs/product.md#tables-search-and-paging): a real `<table>` with a header row, 'No data available'
  * when empty and, for paged lists, a footer with the total items, rows per page, 'Page X of Y'
  * and first/previous/next/last links. Everything is URL state, so it all works without
  * JavaScript: the page links are plain links and rows per page is a GET form (Apply button

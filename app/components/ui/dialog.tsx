@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useNavigation } from "react-router";
 
 import { ModalFrame } from "~/components/ui/modal-frame";
 
@@ -7,7 +8,7 @@ import { ModalFrame } from "~/components/ui/modal-frame";
  * confirmation (use ConfirmDialog for those). The screen renders it when its param is present,
  * so the server sends it open and it works without JavaScript; `closeTo` is the same screen
  * without the param, reached by the close button, by Cancel links inside and, with JavaScript,
- * by Escape (see useModal for focus).
+ * by Escape (see useModal for focus). While a submission is pending nothing closes it.
  */
 export function Dialog({
   title,
@@ -20,8 +21,17 @@ export function Dialog({
   closeTo: string;
   children: ReactNode;
 }) {
+  const pending = useNavigation().state === "submitting";
   return (
-    <ModalFrame role="dialog" title={title} description={description} closeTo={closeTo} size="lg" closeButton>
+    <ModalFrame
+      role="dialog"
+      title={title}
+      description={description}
+      closeTo={closeTo}
+      size="lg"
+      closeButton
+      locked={pending}
+    >
       <div className="mt-5">{children}</div>
     </ModalFrame>
   );

@@ -16,6 +16,7 @@ export function ModalFrame({
   size,
   closeButton = false,
   autoFocus = false,
+  locked = false,
   children,
 }: {
   role: "dialog" | "alertdialog";
@@ -27,12 +28,14 @@ export function ModalFrame({
   closeButton?: boolean;
   /** Focus the panel on page load, also without JavaScript (not when a field inside autofocuses). */
   autoFocus?: boolean;
+  /** While its submission is pending nothing closes the dialog (Escape, the ✕ link), so its outcome shows. */
+  locked?: boolean;
   children: ReactNode;
 }) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  useModal(panel, closeTo);
+  useModal(panel, closeTo, locked);
 
   return (
     // The overlay scrolls and the wrapper grows with the panel (min-h-full, not a centring box of
@@ -43,6 +46,7 @@ export function ModalFrame({
           ref={panel}
           role={role}
           aria-modal="true"
+          aria-busy={locked || undefined}
           aria-labelledby={titleId}
           aria-describedby={description ? descriptionId : undefined}
           tabIndex={-1}
@@ -52,7 +56,13 @@ export function ModalFrame({
           {closeButton ? (
             <Link
               to={closeTo}
+              replace
               preventScrollReset
+              aria-disabled={locked || undefined}
+              tabIndex={locked ? -1 : undefined}
+              onClick={(event) => {
+                if (locked) event.preventDefault();
+              }}
               className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
             >
               <XMarkIcon className="size-5" aria-hidden="true" />

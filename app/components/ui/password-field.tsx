@@ -2,7 +2,7 @@ import { EyeIcon, EyeSlashIcon } from "@heroicons/react/20/solid";
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 import { FieldShell, fieldDescription, inputClass } from "~/components/ui/field";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 const toggleClass =
   "absolute inset-y-0 right-0 flex cursor-pointer items-center rounded-r-md px-3 text-slate-500 hover:text-slate-700 focus-visible:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600";

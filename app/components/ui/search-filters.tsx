@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
 
 import { buttonClass } from "~/components/ui/button";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { inputClass } from "~/components/ui/field";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
 import { hrefWith } from "~/lib/pagination";

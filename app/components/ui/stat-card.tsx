@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from "react";
 
-/** A dashboard number with its label; on failure it shows the error text instead (spec 2.10). */
+/** A dashboard number with its label; on failure it shows the error text instead (docs/product.md#dashboard). */
 export function StatCard({
   label,
   value,

@@ -22,10 +22,11 @@ function tabbable(panel: HTMLElement): HTMLElement[] {
  * open and every control in it is a link or a form, so it works all the same):
  * - focus moves into the panel, unless a field inside already took it (autoFocus);
  * - Tab and Shift+Tab cycle inside the panel;
- * - Escape goes to `closeTo`, the same screen without the dialog;
+ * - Escape goes to `closeTo`, the same screen without the dialog, replacing the dialog's history
+ *   entry (so Back does not reopen it), except while `locked` (its submission is pending);
  * - when the dialog closes, focus returns to what opened it (the link or button, if still there).
  */
-export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string) {
+export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string, locked = false) {
   const navigate = useNavigate();
   // Read while the dialog first renders: by the time effects run, a field's autoFocus has
   // already moved focus into the dialog.
@@ -44,7 +45,8 @@ export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string) 
       const root = panel.current;
       if (!root) return;
       if (event.key === "Escape") {
-        navigate(closeTo, { preventScrollReset: true });
+        event.preventDefault();
+        if (!locked) void navigate(closeTo, { preventScrollReset: true, replace: true });
         return;
       }
       if (event.key !== "Tab") return;
@@ -64,5 +66,5 @@ export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string) 
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [closeTo, navigate, panel]);
+  }, [closeTo, locked, navigate, panel]);
 }

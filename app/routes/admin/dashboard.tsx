@@ -15,7 +15,7 @@ import { settleAll } from "~/lib/settle.server";
 import { listInvites, listPendingBadges, listPosts, toBadgeRow, toPostCard } from "~/upstream/moderation.server";
 import { isAdminUser, listUsers } from "~/upstream/users.server";
 
-/** Spec 9: the dashboard counts users among the first 100, and lists 5 posts and 5 requests. */
+/** docs/product.md#dashboard: the dashboard counts users among the first 100, and lists 5 posts and 5 requests. */
 const USER_SAMPLE = { page: 1, limit: 100 };
 const RECENT = 5;
 
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const action = ({ request }: Route.ActionArgs) => decideBadgeAction(request);
+export const action = (args: Route.ActionArgs) => decideBadgeAction(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin Dashboard" }];
 

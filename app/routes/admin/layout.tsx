@@ -40,8 +40,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     document.cookie = sidebarCookie(expanded, window.location.protocol === "https:");
   }, [expanded]);
 
-  // Ctrl or Meta + b toggles the sidebar (spec 2.2): below 768 px the mobile sheet, leaving the
-  // desktop state and its cookie alone; above, the desktop sidebar. Escape closes the sheet.
+  // Ctrl or Meta + b toggles the sidebar (docs/product.md#sidebar): below 768 px the mobile sheet,
+  // leaving the desktop state and its cookie alone; above, the desktop sidebar. Escape closes the
+  // sheet and leaves focus on its switch (the checkbox that opened it).
   useEffect(() => {
     const mobile = window.matchMedia(MOBILE_QUERY);
     const onKeyDown = (event: KeyboardEvent) => {
@@ -91,6 +92,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <span className="text-sm font-semibold text-slate-900">Admin Dashboard</span>
       </header>
 
+      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the backdrop: a click on it closes the sidebar; hidden from assistive tech */}
       <label
         htmlFor={MOBILE_SIDEBAR_ID}
         className="fixed inset-0 z-40 hidden bg-black/40 peer-checked:block md:!hidden"
@@ -151,7 +153,7 @@ function moveFocusWithSheet(toggle: HTMLInputElement) {
   }
 }
 
-/** The main layout's error fallback (spec 2.1): the shell's content area shows what went wrong. */
+/** The main layout's error fallback (docs/product.md#shell-error-page): the shell's content area shows what went wrong. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (

@@ -7,7 +7,7 @@ import { AuthCard, FormAlert } from "~/components/layout/auth-card";
 import { env } from "~/config/env.server";
 import { appUrlFor } from "~/session/user-agent";
 
-// The spec does not show this screen and the contract has no call for it: invites are
+// The old spec did not show this screen (docs/product.md#accept-invite) and the contract has no call for it: invites are
 // accepted in the mobile app. The page is where an invite link lands when the app is not
 // installed (with the app, the phone opens the link in the app), so it explains that and
 // offers the app.

@@ -1,5 +1,5 @@
 import { ExclamationTriangleIcon } from "@heroicons/react/20/solid";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { createCookie, data, Form, Link, redirect, useNavigation } from "react-router";
 import * as z from "zod/mini";
 
@@ -14,6 +14,7 @@ import { type FlashToast, Toaster } from "~/components/feedback/toaster";
 import { AuthCard, FormAlert } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { env } from "~/config/env.server";
 import {
   DeleteAccountEmailSchema,
@@ -91,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function sendSecurityKey(request: Request, formData: FormData) {
   const form = parseForm(formData, DeleteAccountEmailSchema);
   if (!form.ok) {
-    // Spec 5: 'Invalid Email' inline and as a toast.
+    // docs/product.md#delete-account: 'Invalid Email' inline and as a toast.
     const body: FailedSubmission = {
       errors: form.errors,
       values: form.values,
@@ -125,7 +126,7 @@ async function deleteTheAccount(request: Request, formData: FormData) {
 
   try {
     const { data: answer } = await deleteAccount(request, { email, securityKey: form.data.securityKey });
-    // Spec 4: back to the email step with cleared fields.
+    // docs/product.md#delete-account: back to the email step with cleared fields.
     return redirectWithSuccess(request, "/delete-account", answer.message, {
       headers: { "Set-Cookie": await forgetEmail(request) },
     });
@@ -163,13 +164,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 type ActionData = Route.ComponentProps["actionData"];
 
-/** True once React runs in the browser: the button rules of spec 5 need JavaScript to be undone. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 let clientToasts = 0;
 
 function EmailStep({ actionData }: { actionData: ActionData }) {
@@ -182,7 +176,12 @@ function EmailStep({ actionData }: { actionData: ActionData }) {
   // With JavaScript the browser catches a malformed email before any request, so the toast
   // that the server would send (shown by the root from action data) comes from here.
   const [clientToast, setClientToast] = useState<FlashToast>();
-  useEffect(() => setClientToast(undefined), [actionData]);
+  // A new answer from the action drops it, while rendering (React's way for state that follows a prop).
+  const [answered, setAnswered] = useState(actionData);
+  if (answered !== actionData) {
+    setAnswered(actionData);
+    setClientToast(undefined);
+  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const message = form.onSubmit(event).email;

@@ -13,7 +13,7 @@ import { redirectWithSuccess } from "~/session/toast.server";
 import { requestPasswordReset } from "~/upstream/auth.server";
 import { keepRetryAfter, rateLimit } from "~/session/rate-limit.server";
 
-/** Spec 8: the same text whether or not the account exists. */
+/** docs/product.md#forgot-password: the same text whether or not the account exists. */
 const SENT_MESSAGE = "If an account with that email exists, a password reset link has been sent to your email.";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failSubmission(error, form.values, "An error occurred while processing your request");
   }
-  // The spec's text, not the upstream's message: a provider that answered differently for
+  // The product's text (docs/product.md#forgot-password), not the upstream's message: a provider that answered differently for
   // unknown addresses must not reveal which emails have accounts.
   return redirectWithSuccess(request, "/forgot-password?sent=1", SENT_MESSAGE);
 }

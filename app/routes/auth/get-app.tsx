@@ -17,7 +17,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const platform = platformFromUserAgent(request.headers.get("user-agent"), request.headers.get("sec-ch-ua-platform"));
   const links = env();
   const target = appUrlFor(platform, links);
-  // Spec 2.9: phones go straight to their store. The server redirects (302), so this works
+  // docs/product.md#get-the-app: phones go straight to their store. The server redirects (302), so this works
   // without JavaScript and without a "Redirecting to the app store..." page in between.
   if (target) throw redirect(target, { status: 302, headers: VARY_HEADERS });
   return {

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { data: answer, setCookies } = await signIn(request, { email, password });
     await throttle.succeeded();
     const userCookie = await storeUser(request, answer.data.user);
-    // replace(): the sign-in page does not stay in history (spec 2.3).
+    // replace(): the sign-in page does not stay in history (docs/product.md#sign-in).
     return replace(safeRedirect(redirectTo), { headers: setCookieHeaders([...setCookies, userCookie]) });
   } catch (error) {
     // A refusal (wrong password, not an admin) counts; an upstream that failed or was busy says

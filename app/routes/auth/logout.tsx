@@ -15,14 +15,14 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const headers = setCookieHeaders(await signOutCookies(request));
   // Over the limit the browser is still signed out of the panel (a limit must never keep anyone
-  // signed in), but the upstream is not called: what a failed logout does (spec 4).
+  // signed in), but the upstream is not called: what a failed logout does (docs/product.md#user-menu-and-sign-out).
   if ((await secondsUntilAllowed(context, "logout")) !== null) return redirect("/login", { headers });
   try {
     // The upstream client retries it once (see signOut): only the upstream can end its session.
     await signOut(request);
   } catch (error) {
     auditFailedLogout((await getCurrentUser(request)).email, error);
-    // Spec 4: a failed logout behaves like a successful one, without the toast.
+    // docs/product.md#user-menu-and-sign-out: a failed logout behaves like a successful one, without the toast.
     return redirect("/login", { headers });
   }
   return redirectWithSuccess(request, "/login", "Logged out successfully", { headers });

@@ -15,7 +15,7 @@ type Verification =
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token")?.trim();
-  // Spec 2.6: no token, no page. A data answer (not a thrown 404) keeps this route's headers.
+  // docs/product.md#verify-email: no token, no page. A data answer (not a thrown 404) keeps this route's headers.
   if (!token) return data<Verification>({ state: "not-found" }, { status: 404 });
 
   // "A link to the mobile app to continue logging in": the configured download link, else
@@ -52,7 +52,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
   // A client navigation to another /verify link (e.g. "Try again") waits for the loader: show
-  // the spec's loading state meanwhile. A link opened from an email is verified by the server
+  // the loading state (docs/product.md#verify-email) meanwhile. A link opened from an email is verified by the server
   // before the first byte, so it never needs one.
   const verifying = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 

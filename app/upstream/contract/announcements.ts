@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineEndpoint, IdSchema, MessageAnswerSchema, PagePaginationSchema, PageQuerySchema } from "./common.ts";
 
-/** Limits of spec sections 5 and 9. */
+/** Limits of docs/product.md#announcement-form. */
 export const ANNOUNCEMENT_TITLE_MAX = 255;
 export const ANNOUNCEMENT_DESCRIPTION_MAX = 2000;
 
@@ -23,7 +23,7 @@ export function isAbsoluteUrl(value: string): boolean {
   }
 }
 
-/** An announcement (spec section 3). */
+/** An announcement (docs/product.md#data-and-fields). */
 export const AnnouncementSchema = z.object({
   id: IdSchema,
   title: z.string(),
@@ -38,7 +38,7 @@ export const AnnouncementSchema = z.object({
 });
 export type Announcement = z.output<typeof AnnouncementSchema>;
 
-/** Body of POST /announcements and PUT /announcements/{id}; messages are spec section 5's. */
+/** Body of POST /announcements and PUT /announcements/{id}; messages as in docs/product.md#announcement-form. */
 export const AnnouncementBodySchema = z.object({
   title: z
     .string({ error: "Title is required" })
@@ -102,7 +102,7 @@ export type AnnouncementStats = z.output<typeof AnnouncementStatsSchema>;
 export const AnnouncementStatsAnswerSchema = z.object({ data: AnnouncementStatsSchema });
 export type AnnouncementStatsAnswer = z.output<typeof AnnouncementStatsAnswerSchema>;
 
-/** The announcement calls of spec section 7. */
+/** The announcement calls of docs/product.md#upstream-calls. */
 export const announcementEndpoints = {
   stats: defineEndpoint({
     method: "GET",

@@ -8,11 +8,11 @@ export const UPSTREAM_SESSION_COOKIE = "session";
 /** Lifetime of an upstream session, in seconds (7 days, like the panel's user cookie). */
 export const UPSTREAM_SESSION_MAX_AGE = 604_800;
 
-/** Password length limits of spec section 9. */
+/** Password length limits of docs/product.md#constants-and-limits. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 20;
 
-/** Role the panel always asks for at sign-in (spec section 6). */
+/** Role the panel always asks for at sign-in (docs/product.md#roles-and-permissions). */
 export const SIGNIN_ROLE_ADMIN = "ADMIN";
 
 const EmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -49,7 +49,7 @@ export const ForgotPasswordBodySchema = z.object({
 });
 export type ForgotPasswordBody = z.input<typeof ForgotPasswordBodySchema>;
 
-/** Password rules of spec sections 5 and 9. */
+/** Password rules of docs/product.md#form-validation-rules and docs/product.md#constants-and-limits. */
 export const NewPasswordSchema = z
   .string({ error: "Password is required" })
   .min(1, "Password is required")
@@ -67,7 +67,7 @@ export type ResetPasswordBody = z.input<typeof ResetPasswordBodySchema>;
 export const VerifyEmailQuerySchema = z.object({ token: requiredText("Token is required") });
 export type VerifyEmailQuery = z.input<typeof VerifyEmailQuerySchema>;
 
-/** The auth calls of spec section 7. */
+/** The auth calls of docs/product.md#upstream-calls. */
 export const authEndpoints = {
   signin: defineEndpoint({ method: "POST", path: "/auth/signin", body: SigninBodySchema, answer: SigninAnswerSchema }),
   logout: defineEndpoint({ method: "GET", path: "/auth/logout", answer: MessageAnswerSchema }),

@@ -14,7 +14,7 @@ export const UploadUrlAnswerSchema = z.object({ url: z.url({ protocol: /^https?$
 export type UploadUrlAnswer = z.output<typeof UploadUrlAnswerSchema>;
 
 /**
- * The value stored as a plan image after an upload (spec section 3): the URL without its
+ * The value stored as a plan image after an upload (docs/product.md#tier-image-upload): the URL without its
  * query string and without scheme and host, e.g. `uploads/membership/abc-logo.png`.
  */
 export function storedFileKey(uploadUrl: string): string {
@@ -22,7 +22,7 @@ export function storedFileKey(uploadUrl: string): string {
   return withoutQuery.split("/").slice(3).join("/");
 }
 
-/** The file calls of spec section 7; the PUT goes to the returned URL itself. */
+/** The file calls of docs/product.md#upstream-calls; the PUT goes to the returned URL itself. */
 export const fileEndpoints = {
   generateUploadUrl: defineEndpoint({
     method: "POST",

@@ -37,7 +37,7 @@ export const UserInvitesAnswerSchema = z.object({
 });
 export type UserInvitesAnswer = z.output<typeof UserInvitesAnswerSchema>;
 
-/** The invite calls of spec section 7. */
+/** The invite calls of docs/product.md#upstream-calls. */
 export const inviteEndpoints = {
   list: defineEndpoint({ method: "GET", path: "/invite", answer: InviteListAnswerSchema }),
   ofUser: defineEndpoint({ method: "GET", path: "/invite/get/user-wise/:id", answer: UserInvitesAnswerSchema }),

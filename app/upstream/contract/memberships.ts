@@ -2,11 +2,11 @@
 import { z } from "zod";
 import { defineEndpoint, IdSchema, MessageAnswerSchema } from "./common.ts";
 
-/** Billing periods of spec section 2.18. */
+/** Billing periods of docs/product.md#create-membership. */
 export const PlanPeriodSchema = z.enum(["month", "year", "lifetime"]);
 export type PlanPeriod = z.output<typeof PlanPeriodSchema>;
 
-/** A membership plan (spec section 3). */
+/** A membership plan (docs/product.md#data-and-fields). */
 export const PlanSchema = z.object({
   id: IdSchema,
   name: z.string(),
@@ -85,7 +85,7 @@ export type PlanListAnswer = z.output<typeof PlanListAnswerSchema>;
 export const PlanAnswerSchema = z.object({ message: z.string().optional(), data: PlanSchema });
 export type PlanAnswer = z.output<typeof PlanAnswerSchema>;
 
-/** The membership-plan calls of spec section 7. */
+/** The membership-plan calls of docs/product.md#upstream-calls. */
 export const membershipEndpoints = {
   getAll: defineEndpoint({ method: "GET", path: "/membership-plan/get-all", answer: PlanListAnswerSchema }),
   getActive: defineEndpoint({ method: "GET", path: "/membership-plan/get-active", answer: PlanListAnswerSchema }),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineEndpoint, MessageAnswerSchema, requiredText } from "./common.ts";
 
-/** Body of POST /fcm/send-notification-to-user (spec section 3, notification payload). */
+/** Body of POST /fcm/send-notification-to-user (docs/product.md#send-push-notification). */
 export const SendNotificationBodySchema = z.object({
   email: requiredText("Email is required").toLowerCase(),
   title: requiredText("Title is required"),
@@ -10,7 +10,7 @@ export const SendNotificationBodySchema = z.object({
 });
 export type SendNotificationBody = z.input<typeof SendNotificationBodySchema>;
 
-/** The notification calls of spec section 7. */
+/** The notification calls of docs/product.md#upstream-calls. */
 export const notificationEndpoints = {
   sendToUser: defineEndpoint({
     method: "POST",

@@ -11,7 +11,7 @@ export const PostAuthorSchema = z.object({
 });
 export type PostAuthor = z.output<typeof PostAuthorSchema>;
 
-/** A forum post (spec section 3); title and description are untrusted member text. */
+/** A forum post (docs/product.md#data-and-fields); title and description are untrusted member text. */
 export const PostSchema = z.object({
   id: IdSchema,
   title: z.string(),
@@ -28,7 +28,7 @@ export const PostListAnswerSchema = z.object({
 });
 export type PostListAnswer = z.output<typeof PostListAnswerSchema>;
 
-/** The post calls of spec section 7. */
+/** The post calls of docs/product.md#upstream-calls. */
 export const postEndpoints = {
   list: defineEndpoint({ method: "GET", path: "/posts", answer: PostListAnswerSchema }),
   remove: defineEndpoint({ method: "DELETE", path: "/posts/:id", answer: MessageAnswerSchema }),

@@ -10,7 +10,7 @@ import {
 } from "./common.ts";
 import { InviteSchema } from "./invites.ts";
 
-/** User statuses of spec section 3; answers accept any string because others are shown raw. */
+/** User statuses of docs/product.md#data-and-fields; answers accept any string because others are shown raw. */
 export const UserStatusSchema = z.enum([
   "verified",
   "pending_verification",
@@ -28,8 +28,10 @@ export type BadgeRequestStatus = z.output<typeof BadgeRequestStatusSchema>;
 
 /** Values of the users-list `status` filter: 1 verified, 0 pending, banned. */
 export const USER_STATUS_FILTER = { verified: "1", pending: "0", banned: "banned" } as const;
+/** The users list's status filter, as the panel names it in its URL. */
+export type UserStatusFilter = keyof typeof USER_STATUS_FILTER;
 
-/** A user as the users list and details answers describe it (spec section 3). */
+/** A user as the users list and details answers describe it (docs/product.md#data-and-fields). */
 export const UserSchema = z.object({
   id: IdSchema,
   fullName: z.string().nullish(),
@@ -122,7 +124,7 @@ export const DeleteUserBodySchema = z.object({
 });
 export type DeleteUserBody = z.input<typeof DeleteUserBodySchema>;
 
-/** The user calls of spec section 7 (static paths come before `:id` ones on purpose). */
+/** The user calls of docs/product.md#upstream-calls (static paths come before `:id` ones on purpose). */
 export const userEndpoints = {
   generateKey: defineEndpoint({
     method: "POST",

@@ -9,7 +9,7 @@ import {
 } from "~/components/announcements/announcement-form";
 import { AnnouncementRow, type AnnouncementRowView } from "~/components/announcements/announcement-row";
 import { NumberedPagination } from "~/components/announcements/numbered-pagination";
-import { Spinner } from "~/components/announcements/spinner";
+import { Spinner } from "~/components/ui/spinner";
 import { StatTiles } from "~/components/announcements/stat-tiles";
 import { FormAlert } from "~/components/layout/auth-card";
 import { ButtonLink } from "~/components/ui/button";
@@ -26,10 +26,10 @@ import {
   AnnouncementTargetSchema,
   ANNOUNCEMENT_MESSAGES,
 } from "~/forms/announcement";
-import { failSubmission, invalidSubmission } from "~/forms/failure.server";
+import { failSubmission, invalidSubmission, rejectedForm } from "~/forms/failure.server";
 import { parseForm, submittedForm } from "~/forms/form-data.server";
-import { rejectedAction } from "~/forms/rejected-action.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
+import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { formatDate } from "~/lib/format";
 import { localDateTimeToIso, nowLocalDateTime, toLocalDateTime } from "~/lib/local-datetime";
 import { pageCount, parsePaging } from "~/lib/pagination";
@@ -46,12 +46,11 @@ import {
 } from "~/upstream/announcements.server";
 import type { Announcement, AnnouncementBody } from "~/upstream/contract/announcements";
 import { isUpstreamError, screenStatus, shownFailure } from "~/upstream/errors";
-import { safeFileLink } from "~/upstream/users.server";
+import { safeFileLink } from "~/upstream/file-links.server";
 
-/** The list's and the tiles' load failure text (spec 8). */
-const LOAD_ERROR = "Some error occurred while fetching data";
+/** The list's and the tiles' load failure text (docs/product.md#announcements). */
 
-/** Success and failure toasts of spec 8, per intent; the server's message wins when it sends one. */
+/** Success and failure toasts of docs/product.md#announcements, per intent; the server's message wins when it sends one. */
 const TEXTS = {
   create: { ok: "Announcement created successfully", failed: "Failed to create announcement" },
   update: { ok: "Announcement updated successfully", failed: "Failed to update announcement" },
@@ -133,8 +132,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       pageInfo,
       search,
       stats: stats.value,
-      statsError: stats.error === null ? null : LOAD_ERROR,
-      error: list.error === null ? null : LOAD_ERROR,
+      statsError: stats.error === null ? null : LIST_LOAD_ERROR,
+      error: list.error === null ? null : LIST_LOAD_ERROR,
       editTarget,
       timeZone,
       now: nowLocalDateTime(timeZone),
@@ -143,7 +142,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** The upstream body of the create and edit calls: empty imageUrl and publishedAt are left out (spec 5). */
+/** The upstream body of the create and edit calls: empty imageUrl and publishedAt are left out (docs/product.md#announcement-form). */
 function toBody(values: AnnouncementFormValues, isoDate: string): AnnouncementBody {
   const imageUrl = values.imageUrl?.trim();
   return {
@@ -161,7 +160,7 @@ export async function action({ request }: Route.ActionArgs) {
   const back = closeDialogHref(url.pathname, url.search);
   const formData = await submittedForm(request);
   const which = parseForm(formData, AnnouncementIntentSchema);
-  if (!which.ok) return rejectedAction({ errors: which.errors, values: {} });
+  if (!which.ok) return rejectedForm({ errors: which.errors, values: {} });
   const intent = which.data.intent;
 
   if (intent === "create" || intent === "update") {
@@ -174,7 +173,7 @@ export async function action({ request }: Route.ActionArgs) {
     let id = "";
     if (intent === "update") {
       const target = parseForm(formData, AnnouncementTargetSchema);
-      if (!target.ok) return rejectedAction({ errors: target.errors, values: form.values });
+      if (!target.ok) return rejectedForm({ errors: target.errors, values: form.values });
       id = target.data.id;
     }
     try {
@@ -187,7 +186,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   const target = parseForm(formData, AnnouncementRowActionSchema);
-  if (!target.ok) return rejectedAction({ errors: target.errors, values: {} });
+  if (!target.ok) return rejectedForm({ errors: target.errors, values: {} });
   const { id } = target.data;
 
   if (intent === "delete") {
@@ -203,7 +202,7 @@ export async function action({ request }: Route.ActionArgs) {
   const flag = intent === "toggle-status" ? "isActive" : "isPinned";
   const wanted = target.data[flag];
   if (wanted === undefined) {
-    return rejectedAction({
+    return rejectedForm({
       errors: { [flag]: { type: "custom", message: `${flag} must be true or false` } },
       values: {},
     });
@@ -220,7 +219,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Announcements · Admin 
 
 export const shouldRevalidate = skipRevalidationForDialogs;
 
-/** A new announcement: active, not pinned, dated now, no image (spec 4). */
+/** A new announcement: active, not pinned, dated now, no image (docs/product.md#announcement-form). */
 function newAnnouncement(now: string): AnnouncementFormStart {
   return { title: "", description: "", date: now, imageUrl: "", isActive: true, isPinned: false };
 }

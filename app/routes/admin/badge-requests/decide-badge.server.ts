@@ -1,30 +1,34 @@
-import { BadgeDecisionSchema } from "~/forms/moderation";
-import { parseForm, submittedForm } from "~/forms/form-data.server";
-import { rejectedAction } from "~/forms/rejected-action.server";
-import { closeDialogHref } from "~/lib/dialog-url";
-import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
-import { failureMessage } from "~/upstream/errors";
-import { decideBadge } from "~/upstream/moderation.server";
+import { rowIntent, screenAction } from "~/recipe/screen-action.server";
+import { decideBadge, listPendingBadges } from "~/upstream/moderation.server";
+
+/** The request's current state: whether it is still pending. */
+async function stillPending(request: Request, id: string) {
+  return (await listPendingBadges(request)).some((badge) => badge.id === id);
+}
+
+/** A decided request: approving or rejecting it again no longer applies. */
+const decided = (pending: boolean) => (pending ? null : "This citizenship request has already been decided");
 
 /**
  * The approve and reject intents, shared by the dashboard and the citizenship requests screen:
- * `POST /users/badges/{id}` with approved 2 or 0, then back to the same screen with the server's
- * message as the toast (spec 2.11, 8).
+ * `POST /users/badges/{id}` with approved 2 or 0, once the request is checked to be still pending,
+ * then back to the same screen with the server's message as the toast (docs/product.md#citizenship-requests).
  */
-export async function decideBadgeAction(request: Request) {
-  const url = new URL(request.url);
-  const back = closeDialogHref(url.pathname, url.search);
-  const form = parseForm(await submittedForm(request), BadgeDecisionSchema);
-  if (!form.ok) return rejectedAction(form);
-  const { intent, id } = form.data;
-  try {
-    const message = await decideBadge(request, id, intent);
-    return redirectWithSuccess(
-      request,
-      back,
-      message.trim() || (intent === "approve" ? "Badge request approved" : "Badge request rejected"),
-    );
-  } catch (error) {
-    return redirectWithError(request, back, failureMessage(error, "Failed to update badge request"));
-  }
-}
+export const decideBadgeAction = screenAction({
+  approve: rowIntent({
+    current: stillPending,
+    stale: decided,
+    send: (request, id) => decideBadge(request, id, "approve"),
+    done: "Badge request approved",
+    failed: "Failed to update badge request",
+    badId: "Request id is required",
+  }),
+  reject: rowIntent({
+    current: stillPending,
+    stale: decided,
+    send: (request, id) => decideBadge(request, id, "reject"),
+    done: "Badge request rejected",
+    failed: "Failed to update badge request",
+    badId: "Request id is required",
+  }),
+});

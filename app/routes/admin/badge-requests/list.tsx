@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export const action = ({ request }: Route.ActionArgs) => decideBadgeAction(request);
+export const action = (args: Route.ActionArgs) => decideBadgeAction(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "Citizenship Requests · Admin Dashboard" }];
 

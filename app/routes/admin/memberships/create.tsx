@@ -7,7 +7,7 @@ import { env } from "~/config/env.server";
 import { draftFromValues, newPlanDraft } from "~/forms/membership";
 
 export function loader() {
-  // Stored image paths live on the API host (spec 3): the preview resolves them against it.
+  // Stored image paths live on the API host (docs/product.md#tier-image-upload): the preview resolves them against it.
   return { apiOrigin: new URL(env().API_URL).origin };
 }
 

@@ -8,7 +8,7 @@ import {
   TrashIcon,
 } from "@heroicons/react/20/solid";
 import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
-import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { data, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
 import { planRowAction, syncAction } from "./plan-actions.server";
@@ -27,8 +27,9 @@ import { paginate, parsePaging } from "~/lib/pagination";
 import { requireUser } from "~/session/user.server";
 import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { isPlanAdmin, listPlans } from "~/upstream/memberships.server";
+import { MutationForm } from "~/recipe/mutation-form";
 
-/** The list's load failure text (spec 2.17, 8). */
+/** The list's load failure text (docs/product.md#memberships-list). */
 const LOAD_ERROR = "Error loading memberships. Please try again.";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const isAdmin = isPlanAdmin(user.role);
   const paging = parsePaging(new URL(request.url).searchParams);
   try {
-    // Admins see every plan, other roles the active ones (spec 6).
+    // Admins see every plan, other roles the active ones (docs/product.md#roles-and-permissions).
     const plans = await listPlans(request, user.role);
     const rows = plans.map((plan) => ({
       id: plan.id,
@@ -108,7 +109,7 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
         title="Memberships"
         actions={
           <>
-            <Form method="post" action={closeTo} preventScrollReset>
+            <MutationForm action={closeTo} preventScrollReset>
               <Tooltip label="Refresh data" side="bottom">
                 <button
                   type="submit"
@@ -122,7 +123,7 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
                   Sync
                 </button>
               </Tooltip>
-            </Form>
+            </MutationForm>
             <ButtonLink to="/memberships/create">
               <PlusIcon className="size-4" aria-hidden="true" />
               Create
@@ -150,7 +151,7 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** View Details for everyone; Edit, Activate or Deactivate and Delete for admins (spec 2.17, 6). */
+/** View Details for everyone; Edit, Activate or Deactivate and Delete for admins (docs/product.md#memberships-list). */
 function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
   const location = useLocation();
   const open = (confirm: string) => dialogHref(location.pathname, location.search, { confirm, id: plan.id });

@@ -2,19 +2,19 @@ import { redirect } from "react-router";
 
 import { parseForm } from "~/forms/form-data.server";
 import { PlanRowActionSchema, type PlanRowIntent } from "~/forms/membership";
-import { rejectedAction } from "~/forms/rejected-action.server";
+import { rejectedForm } from "~/forms/failure.server";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
 import { deletePlan, setPlanActive, syncPlans } from "~/upstream/memberships.server";
 import { failureMessage, isUpstreamError } from "~/upstream/errors";
 
-/** Toasts of spec 8; the server's message wins when it sends one. */
+/** Toasts of docs/product.md#memberships-list; the server's message wins when it sends one. */
 const TEXTS = {
   status: { ok: "Membership status updated successfully!", failed: "Failed to update membership status" },
   delete: { ok: "Membership deleted successfully!", failed: "Failed to delete membership" },
 } as const;
 
 /**
- * The row actions of the memberships list and the details page (spec 2.17, 2.20), posted by
+ * The row actions of the memberships list and the details page (docs/product.md#memberships-list and docs/product.md#membership-details), posted by
  * their confirmation dialogs: `activate` and `deactivate` send the wanted state
  * (PATCH /membership-plan/{id}/active sets it, so a double submission changes nothing more),
  * `delete` removes the plan. Success and failure both go to `back` with a toast; a deleted plan
@@ -27,7 +27,7 @@ export async function planRowAction(
   { back, afterDelete = back }: { back: string; afterDelete?: string },
 ) {
   const form = parseForm(formData, PlanRowActionSchema);
-  if (!form.ok) return rejectedAction(form);
+  if (!form.ok) return rejectedForm(form);
   const { intent, id } = form.data;
   return rowActions[intent](request, id, back, afterDelete);
 }
@@ -58,8 +58,8 @@ async function setActive(request: Request, id: string, back: string, isActive: b
 }
 
 /**
- * Sync (spec 2.17): POST /membership-plan/sync, then back to the list, which loads afresh. A
- * success shows the server's message; a failure is only logged (spec 8), never shown.
+ * Sync (docs/product.md#memberships-list): POST /membership-plan/sync, then back to the list, which loads afresh. A
+ * success shows the server's message; a failure is only logged (docs/product.md#memberships-list), never shown.
  */
 export async function syncAction(request: Request, back: string) {
   try {

@@ -1,6 +1,12 @@
 import { data } from "react-router";
 
-import { errorToast, type FailedSubmission, failSubmission, invalidSubmission } from "~/forms/failure.server";
+import {
+  errorToast,
+  type FailedSubmission,
+  failSubmission,
+  invalidSubmission,
+  rejectedForm,
+} from "~/forms/failure.server";
 import { type FormErrors, formValues, parseForm, submittedForm } from "~/forms/form-data.server";
 import {
   cleanFeatures,
@@ -12,7 +18,6 @@ import {
   splitIntent,
   UploadUrlRequestSchema,
 } from "~/forms/membership";
-import { rejectedAction } from "~/forms/rejected-action.server";
 import { checkUpload, SIGNATURE_BYTES, TIER_IMAGE_ACCEPT, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
 import { redirectWithSuccess } from "~/session/toast.server";
 import type { PlanCreateBody, PlanEditBody } from "~/upstream/contract/memberships";
@@ -23,10 +28,10 @@ import { shownFailure } from "~/upstream/errors";
 /** The field a form posted without JavaScript carries the file in (see ImageUpload). */
 const FILE_FIELD = "imageFile";
 
-/** Where a saved plan goes (spec 2.18, 2.19). */
+/** Where a saved plan goes (docs/product.md#create-membership and docs/product.md#edit-membership). */
 const AFTER_SAVE = "/memberships";
 
-/** Toasts of spec 8; the server's message wins when it sends one. Spec 8 has no create texts: these follow the update ones. */
+/** Toasts (docs/product.md#create-membership, docs/product.md#edit-membership); the server's message wins when it sends one. */
 const TEXTS = {
   create: { ok: "Membership created successfully!", failed: "Failed to create membership" },
   update: { ok: "Membership updated successfully!", failed: "Failed to update membership" },
@@ -84,7 +89,7 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
     (which.data.intent === "create" && mode !== "create") ||
     (which.data.intent === "update" && mode !== "edit")
   ) {
-    return rejectedAction({
+    return rejectedForm({
       errors: which.ok ? { intent: { type: "enum", message: "Unknown action" } } : which.errors,
       values: {},
     });
@@ -118,7 +123,7 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
     return rerender({ ...draft, features: rest.length > 0 ? rest : [""] }, values.id);
   }
   if (intent !== saveIntent)
-    return rejectedAction({ errors: { intent: { type: "enum", message: "Unknown action" } }, values: {} });
+    return rejectedForm({ errors: { intent: { type: "enum", message: "Unknown action" } }, values: {} });
 
   // The schemas read the post itself; the image is the one just uploaded, if any.
   formData.set("image", draft.image);
@@ -142,14 +147,14 @@ async function savePlan(
     const form = parseForm(formData, PlanCreateFormSchema);
     if (!form.ok) return invalidSubmission(form.errors, typed);
     const { price, ...fields } = form.data;
-    // A blank price is left out: the create form has no required checks (spec 5), the upstream says what it needs.
+    // A blank price is left out: the create form has no required checks (docs/product.md#create-membership), the upstream says what it needs.
     const body = {
       name: fields.name,
       ...(price === undefined ? {} : { price }),
       period: fields.period,
       description: fields.description,
       features: cleanFeatures(fields.features),
-      // New plans are active (spec 4); the create form has no switch.
+      // New plans are active (docs/product.md#create-membership); the create form has no switch.
       isActive: true,
       image: fields.image.trim() || null,
     } as PlanCreateBody;
@@ -167,7 +172,7 @@ async function savePlan(
     return idProblem ? failed(form.errors, typed, 400, idProblem) : invalidSubmission(form.errors, typed);
   }
   const { id, ...fields } = form.data;
-  // The edit payload of spec 7 plus the features: the form edits them too, and fields the upstream is not sent keep their value.
+  // The edit payload (docs/product.md#upstream-calls) plus the features: the form edits them too, and fields the upstream is not sent keep their value.
   const body: PlanEditBody = {
     id,
     name: fields.name,

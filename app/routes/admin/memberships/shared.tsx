@@ -4,10 +4,10 @@ import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 
-/** The load failure text of the edit and details pages (spec 2.19, 8). */
+/** The load failure text of the edit and details pages (docs/product.md#edit-membership). */
 export const PLAN_LOAD_ERROR = "Error loading membership. Please try again.";
 
-/** The error state of the edit and details pages, with the way back (spec 2.20). */
+/** The error state of the edit and details pages, with the way back (docs/product.md#membership-details). */
 export function PlanLoadError() {
   return (
     <EmptyState

@@ -255,7 +255,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The Tier Image (spec 2.20), hidden when it fails to load. That needs JavaScript: the error
+ * The Tier Image (docs/product.md#membership-details), hidden when it fails to load. That needs JavaScript: the error
  * handler, and a check at hydration for an image that failed before the page came alive.
  */
 function TierImage({ src }: { src: string }) {
@@ -268,6 +268,7 @@ function TierImage({ src }: { src: string }) {
   if (failed) return null;
   return (
     <DetailField label="Tier Image" className="sm:col-span-2" data-testid="plan-image">
+      {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- "Tier Image" is the product's name for the field */}
       <img
         ref={image}
         src={src}

@@ -1,48 +1,27 @@
 import { ChatBubbleLeftRightIcon, ExclamationTriangleIcon } from "@heroicons/react/24/outline";
-import { data, useLocation, useSearchParams } from "react-router";
+import { useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
-import { PostCard } from "~/components/moderation/post-card";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { loadPosts, postsAction } from "./list.server";
+import { type PostCardData, PostCard } from "~/components/moderation/post-card";
 import { EmptyState } from "~/components/ui/empty-state";
+import { type DialogEntry, IntentDialog } from "~/components/ui/intent-dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
-import { env } from "~/config/env.server";
-import { parseForm, submittedForm } from "~/forms/form-data.server";
-import { PostActionSchema } from "~/forms/moderation";
-import { rejectedAction } from "~/forms/rejected-action.server";
-import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
-import { LIST_LOAD_ERROR } from "~/lib/messages";
-import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
-import { failureMessage, isUpstreamError } from "~/upstream/errors";
-import { deletePost, listPosts, matchesSearch, toPostCard } from "~/upstream/moderation.server";
+import { dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams.get("search") ?? "";
-  try {
-    const posts = await listPosts(request);
-    const { APP_TIMEZONE } = env();
-    // The upstream has no search: filter here, case-insensitively over title and description.
-    const matching = posts.filter((post) => matchesSearch(search, post.title, post.description));
-    return { posts: matching.map((post) => toPostCard(post, APP_TIMEZONE)), search, error: null };
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return data({ posts: [], search, error: LIST_LOAD_ERROR }, { status: 502 });
-  }
-}
+export const loader = ({ request }: Route.LoaderArgs) => loadPosts(request);
 
-export async function action({ request }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  const back = closeDialogHref(url.pathname, url.search);
-  const form = parseForm(await submittedForm(request), PostActionSchema);
-  if (!form.ok) return rejectedAction(form);
-  try {
-    const message = await deletePost(request, form.data.id);
-    return redirectWithSuccess(request, back, message.trim() || "Post deleted successfully");
-  } catch (error) {
-    return redirectWithError(request, back, failureMessage(error, "Failed to delete post"));
-  }
-}
+export const action = (args: Route.ActionArgs) => postsAction(args);
+
+/** The delete confirmation (docs/product.md#posts), as data. */
+const POST_DIALOGS: Record<string, DialogEntry<PostCardData>> = {
+  delete: {
+    title: () => "Delete Post",
+    description: "Are you sure you want to delete this post? This action cannot be undone.",
+    confirmLabel: "Delete",
+  },
+};
 
 export const meta: Route.MetaFunction = () => [{ title: "Forum Posts · Admin Dashboard" }];
 
@@ -51,8 +30,6 @@ export const shouldRevalidate = skipRevalidationForDialogs;
 export default function Posts({ loaderData }: Route.ComponentProps) {
   const { posts, search, error } = loaderData;
   const location = useLocation();
-  const [params] = useSearchParams();
-  const toDelete = params.get("confirm") === "delete" ? posts.find((post) => post.id === params.get("id")) : undefined;
 
   return (
     <div className="space-y-6">
@@ -79,15 +56,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {toDelete ? (
-        <ConfirmDialog
-          title="Delete Post"
-          description="Are you sure you want to delete this post? This action cannot be undone."
-          fields={{ intent: "delete", id: toDelete.id }}
-          cancelTo={closeDialogHref(location.pathname, location.search)}
-          confirmLabel="Delete"
-        />
-      ) : null}
+      <IntentDialog dialogs={POST_DIALOGS} rows={posts} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { BellAlertIcon, ExclamationTriangleIcon, UserGroupIcon } from "@heroicons/react/20/solid";
 import { useId } from "react";
-import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/details";
+import { loadUserDetails, userDetailsAction } from "./details.server";
 import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
 import { FormAlert } from "~/components/layout/auth-card";
 import { Avatar } from "~/components/ui/avatar";
@@ -15,100 +16,19 @@ import { TextAreaField, TextField } from "~/components/ui/field";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { DetailField } from "~/components/ui/detail-field";
 import { EmailText } from "~/components/ui/email-text";
-import { env } from "~/config/env.server";
-import { errorToast, type FailedSubmission, failSubmission, invalidSubmission } from "~/forms/failure.server";
-import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
-import { PUSH_EMAIL_MISSING, PushNotificationSchema } from "~/forms/users";
+import { PushNotificationSchema } from "~/forms/users";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
-import { formatDate } from "~/lib/format";
-import { paginate, parsePaging } from "~/lib/pagination";
-import { redirectWithSuccess } from "~/session/toast.server";
-import { isUpstreamError, screenStatus } from "~/upstream/errors";
-import { filterInvites, parseInviteStatus } from "~/upstream/invites.server";
-import { sendNotificationToUser } from "~/upstream/notifications.server";
-import { shownFailure } from "~/upstream/errors";
-import { getUser, safeFileLink } from "~/upstream/users.server";
+import { MutationForm } from "~/recipe/mutation-form";
 
 const NOT_FOUND = "User not found or some error occurred while fetching data";
 const NOT_PROVIDED = "Not provided";
-/** Invitee statuses shown as badges (spec 2.16); others are shown raw. */
+/** Invitee statuses shown as badges (docs/product.md#user-details); others are shown raw. */
 const INVITEE_STATUSES = ["pending", "approved", "expired", "rejected"] as const;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams;
-  const filters = { search: search.get("search") ?? "", status: parseInviteStatus(search.get("status")) };
-  const timeZone = env().APP_TIMEZONE;
+export const loader = ({ request, params }: Route.LoaderArgs) => loadUserDetails(request, params);
 
-  try {
-    // One call: the details answer carries the invitees too.
-    const user = await getUser(request, params.id);
-    const matching = filterInvites(user.invitees, { ...filters, email: "invitedToEmail" });
-    const { items, pageInfo } = paginate(matching, parsePaging(search));
-    return {
-      found: true as const,
-      user: {
-        id: user.id,
-        fullName: user.fullName?.trim() || null,
-        email: user.email,
-        phone: user.phone?.trim() || null,
-        country: user.country?.trim() || null,
-        dateOfBirth: user.dateOfBirth ? formatDate(user.dateOfBirth, timeZone) : null,
-        avatar: safeFileLink(user.profilePic),
-        status: user.status,
-        isBanned: user.isBanned,
-        devicesCount: user.devicesCount,
-      },
-      invitees: items.map((invite) => ({
-        id: invite.id,
-        email: invite.invitedToEmail,
-        status: invite.status,
-        date: formatDate(invite.createdAt, timeZone),
-      })),
-      inviteeCount: user.invitees.length,
-      pageInfo,
-      filters,
-    };
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return data({ found: false as const }, { status: screenStatus(error) });
-  }
-}
-
-export async function action({ request, params }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  const back = closeDialogHref(url.pathname, url.search);
-  const formData = await submittedForm(request);
-  if (formData.get("intent") !== "notify") {
-    const body: FailedSubmission = {
-      errors: {},
-      values: {},
-      formError: "Unknown action",
-      toast: errorToast("Unknown action"),
-    };
-    return data(body, { status: 400 });
-  }
-  const form = parseForm(formData, PushNotificationSchema);
-  if (!form.ok) return invalidSubmission(form.errors, form.values);
-
-  try {
-    // The address comes from the upstream, never from the form.
-    const email = (await getUser(request, params.id)).email.trim();
-    if (!email) {
-      const body: FailedSubmission = {
-        errors: {},
-        values: form.values,
-        formError: PUSH_EMAIL_MISSING,
-        toast: errorToast(PUSH_EMAIL_MISSING),
-      };
-      return data(body, { status: 400 });
-    }
-    const message = await sendNotificationToUser(request, { email, title: form.data.title, body: form.data.message });
-    return redirectWithSuccess(request, back, message.trim() || "Push notification sent successfully!");
-  } catch (error) {
-    return failSubmission(shownFailure(error), form.values, "Failed to send notification");
-  }
-}
+export const action = (args: Route.ActionArgs) => userDetailsAction(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "User Details · Admin Dashboard" }];
 
@@ -230,19 +150,19 @@ function Missing() {
   return <span className="text-slate-500">{NOT_PROVIDED}</span>;
 }
 
-/** The 'Send Push Notification' dialog (spec 2.16): open while the URL has `?notify`. */
+/** The 'Send Push Notification' dialog (docs/product.md#send-push-notification): open while the URL has `?notify`. */
 function NotifyDialog({ closeTo, actionData }: { closeTo: string; actionData: Route.ComponentProps["actionData"] }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "notify";
   const typed = actionData?.values ?? {};
   const form = useFormCheck(PushNotificationSchema, actionData?.errors);
-  // One message for either blank field (spec 5), shown once above the fields.
+  // One message for either blank field (docs/product.md#send-push-notification), shown once above the fields.
   const problemId = useId();
   const problem = form.error("title") ?? form.error("message") ?? actionData?.formError;
 
   return (
     <Dialog title="Send Push Notification" closeTo={closeTo}>
-      <Form method="post" {...form.props} className="space-y-4">
+      <MutationForm {...form.props} className="space-y-4">
         {problem ? <FormAlert id={problemId}>{problem}</FormAlert> : null}
         <input type="hidden" name="intent" value="notify" />
         <TextField
@@ -270,7 +190,7 @@ function NotifyDialog({ closeTo, actionData }: { closeTo: string; actionData: Ro
             {submitting ? "Sending..." : "Send Notification"}
           </button>
         </div>
-      </Form>
+      </MutationForm>
     </Dialog>
   );
 }

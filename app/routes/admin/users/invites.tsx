@@ -9,11 +9,11 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { env } from "~/config/env.server";
 import { formatDate } from "~/lib/format";
 import { paginate, parsePaging } from "~/lib/pagination";
+import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { filterInvites, getUserInvites, parseInviteStatus } from "~/upstream/invites.server";
 
-const LOAD_ERROR = "Some error occurred while fetching data";
-/** Invite statuses shown as badges on this screen (spec 2.15); others are shown raw. */
+/** Invite statuses shown as badges on this screen (docs/product.md#user-invites); others are shown raw. */
 const INVITE_STATUSES = ["pending", "approved", "rejected"] as const;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -54,7 +54,7 @@ export default function UserInvites({ loaderData }: Route.ComponentProps) {
     return (
       <div className="space-y-6">
         <BackLink fallback="/users">Back</BackLink>
-        <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={LOAD_ERROR} />
+        <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={LIST_LOAD_ERROR} />
       </div>
     );
   }

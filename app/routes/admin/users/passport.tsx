@@ -1,6 +1,6 @@
 /**
  * GET /users/{id}/passport: the user's passport as a download named `passport_{fullName}.pdf`
- * (spec 2.14). A resource route (no component), so a plain link downloads it with the right
+ * (docs/product.md#passport-download). A resource route (no component), so a plain link downloads it with the right
  * name, with or without JavaScript. The file comes from the link the upstream gives, through
  * downloadUpstreamFile: only from the API's origin or FILE_ORIGINS, never through a redirect,
  * at most 10 MB, and only a PDF or a plain image. Anything else is the failure text below.

@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { StatusBadge } from "~/components/ui/badge";
 import type { DataTableColumn } from "~/components/ui/data-table";
 
-/** True when going back in history stays in the panel (spec 2.15: "or /users when there is little history"). */
+/** True when going back in history stays in the panel (docs/product.md#user-invites: "or /users when there is little history"). */
 function canGoBack(): boolean {
   if (window.history.length <= 1) return false;
   if (window.history.length > 2) return true;
@@ -70,7 +70,7 @@ import { EmailText } from "~/components/ui/email-text";
 
 export { EmailText };
 
-/** The status filter of both invite tables (spec 2.15, 2.16). */
+/** The status filter of both invite tables (docs/product.md#user-invites and docs/product.md#user-details). */
 export const INVITE_STATUS_OPTIONS = [
   { value: "", label: "All" },
   { value: "approved", label: "Approved" },

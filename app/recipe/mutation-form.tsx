@@ -1,0 +1,40 @@
+import { type ComponentProps, useEffect, useId, useState } from "react";
+import { Form, useNavigation, useRouteLoaderData } from "react-router";
+
+/** The hidden field that carries a form's one-time key (decision 019). */
+export const ONCE_FIELD = "_once";
+
+/** A fresh url-safe random key; crypto.getRandomValues also works on plain-HTTP origins. */
+export function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The form's one-time key. The server renders it from the request's seed (the root loader's
+ * `onceSeed`) and the form's useId, so hydration agrees and every render has its own; with
+ * JavaScript a new key is drawn whenever no submission is pending, so only duplicates of one
+ * submission share a key.
+ */
+export function OnceKey() {
+  const seed = useRouteLoaderData<{ onceSeed?: string }>("root")?.onceSeed ?? "";
+  const id = useId().replace(/[^A-Za-z0-9]/g, "");
+  const navigation = useNavigation();
+  const [clientKey, setClientKey] = useState<string | null>(null);
+  useEffect(() => {
+    // A new key once each submission has settled (a failed one is not revalidated, so the seed stays).
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- follows the navigation, an outside event
+    if (navigation.state === "idle") setClientKey(randomKey());
+  }, [navigation.state]);
+  return <input type="hidden" name={ONCE_FIELD} value={clientKey ?? `${seed}-${id}`} />;
+}
+
+/** Every mutation form of the panel: a POST `<Form>` that carries its one-time key. */
+export function MutationForm({ children, ...props }: Omit<ComponentProps<typeof Form>, "method">) {
+  return (
+    <Form method="post" {...props}>
+      <OnceKey />
+      {children}
+    </Form>
+  );
+}

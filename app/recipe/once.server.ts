@@ -1,0 +1,89 @@
+import { data } from "react-router";
+
+import { ONCE_FIELD } from "~/recipe/mutation-form";
+import { idempotencyStore, type RememberedOutcome } from "~/session/idempotency.server";
+
+/** How long a finished submission's outcome is remembered: longer than any double click or retry. */
+const REMEMBER_MS = 5 * 60_000;
+/** How long a claim holds while its submission runs: beyond any upstream call's timeouts and retries. */
+const CLAIM_MS = 2 * 60_000;
+/** How often a duplicate looks whether the first submission has finished. */
+const WAIT_STEP_MS = 20;
+
+/** Keys are what onceKey renders: url-safe random text; anything else counts as no key. */
+const KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+
+/** An action's answer: a Response (the redirect) or `data(...)` (a re-rendered form). */
+type Outcome = unknown;
+
+/**
+ * Runs a submission once per one-time key (decision 019). The first post with a key runs `run`
+ * and its outcome is remembered; a post with the same key gets that outcome again without
+ * running (so without calling the upstream), also when it arrives while the first is still in
+ * flight: it waits for the first's outcome. A post without a key (a tester's plain POST) just runs.
+ */
+export async function runOnce(request: Request, form: FormData, run: () => Promise<Outcome>): Promise<Outcome> {
+  const key = form.get(ONCE_FIELD);
+  if (typeof key !== "string" || !KEY_PATTERN.test(key)) return run();
+  const store = idempotencyStore();
+  // A key is only ever valid for the screen that rendered it.
+  const storeKey = `${new URL(request.url).pathname}#${key}`;
+
+  for (;;) {
+    if (await store.setIfAbsent(storeKey, CLAIM_MS)) {
+      let outcome: Outcome;
+      try {
+        outcome = await run();
+      } catch (thrown) {
+        // A thrown answer (the redirect to /login, a 400): nothing to share, a retry runs again.
+        await store.complete(storeKey, null, 0);
+        throw thrown;
+      }
+      await store.complete(storeKey, remembered(outcome), REMEMBER_MS);
+      return outcome;
+    }
+    const seen = await finishedOutcome(storeKey);
+    if (seen) return replay(seen);
+    // The first left nothing to share and forgot its key: this one runs (claiming it first).
+  }
+}
+
+/** Waits while the key is pending; its outcome, or undefined once the key is gone. */
+async function finishedOutcome(storeKey: string): Promise<RememberedOutcome | undefined> {
+  for (;;) {
+    const state = await idempotencyStore().get(storeKey);
+    if (!state) return undefined;
+    if (state.state === "done") return state.outcome;
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  }
+}
+
+/** The part of an outcome worth answering again, or null for one that is not (a non-redirect Response). */
+function remembered(outcome: Outcome): RememberedOutcome | null {
+  if (outcome instanceof Response) {
+    if (outcome.status < 300 || outcome.status >= 400) return null;
+    // Location, the toast's Set-Cookie (each one separately) and React Router's replace flag.
+    return { kind: "redirect", status: outcome.status, headers: [...outcome.headers] };
+  }
+  if (isDataWithInit(outcome)) {
+    return { kind: "data", status: outcome.init?.status ?? 200, body: jsonCopy(outcome.data) };
+  }
+  return { kind: "data", status: 200, body: jsonCopy(outcome) };
+}
+
+/** The same answer again: a fresh Response (bodies are read once) or the same data. */
+function replay(outcome: RememberedOutcome): Outcome {
+  if (outcome.kind === "redirect") return new Response(null, { status: outcome.status, headers: outcome.headers });
+  return data(outcome.body, { status: outcome.status });
+}
+
+function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+/** What the page can get back, as plain JSON (a File among the values becomes nothing). */
+function jsonCopy(value: unknown): unknown {
+  return value === undefined
+    ? null
+    : JSON.parse(JSON.stringify(value, (_name, item) => (item instanceof Blob ? undefined : item)));
+}

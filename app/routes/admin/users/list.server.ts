@@ -1,0 +1,118 @@
+import { data } from "react-router";
+
+import { banStale, unbanStale, type UserState, verifyStale } from "./user-actions";
+import { LIST_LOAD_ERROR } from "~/lib/messages";
+import { pageCount, parsePaging } from "~/lib/pagination";
+import { rowIntent, screenAction } from "~/recipe/screen-action.server";
+import { isUpstreamError, screenStatus } from "~/upstream/errors";
+import type { User } from "~/upstream/contract/users";
+import {
+  banUser,
+  CITIZENSHIP_QUERY,
+  type CitizenshipFilter,
+  getUser,
+  isAdminUser,
+  listUsers,
+  unbanUser,
+  verifyUser,
+} from "~/upstream/users.server";
+import { USER_STATUS_FILTER, type UserStatusFilter } from "~/upstream/contract/users";
+import { safeFileLink } from "~/upstream/file-links.server";
+
+/** The users list's page size (docs/product.md#constants-and-limits: users default page size 10). */
+const USERS_PAGE_SIZE = 10;
+
+/** The default picture of a user without one (docs/product.md#users-list). */
+const DEFAULT_AVATAR = "/default-avatar.svg";
+
+/** One of an object's keys, or "" for a missing or unknown URL value. */
+function parseChoice<K extends string>(value: string | null, choices: Record<K, string>): K | "" {
+  const wanted = value?.trim().toLowerCase() ?? "";
+  return Object.hasOwn(choices, wanted) ? (wanted as K) : "";
+}
+
+/** What the row-action checks read of an upstream user. */
+function userState(user: User): UserState {
+  return {
+    id: user.id,
+    label: user.fullName?.trim() || user.email,
+    isBanned: user.isBanned,
+    isEmailVerified: user.isEmailVerified,
+    status: user.status,
+  };
+}
+
+/** The users list: one upstream page, administrators left out (docs/product.md#users-list). */
+export async function loadUsers(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const { page, limit } = parsePaging(params, { defaultLimit: USERS_PAGE_SIZE });
+  const search = params.get("search") ?? "";
+  const status = parseChoice<UserStatusFilter>(params.get("status"), USER_STATUS_FILTER);
+  const citizenship = parseChoice<CitizenshipFilter>(params.get("citizenship"), CITIZENSHIP_QUERY);
+  const filters = { search, status, citizenship };
+
+  try {
+    const { data: answer } = await listUsers(request, {
+      page,
+      limit,
+      search: search.trim() || undefined,
+      status: status ? USER_STATUS_FILTER[status] : undefined,
+      badgeRequestStatus: citizenship ? CITIZENSHIP_QUERY[citizenship] : undefined,
+    });
+    const { total } = answer.pagination;
+    return {
+      // Administrators come back from GET /users; the panel never lists them (docs/product.md#users-list).
+      users: answer.data
+        .filter((user) => !isAdminUser(user))
+        .map((user) => ({
+          ...userState(user),
+          name: user.fullName?.trim() || "",
+          email: user.email,
+          avatar: safeFileLink(user.profilePic) ?? DEFAULT_AVATAR,
+          certificate: user.badgeRequestStatus === 2 ? safeFileLink(user.badgeFileName) : null,
+          hasPassport: Boolean(user.passport?.trim()),
+        })),
+      // The upstream's own totals: they count the administrators it sends (it has no role filter,
+      // and one call per render rules out a second count), so a page may show fewer rows.
+      pageInfo: { page, limit, total, totalPages: pageCount(total, limit) },
+      filters,
+      error: null,
+    };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return data(
+      { users: [], pageInfo: { page, limit, total: 0, totalPages: 1 }, filters, error: LIST_LOAD_ERROR },
+      { status: screenStatus(error) },
+    );
+  }
+}
+
+const currentUser = async (request: Request, id: string) => userState(await getUser(request, id));
+
+/** The users list's action: ban, unban and verify, each checked against the user's current state. */
+export const usersAction = screenAction({
+  ban: rowIntent({
+    current: currentUser,
+    stale: banStale,
+    send: banUser,
+    done: "User banned successfully!",
+    failed: "Failed to ban user",
+    badId: "User id is invalid",
+  }),
+  unban: rowIntent({
+    current: currentUser,
+    stale: unbanStale,
+    send: unbanUser,
+    done: "User un-banned successfully!",
+    failed: "Failed to unban user",
+    badId: "User id is invalid",
+  }),
+  verify: rowIntent({
+    current: currentUser,
+    stale: verifyStale,
+    send: verifyUser,
+    done: "User verified successfully!",
+    failed: "Failed to verify user",
+    badId: "User id is invalid",
+  }),
+});

@@ -1,0 +1,86 @@
+// Demo mode, shared by `npm start` and `npm run dev`: without API_URL the panel talks to the demo
+// API, started beside it on this machine.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+import { ROOT, startChild, stopAll } from "./supervisor.mjs";
+
+const DEMO_SIGN_IN = "admin@example.com / Admin12345";
+const DEMO_API_START_LIMIT_MS = 30_000;
+
+/** SESSION_SECRET for demo mode, kept in .data/ so that sign-ins survive restarts. */
+function demoSessionSecret() {
+  const file = join(ROOT, ".data/session-secret");
+  if (existsSync(file)) {
+    const secret = readFileSync(file, "utf8").trim();
+    if (secret.length >= 32) return secret;
+  }
+  const secret = randomBytes(48).toString("base64url");
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Starts the demo API and resolves with its base URL once it listens. */
+function startDemoApi(panelPort) {
+  return new Promise((resolve, reject) => {
+    const env = {
+      ...process.env,
+      DEMO_API_PORT: process.env.DEMO_API_PORT ?? "4010",
+      DEMO_API_HOST: "127.0.0.1",
+      // Links in the demo API's e-mails (reset password, invitations) point at this panel.
+      DEMO_API_PANEL_ORIGIN: process.env.DEMO_API_PANEL_ORIGIN ?? `http://localhost:${panelPort}`,
+    };
+    const timer = setTimeout(
+      () => reject(new Error(`the demo API did not start within ${DEMO_API_START_LIMIT_MS / 1000} s`)),
+      DEMO_API_START_LIMIT_MS,
+    );
+    const child = startChild("demo-api", ["--import", "tsx", "demo-api/main.ts"], env, (line) => {
+      const match = /demo-api listening on (http:\/\/\S+)/.exec(line);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(new URL(match[1]));
+      }
+    });
+    child.on("exit", () => {
+      clearTimeout(timer);
+      reject(new Error("the demo API exited before it listened"));
+    });
+  });
+}
+
+/**
+ * The panel's environment. With API_URL it is this process's own; without it (demo mode) the demo
+ * API is started and the panel is pointed at it, with a kept SESSION_SECRET and, unless HOST says
+ * otherwise, listening on this machine only: the demo credentials are public.
+ */
+export async function panelEnvironment() {
+  const env = { ...process.env, PORT: process.env.PORT ?? "3000" };
+  const demo = !env.API_URL;
+  if (!demo) return { env, demo };
+  console.log("API_URL is not set: starting the demo API (demo mode).");
+  try {
+    const demoUrl = await startDemoApi(env.PORT);
+    env.API_URL = `http://127.0.0.1:${demoUrl.port}/api`;
+  } catch (error) {
+    console.error(`Cannot start the demo API: ${error.message}`);
+    await stopAll(1);
+  }
+  env.SESSION_SECRET ??= demoSessionSecret();
+  env.HOST ??= "127.0.0.1";
+  return { env, demo };
+}
+
+/** The address to open in a browser for the server's listening URL. */
+function browserUrl(listening) {
+  const url = new URL(listening);
+  if (["0.0.0.0", "[::]", "127.0.0.1", "[::1]"].includes(url.hostname)) url.hostname = "localhost";
+  return url.origin;
+}
+
+/** Prints where to open the panel and, in demo mode, how to sign in. */
+export function announceReady(listeningUrl, demo) {
+  console.log(`\nPanel ready: ${browserUrl(listeningUrl)}`);
+  if (demo) console.log(`Demo sign-in: ${DEMO_SIGN_IN}\n`);
+}

@@ -1,0 +1,44 @@
+// Debian packages the multi-instance test runs for real (tests/integration/scale-out.test.ts):
+// `redis-server` (the shared rate-limit store) and `haproxy` (the load balancer in front of two
+// panels). As root on Debian, `npm test` installs the missing ones, like scripts/ensure-chromium.mjs
+// does for Chromium; elsewhere it says what to install and the test reports itself skipped.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+/** Debian package name → the program the test runs from it. */
+export const SCALE_OUT_PACKAGES = { "redis-server": "redis-server", haproxy: "haproxy" };
+
+/** The absolute path of `program` on PATH (or in /usr/sbin, where Debian puts haproxy), or null. */
+export function findProgram(program) {
+  const dirs = [...(process.env.PATH ?? "").split(":"), "/usr/sbin", "/usr/bin"].filter(Boolean);
+  for (const dir of dirs) if (existsSync(`${dir}/${program}`)) return `${dir}/${program}`;
+  return null;
+}
+
+/** Installs the missing packages when allowed; answers the programs still missing (empty when all are there). */
+export function ensurePackages(packages = SCALE_OUT_PACKAGES) {
+  const missing = () => Object.entries(packages).filter(([, program]) => !findProgram(program));
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (missing().length > 0 && isRoot && existsSync("/etc/debian_version")) {
+    const names = missing().map(([name]) => name);
+    console.log(`Installing Debian's ${names.join(" and ")} for the multi-instance test…`);
+    const apt = { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } };
+    try {
+      execFileSync("apt-get", ["update"], apt);
+      execFileSync("apt-get", ["install", "-y", "--no-install-recommends", ...names], apt);
+    } catch (error) {
+      console.error(`apt-get failed (${error.message}); the multi-instance test will be skipped.`);
+    }
+  }
+  return missing().map(([name]) => name);
+}
+
+// `node scripts/ensure-packages.mjs`: install what is missing and say what is still missing.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const stillMissing = ensurePackages();
+  if (stillMissing.length > 0)
+    console.log(
+      `Not installed: ${stillMissing.join(", ")}. The multi-instance test (tests/integration/scale-out.test.ts) is skipped until they are (apt-get install ${stillMissing.join(" ")}).`,
+    );
+}

@@ -1,0 +1,338 @@
+/**
+ * N instances behave like one, on real parts: Debian's redis-server (the shared rate-limit store)
+ * and haproxy (the load balancer) in front of two built panels (`node server.js`) and one demo API,
+ * all on loopback ports of their own. `npm test` installs both packages as root on Debian
+ * (scripts/ensure-packages.mjs); where they are missing this file says so and skips them.
+ * The drain on shutdown (/readyz answers 503 first) needs neither and always runs.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { PanelClient } from "../support/form-post";
+import { freePort, ROOT, type RunningServer, startDemoApi, startStack, TEST_SESSION_SECRET } from "../support/servers";
+
+const DRAIN_MS = 3_000;
+const FAILURES_PER_ACCOUNT = 3;
+const POSTS_PER_MINUTE = 4;
+const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" };
+
+/** The path of `program` on PATH or in /usr/sbin (where Debian puts haproxy), or null. */
+function findProgram(program: string): string | null {
+  const dirs = [...(process.env.PATH ?? "").split(":"), "/usr/sbin", "/usr/bin"].filter(Boolean);
+  return dirs.map((dir) => path.join(dir, program)).find((file) => existsSync(file)) ?? null;
+}
+
+const missing = ["redis-server", "haproxy"].filter((program) => !findProgram(program));
+if (missing.length > 0) {
+  console.warn(
+    `SKIPPED: the multi-instance tests in tests/integration/scale-out.test.ts need ${missing.join(" and ")}, which ${missing.length > 1 ? "are" : "is"} not installed. ` +
+      `npm test installs them when it runs as root on Debian; otherwise run: apt-get install ${missing.join(" ")}`,
+  );
+}
+
+/** A child process whose output is read line by line; `waitFor` resolves on the first matching line. */
+class Spawned {
+  readonly lines: string[] = [];
+  private readonly watchers: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+  readonly exited: Promise<number | null>;
+
+  constructor(
+    readonly name: string,
+    readonly child: ChildProcess,
+  ) {
+    for (const stream of [child.stdout!, child.stderr!]) {
+      createInterface({ input: stream }).on("line", (line) => {
+        this.lines.push(line);
+        for (const watcher of this.watchers.filter((candidate) => candidate.pattern.test(line))) {
+          this.watchers.splice(this.watchers.indexOf(watcher), 1);
+          watcher.resolve(line);
+        }
+      });
+    }
+    this.exited = once(child, "exit").then(([code]) => code as number | null);
+  }
+
+  /** The next line (from now on) matching `pattern`; rejects when the process exits first. */
+  waitFor(pattern: RegExp): Promise<string> {
+    return new Promise((resolve, reject) => {
+      this.watchers.push({ pattern, resolve });
+      void this.exited.then((code) =>
+        reject(new Error(`${this.name} exited (${code}) before printing ${pattern}:\n${this.lines.join("\n")}`)),
+      );
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill("SIGTERM");
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), 15_000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd = ROOT): Spawned {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  return new Spawned(name, child);
+}
+
+/** A built panel on a port of our choosing (haproxy's configuration names it), resolved once it listens. */
+async function startPanelOn(port: number, env: NodeJS.ProcessEnv): Promise<Spawned> {
+  const panel = start(`panel :${port}`, process.execPath, ["server.js"], {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    UPSTREAM_TIMEOUT_MS: "5000",
+    LOGIN_FAILURES_PER_DAY: "10000",
+    ...env,
+  });
+  await panel.waitFor(/"msg":"listening"/);
+  return panel;
+}
+
+function haproxyConfig(frontPort: number, ports: Record<string, number>): string {
+  return `global
+  maxconn 512
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 30s
+  timeout server 30s
+  # A connection refused by an instance that has just closed is tried again on the other one.
+  retries 3
+  option redispatch
+  option forwardfor
+
+frontend panel
+  bind 127.0.0.1:${frontPort}
+  default_backend panels
+
+backend panels
+  balance roundrobin
+  option httpchk GET /readyz
+  http-check expect status 200
+  # One 503 takes an instance out; a slow answer on a busy machine does not.
+  timeout check 5s
+  default-server inter 250ms fall 1 rise 2
+  http-response set-header X-Served-By %[srv_name]
+${Object.entries(ports)
+  .map(([name, port]) => `  server ${name} 127.0.0.1:${port} check`)
+  .join("\n")}
+`;
+}
+
+/** The X-Forwarded-For a single trusted proxy sends for a client at `address` (the panels trust one hop). */
+const from = (address: string) => ({ "x-forwarded-for": address });
+
+describe.skipIf(missing.length > 0)("two instances behind haproxy, sharing Redis", { timeout: 180_000 }, () => {
+  let dir: string;
+  let redis: Spawned;
+  let demo: RunningServer;
+  let proxy: Spawned;
+  let proxyUrl: string;
+  const ports: Record<string, number> = {};
+  const panels: Record<string, Spawned> = {};
+  let panelEnv: NodeJS.ProcessEnv;
+  const urlOf = (name: string) => `http://127.0.0.1:${ports[name]}`;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "scale-out-"));
+    const redisPort = await freePort();
+    redis = start(
+      "redis-server",
+      findProgram("redis-server")!,
+      ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+      {},
+      dir,
+    );
+    await redis.waitFor(/Ready to accept connections/);
+    demo = await startDemoApi();
+
+    panelEnv = {
+      API_URL: `${demo.url}/api`,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      TRUST_PROXY: "1",
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+      LOGIN_FAILURES_PER_ACCOUNT: String(FAILURES_PER_ACCOUNT),
+      AUTH_RATE_LIMIT_PER_MINUTE: String(POSTS_PER_MINUTE),
+    };
+    for (const name of ["a", "b"]) {
+      ports[name] = await freePort();
+      panels[name] = await startPanelOn(ports[name], panelEnv);
+    }
+
+    const frontPort = await freePort();
+    proxyUrl = `http://127.0.0.1:${frontPort}`;
+    writeFileSync(path.join(dir, "haproxy.cfg"), haproxyConfig(frontPort, ports));
+    proxy = start("haproxy", findProgram("haproxy")!, ["-f", path.join(dir, "haproxy.cfg"), "-db"], {}, dir);
+    // haproxy prints nothing once it listens: ask through it until it answers.
+    for (let attempt = 0; ; attempt++) {
+      const status = await fetch(`${proxyUrl}/healthz`).then((response) => response.status, String);
+      if (status === 200) break;
+      if (attempt > 300) throw new Error(`haproxy does not answer (${status}):\n${proxy.lines.join("\n")}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all([proxy?.stop(), ...Object.values(panels).map((panel) => panel.stop())]);
+    await Promise.all([demo?.stop(), redis?.stop()]);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps a sign-in made on one instance valid on the other", async () => {
+    const admin = await PanelClient.signedIn(urlOf("a"));
+    const page = await fetch(`${urlOf("b")}/users`, {
+      headers: { ...BROWSER, cookie: admin.cookieHeader() },
+      redirect: "manual",
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Users · Admin Dashboard");
+  });
+
+  it("counts sign-in failures across both instances", async () => {
+    const email = "moderator@example.com";
+    const address = "203.0.113.10";
+    for (let attempt = 1; attempt <= FAILURES_PER_ACCOUNT; attempt++) {
+      const instance = attempt % 2 === 1 ? "a" : "b";
+      const failed = await new PanelClient(urlOf(instance)).post(
+        "/login",
+        { email, password: `wrong-${attempt}` },
+        from(address),
+      );
+      expect(failed.status, `attempt ${attempt} on ${instance}`).toBe(401);
+    }
+    // Each instance saw at most two failures; together they reached the limit.
+    for (const instance of ["a", "b"]) {
+      const refused = await new PanelClient(urlOf(instance)).post("/login", { email, password: "any" }, from(address));
+      expect(refused.status, instance).toBe(429);
+    }
+  });
+
+  it("counts the per-minute limit of anonymous posts across both instances", async () => {
+    const address = "203.0.113.11";
+    for (let post = 1; post <= POSTS_PER_MINUTE; post++) {
+      const instance = post % 2 === 1 ? "a" : "b";
+      const answer = await new PanelClient(urlOf(instance)).post(
+        "/forgot-password",
+        { email: `someone-${post}@example.com` },
+        from(address),
+      );
+      expect(answer.status, `post ${post} on ${instance}`).not.toBe(429);
+    }
+    const refused = await new PanelClient(urlOf("a")).post(
+      "/forgot-password",
+      { email: "someone-else@example.com" },
+      from(address),
+    );
+    expect(refused.status).toBe(429);
+  });
+
+  it("restarts one instance at a time under load without a failed request", async () => {
+    const admin = await PanelClient.signedIn(proxyUrl);
+    const headers = { ...BROWSER, cookie: admin.cookieHeader() };
+
+    // A bounded load: four clients in a loop until the restarts are done (at most 20,000 requests).
+    let phase = "both up";
+    let stopped = false;
+    const served: { phase: string; status: number | string; by: string | null }[] = [];
+    const client = async () => {
+      while (!stopped && served.length < 20_000) {
+        try {
+          const response = await fetch(`${proxyUrl}/users`, { headers });
+          await response.arrayBuffer();
+          served.push({ phase, status: response.status, by: response.headers.get("x-served-by") });
+        } catch (error) {
+          served.push({ phase, status: String((error as Error).cause ?? error), by: null });
+        }
+      }
+    };
+    const load = Promise.all([client(), client(), client(), client()]);
+    await expect.poll(() => served.length, { timeout: 30_000 }).toBeGreaterThan(10);
+
+    for (const name of ["a", "b"]) {
+      const panel = panels[name]!;
+      phase = `${name} restarting`;
+      const draining = panel.waitFor(/"msg":"draining"/);
+      const down = proxy.waitFor(new RegExp(`Server panels/${name} is DOWN`));
+      panel.child.kill("SIGTERM");
+      await draining;
+      // Readiness fails first, while the instance still serves.
+      const ready = await fetch(`${urlOf(name)}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: "shutting down" });
+      await down;
+      expect(await panel.exited).toBe(0);
+
+      const up = proxy.waitFor(new RegExp(`Server panels/${name} is UP`));
+      panels[name] = await startPanelOn(ports[name]!, panelEnv);
+      await up;
+    }
+    phase = "both up again";
+    // Let each instance answer some requests again before the load stops.
+    await expect
+      .poll(() => new Set(served.filter((entry) => entry.phase === phase).map((entry) => entry.by)).size, {
+        timeout: 30_000,
+      })
+      .toBe(2);
+    stopped = true;
+    await load;
+
+    const phases = [...new Set(served.map((entry) => entry.phase))];
+    const counts = phases.map((name) => `${served.filter((entry) => entry.phase === name).length} while ${name}`);
+    console.log(`rolling restart: ${served.length} requests, ${counts.join(", ")}`);
+    expect(served.filter((entry) => entry.status !== 200)).toEqual([]);
+    for (const expected of ["both up", "a restarting", "b restarting", "both up again"]) {
+      expect(served.filter((entry) => entry.phase === expected).length, expected).toBeGreaterThan(0);
+    }
+  });
+
+  it("keeps the counts through the restarts: the account is still refused on both new instances", async () => {
+    for (const instance of ["a", "b"]) {
+      const refused = await new PanelClient(urlOf(instance)).post(
+        "/login",
+        { email: "moderator@example.com", password: "any" },
+        from("203.0.113.10"),
+      );
+      expect(refused.status, instance).toBe(429);
+    }
+  });
+});
+
+describe("shutdown", () => {
+  it("answers 503 on /readyz once SIGTERM arrives, still serves during the drain, then exits 0", async () => {
+    const stack = await startStack({ SHUTDOWN_DRAIN_MS: "2000" });
+    try {
+      const { panel } = stack;
+      expect((await fetch(`${panel.url}/readyz`)).status).toBe(200);
+      const lines = createInterface({ input: panel.process.stdout! });
+      const draining = new Promise<void>((resolve) =>
+        lines.on("line", (line) => line.includes('"msg":"draining"') && resolve()),
+      );
+      panel.process.kill("SIGTERM");
+      await draining;
+
+      const ready = await fetch(`${panel.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: "shutting down" });
+      expect((await fetch(`${panel.url}/healthz`)).status).toBe(200);
+      const page = await fetch(`${panel.url}/login`, { headers: BROWSER });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("connection")).toBe("close");
+
+      const [code] = await once(panel.process, "exit");
+      expect(code).toBe(0);
+      expect(panel.output()).toMatch(/"msg":"shut down"/);
+    } finally {
+      await stack.stop();
+    }
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * `npm start` (scripts/start.mjs) as a newcomer runs it: the real npm, the demo API and the built
+ * panel on free loopback ports with a temporary data file. It runs the production build of React,
+ * writes one demo-credentials banner, and however it is stopped (a signal to npm or to start.mjs,
+ * or the death of either) every process it started is gone and both ports are closed.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { afterEach, describe, expect, it } from "vitest";
+
+import { freePort, ROOT, TEST_SESSION_SECRET } from "../support/servers";
+
+const BANNER = "Demo sign-in: admin@example.com / Admin12345";
+
+// Preloaded into every node process of the run (NODE_OPTIONS): on exit, each writes which of
+// React's module files it ran, which is how a process shows the build it rendered with. (Node's
+// ESM loader also reads the other build's files to list their exports: those stay unloaded.)
+const MODULE_REPORTER = `
+import { writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+const cache = createRequire(import.meta.url).cache;
+process.on("exit", () => {
+  const modules = Object.keys(cache).filter((file) => cache[file].loaded && /node_modules\\/react(-dom)?\\//.test(file));
+  writeFileSync(new URL(\`./modules-\${process.pid}.json\`, import.meta.url), JSON.stringify({ argv: process.argv, modules }));
+});
+`;
+
+interface NpmStart {
+  npm: ChildProcess;
+  dir: string;
+  panelUrl: string;
+  ports: number[];
+  /** Every process under npm once the banner showed: start.mjs, the demo API, the panel. */
+  processes: { pid: number; command: string }[];
+  output(): string;
+  /** Settles when npm has exited and every process holding its stdout and stderr has too. */
+  closed: Promise<unknown>;
+}
+
+const started: NpmStart[] = [];
+
+afterEach(async () => {
+  // A failed test must not leave servers behind: stop whatever is still running.
+  for (const run of started.splice(0)) {
+    for (const { pid } of run.processes) if (isRunning(pid)) process.kill(pid, "SIGKILL");
+    if (isRunning(run.npm.pid!)) run.npm.kill("SIGKILL");
+    rmSync(run.dir, { recursive: true, force: true });
+  }
+});
+
+/** The pid, parent pid and command line of every process, from /proc. */
+function processTable(): { pid: number; ppid: number; command: string }[] {
+  const table = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The command name is in parentheses and may hold spaces: the parent pid follows it.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const command = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+      table.push({ pid: Number(entry), ppid, command });
+    } catch {
+      // gone while we read
+    }
+  }
+  return table;
+}
+
+function descendants(root: number): { pid: number; command: string }[] {
+  const table = processTable();
+  const found: { pid: number; command: string }[] = [];
+  const parents = [root];
+  while (parents.length > 0) {
+    const parent = parents.pop()!;
+    for (const row of table.filter((candidate) => candidate.ppid === parent)) {
+      found.push({ pid: row.pid, command: row.command });
+      parents.push(row.pid);
+    }
+  }
+  return found;
+}
+
+/** Whether a process still runs (a zombie waiting to be reaped has stopped). */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves with the connection error's code ("ECONNREFUSED" once nothing listens). */
+function connectError(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve("connected");
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? String(error)));
+  });
+}
+
+/** Runs `npm start` in demo mode on free ports and resolves once its banner shows. */
+async function npmStart(): Promise<NpmStart> {
+  for (let attempt = 1; ; attempt++) {
+    const dir = mkdtempSync(path.join(tmpdir(), "npm-start-"));
+    writeFileSync(path.join(dir, "report-modules.mjs"), MODULE_REPORTER);
+    const [panelPort, demoPort] = [await freePort(), await freePort()];
+    // A clean environment: no NODE_ENV from the test runner, so start.mjs has to set it.
+    const npm = spawn("npm", ["start"], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: String(panelPort),
+        DEMO_API_PORT: String(demoPort),
+        DEMO_API_DATA_FILE: path.join(dir, "demo-api.json"),
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        NODE_OPTIONS: `--import=${pathToFileURL(path.join(dir, "report-modules.mjs")).href}`,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    npm.stdout!.on("data", (chunk) => (output += chunk));
+    npm.stderr!.on("data", (chunk) => (output += chunk));
+    const closed = once(npm, "close");
+    const run: NpmStart = {
+      npm,
+      dir,
+      panelUrl: `http://127.0.0.1:${panelPort}`,
+      ports: [panelPort, demoPort],
+      processes: [],
+      output: () => output,
+      closed,
+    };
+    started.push(run);
+    const ready = await new Promise<boolean>((resolve) => {
+      const onData = () => output.includes(BANNER) && resolve(true);
+      npm.stdout!.on("data", onData);
+      void closed.then(() => resolve(false));
+    });
+    if (ready) {
+      run.processes = descendants(npm.pid!);
+      return run;
+    }
+    if (attempt < 3 && output.includes("EADDRINUSE")) continue;
+    throw new Error(`npm start stopped before it was ready:\n${output}`);
+  }
+}
+
+function pidOf(run: NpmStart, pattern: RegExp): number {
+  const found = run.processes.find(({ command }) => pattern.test(command));
+  if (!found) throw new Error(`no process matching ${pattern} among ${JSON.stringify(run.processes)}`);
+  return found.pid;
+}
+
+/** Waits until npm and everything writing to its terminal have ended, then checks nothing is left. */
+async function expectAllStopped(run: NpmStart) {
+  await run.closed;
+  expect(run.processes.filter(({ pid }) => isRunning(pid))).toEqual([]);
+  for (const port of run.ports) expect(await connectError(port)).toBe("ECONNREFUSED");
+}
+
+describe("npm start", { timeout: 90_000 }, () => {
+  it("runs the demo API and the panel with React's production build, their output straight on the terminal, and one banner", async () => {
+    const run = await npmStart();
+    expect(run.processes.map(({ command }) => command)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/scripts\/start\.mjs/),
+        expect.stringMatching(/demo-api\/main\.ts/),
+        expect.stringMatching(/server\.js/),
+      ]),
+    );
+    const page = await fetch(`${run.panelUrl}/login`, { headers: { "user-agent": "Mozilla/5.0 Chrome/140" } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Sign in");
+
+    process.kill(run.npm.pid!, "SIGTERM");
+    await expectAllStopped(run);
+
+    // The panel's own log lines reach the terminal (written by the panel, not copied by start.mjs).
+    expect(run.output()).toMatch(/"msg":"listening"/);
+    expect(run.output()).toMatch(/"path":"\/login","status":200/);
+    expect(run.output().split(BANNER).length - 1).toBe(1);
+
+    const panelPid = pidOf(run, /server\.js/);
+    const report = JSON.parse(readFileSync(path.join(run.dir, `modules-${panelPid}.json`), "utf8")) as {
+      modules: string[];
+    };
+    const serverRenderer = report.modules.filter((file) => /react-dom-server\.node\./.test(file));
+    expect(serverRenderer.map((file) => path.basename(file))).toEqual(["react-dom-server.node.production.js"]);
+    expect(report.modules.filter((file) => file.includes(".development."))).toEqual([]);
+  });
+
+  for (const target of ["npm", "start.mjs"] as const) {
+    for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+      it(`stops everything on ${signal} to ${target}`, async () => {
+        const run = await npmStart();
+        const pid = target === "npm" ? run.npm.pid! : pidOf(run, /scripts\/start\.mjs/);
+        process.kill(pid, signal);
+        await expectAllStopped(run);
+        expect(run.output()).toMatch(/"msg":"shut down"/);
+      });
+    }
+  }
+
+  it("stops everything when npm dies (start.mjs watches its parent)", async () => {
+    const run = await npmStart();
+    process.kill(run.npm.pid!, "SIGKILL");
+    await expectAllStopped(run);
+    expect(run.output()).toMatch(/"msg":"shut down"/);
+  });
+
+  it("stops the demo API and the panel when start.mjs dies (they watch their parent)", async () => {
+    const run = await npmStart();
+    process.kill(pidOf(run, /scripts\/start\.mjs/), "SIGKILL");
+    await expectAllStopped(run);
+    expect(run.output()).toMatch(/"msg":"shut down"/);
+  });
+});
