@@ -94,7 +94,7 @@ test.describe("the list", () => {
     for (const action of ["View Details", "Edit Membership", "Deactivate", "Delete Membership"]) {
       await expect(premium.getByRole("link", { name: action, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole("button", { name: "Sync" })).toHaveAttribute("title", "Refresh data");
+    await expect(page.locator("[data-tooltip]", { hasText: "Refresh data" })).toHaveCount(1);
     await expect(page.getByRole("link", { name: "Create" })).toHaveAttribute("href", "/memberships/create");
 
     await page.getByRole("link", { name: "Premium Yearly", exact: true }).click();

@@ -211,10 +211,14 @@ test.describe("verify", () => {
     const verifiable = await pick(demoUrl, (user) => user.isEmailVerified && user.status !== "verified");
 
     await openList(page, `/users?search=${encodeURIComponent(unverifiedEmail.email)}`);
-    const awaiting = rowOf(page, unverifiedEmail.email).getByRole("button", { name: "Awaiting Email Verification" });
-    await expect(awaiting).toBeDisabled();
+    // An unavailable action stays focusable (aria-disabled), described by its reason.
+    const awaiting = rowOf(page, unverifiedEmail.email).getByRole("button", { name: "Verify User" });
+    await expect(awaiting).toHaveAttribute("aria-disabled", "true");
+    await expect(awaiting).toHaveAccessibleDescription("Awaiting Email Verification");
     await openList(page, `/users?search=${encodeURIComponent(verified.email)}`);
-    await expect(rowOf(page, verified.email).getByRole("button", { name: "User Verified" })).toBeDisabled();
+    const done = rowOf(page, verified.email).getByRole("button", { name: "Verify User" });
+    await expect(done).toHaveAttribute("aria-disabled", "true");
+    await expect(done).toHaveAccessibleDescription("User Verified");
     await openList(page, `/users?search=${encodeURIComponent(verifiable.email)}`);
     await expect(rowOf(page, verifiable.email).getByRole("link", { name: "Verify User" })).toBeVisible();
   });
@@ -246,7 +250,7 @@ test.describe("verify", () => {
       await dialog.getByRole("button", { name: "Verify" }).click();
     }
     await expect(page.getByTestId("toast-message")).toHaveText("User verified successfully");
-    await expect(row.getByRole("button", { name: "User Verified" })).toBeDisabled();
+    await expect(row.getByRole("button", { name: "Verify User" })).toHaveAccessibleDescription("User Verified");
     expect((await recordedRequests(demoUrl, `/users/verify/${user.id}`)).map((call) => call.method)).toEqual(["POST"]);
   });
 

@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 
 import { Avatar } from "~/components/ui/avatar";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { EmailText } from "~/components/ui/email-text";
 import { type DialogEntry, IntentDialog } from "~/components/ui/intent-dialog";
 import { Tooltip } from "~/components/ui/tooltip";
 import type { PageInfo } from "~/lib/pagination";
@@ -83,7 +84,7 @@ export function BadgeRequestTable({
         </span>
       ),
     },
-    { id: "email", header: "Email", cell: (row) => <span className="break-all">{row.email}</span> },
+    { id: "email", header: "Email", cell: (row) => <EmailText value={row.email} /> },
     ...(compact
       ? []
       : [

@@ -2,6 +2,7 @@ import { TrashIcon } from "@heroicons/react/20/solid";
 import { Link } from "react-router";
 
 import { Avatar } from "~/components/ui/avatar";
+import { EmailText } from "~/components/ui/email-text";
 
 /** A forum post as the screens show it; title and description are member text, shown as text. */
 export interface PostCardData {
@@ -48,11 +49,15 @@ export function PostCard({
       >
         {post.description}
       </p>
-      <footer className="mt-4 flex items-center gap-3 border-t border-slate-100 pt-4">
+      <footer className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-slate-100 pt-4">
         <Avatar src={post.author.avatar} name={post.author.name || post.author.email || "?"} size="sm" />
-        <div className="min-w-0 flex-1 text-sm">
-          <p className="truncate font-medium text-slate-900">{post.author.name || "Unknown author"}</p>
-          {post.author.email ? <p className="truncate text-xs text-slate-500">{post.author.email}</p> : null}
+        <div className="min-w-32 flex-1 text-sm">
+          <p className="font-medium break-words text-slate-900">{post.author.name || "Unknown author"}</p>
+          {post.author.email ? (
+            <p className="text-xs text-slate-500">
+              <EmailText value={post.author.email} />
+            </p>
+          ) : null}
         </div>
         <time className="shrink-0 text-xs text-slate-500">{post.date}</time>
       </footer>

@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 
 import { isEntryActive, NAVIGATION } from "~/components/shell/navigation";
 import { type ShellUser, UserMenu } from "~/components/shell/user-menu";
+import { Tooltip } from "~/components/ui/tooltip";
 
 /** Id of the checkbox that opens the mobile sheet (works without JavaScript). */
 export const MOBILE_SIDEBAR_ID = "mobile-sidebar";
@@ -23,8 +24,10 @@ export function Sidebar({
   const hideWhenCollapsed = collapsed ? "md:sr-only" : "";
 
   return (
-    <div className="flex h-full flex-col gap-4 border-r border-slate-200 bg-surface px-2 py-4">
-      <Link to="/" className="flex items-center gap-3 px-2" title="Community Admin">
+    <div
+      className={`flex h-full flex-col gap-4 border-r border-slate-200 bg-surface px-2 py-4 ${collapsed ? "md:px-1.5" : ""}`}
+    >
+      <Link to="/" className={`flex items-center gap-3 px-2 ${collapsed ? "md:px-0" : ""}`}>
         <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white">
           C
         </span>
@@ -34,7 +37,8 @@ export function Sidebar({
         </span>
       </Link>
 
-      <nav aria-label="Main" className="flex-1 overflow-y-auto">
+      {/* Collapsed, the six icons fit any height: no scroll box, so their tooltips are not clipped. */}
+      <nav aria-label="Main" className={`flex-1 overflow-y-auto ${collapsed ? "md:overflow-visible" : ""}`}>
         <h2 className={`px-2 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${hideWhenCollapsed}`}>
           Navigation
         </h2>
@@ -43,22 +47,28 @@ export function Sidebar({
             const active = isEntryActive(location.pathname, entry.url);
             return (
               <li key={entry.url}>
-                <Link
-                  to={entry.url}
-                  aria-current={active ? "page" : undefined}
-                  title={collapsed ? entry.name : undefined}
-                  className={`flex items-center gap-3 rounded-lg px-2 py-2 text-sm ${
-                    active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
-                  }`}
+                <Tooltip
+                  label={entry.name}
+                  side="right"
+                  className="w-full"
+                  bubbleClassName={collapsed ? "max-md:hidden" : "hidden"}
                 >
-                  <entry.icon className="size-5 shrink-0" aria-hidden="true" />
-                  <span className={`min-w-0 ${hideWhenCollapsed}`}>
-                    <span className="block truncate font-medium">{entry.name}</span>
-                    {entry.description ? (
-                      <span className="block truncate text-xs text-slate-600">{entry.description}</span>
-                    ) : null}
-                  </span>
-                </Link>
+                  <Link
+                    to={entry.url}
+                    aria-current={active ? "page" : undefined}
+                    className={`flex w-full items-center gap-3 rounded-lg px-2 py-2 text-sm ${
+                      collapsed ? "md:justify-center md:px-0" : ""
+                    } ${active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
+                  >
+                    <entry.icon className="size-5 shrink-0" aria-hidden="true" />
+                    <span className={`min-w-0 ${hideWhenCollapsed}`}>
+                      <span className="block truncate font-medium">{entry.name}</span>
+                      {entry.description ? (
+                        <span className="block truncate text-xs text-slate-600">{entry.description}</span>
+                      ) : null}
+                    </span>
+                  </Link>
+                </Tooltip>
               </li>
             );
           })}
@@ -68,19 +78,28 @@ export function Sidebar({
       <form method="post" action="/resources/sidebar" onSubmit={onToggle} className="hidden md:block">
         <input type="hidden" name="expanded" value={String(collapsed)} />
         <input type="hidden" name="redirectTo" value={here} />
-        <button
-          type="submit"
-          className="flex w-full items-center gap-3 rounded-lg px-2 py-2 text-sm text-slate-600 hover:bg-slate-100"
-          aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
-          title="Toggle sidebar (Ctrl+B)"
+        <Tooltip
+          label="Toggle sidebar (Ctrl+B)"
+          side="right"
+          className="w-full"
+          bubbleClassName={collapsed ? "" : "hidden"}
         >
-          {collapsed ? (
-            <ChevronDoubleRightIcon className="size-5 shrink-0" aria-hidden="true" />
-          ) : (
-            <ChevronDoubleLeftIcon className="size-5 shrink-0" aria-hidden="true" />
-          )}
-          <span className={hideWhenCollapsed}>Collapse</span>
-        </button>
+          <button
+            type="submit"
+            className={`flex w-full items-center gap-3 rounded-lg px-2 py-2 text-sm text-slate-600 hover:bg-slate-100 ${
+              collapsed ? "md:justify-center md:px-0" : ""
+            }`}
+            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            aria-keyshortcuts="Control+B"
+          >
+            {collapsed ? (
+              <ChevronDoubleRightIcon className="size-5 shrink-0" aria-hidden="true" />
+            ) : (
+              <ChevronDoubleLeftIcon className="size-5 shrink-0" aria-hidden="true" />
+            )}
+            <span className={hideWhenCollapsed}>Collapse</span>
+          </button>
+        </Tooltip>
       </form>
 
       <UserMenu user={user} collapsed={collapsed} />

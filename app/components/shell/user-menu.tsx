@@ -1,5 +1,6 @@
 import { ArrowRightStartOnRectangleIcon, ChevronUpDownIcon } from "@heroicons/react/20/solid";
-import { Form, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, useLocation, useNavigation } from "react-router";
 
 import { Avatar } from "~/components/ui/avatar";
 
@@ -13,16 +14,21 @@ export interface ShellUser {
 /**
  * The user menu at the bottom of the sidebar (docs/product.md#user-menu-and-sign-out). A <details> element, so it opens
  * without JavaScript; 'Sign out' is a POST form, and a second click while it runs is ignored.
+ * With JavaScript it also closes as a menu does: on a click outside, on Escape (focus back on
+ * its button) and when the admin moves to another page.
  */
 export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: boolean }) {
   const navigation = useNavigation();
   const signingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+  const menu = useDismissibleDetails();
 
   return (
-    <details className="group relative">
+    <details ref={menu} className="group relative">
       <summary
-        className="flex cursor-pointer list-none items-center gap-3 rounded-lg p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
-        title={collapsed ? user.name : undefined}
+        className={`flex cursor-pointer list-none items-center gap-3 rounded-lg p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden ${
+          collapsed ? "md:justify-center md:p-0 md:py-2" : ""
+        }`}
+        aria-label={collapsed ? `${user.name}, Administrator` : undefined}
       >
         <Avatar src={user.avatar} name={user.name} size="sm" />
         <span className={`min-w-0 flex-1 ${collapsed ? "md:sr-only" : ""}`}>
@@ -55,4 +61,35 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
       </div>
     </details>
   );
+}
+
+/** Closes a <details> menu on an outside click, on Escape and on navigation (see UserMenu). */
+function useDismissibleDetails() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      const menu = ref.current;
+      if (menu?.open && event.target instanceof Node && !menu.contains(event.target)) menu.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      const menu = ref.current;
+      if (event.key !== "Escape" || !menu?.open) return;
+      menu.open = false;
+      menu.querySelector("summary")?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, []);
+
+  return ref;
 }

@@ -50,6 +50,7 @@ export interface DataTableProps<T> {
  * and first/previous/next/last links. Everything is URL state, so it all works without
  * JavaScript: the page links are plain links and rows per page is a GET form (Apply button
  * without JavaScript, applied on change with it). Changing the page size returns to page 1.
+ * In a box narrower than 48rem each row is a stacked card, name first (decision 021).
  */
 export function DataTable<T>({
   columns,
@@ -60,12 +61,17 @@ export function DataTable<T>({
   pageSizes = PAGE_SIZES,
   empty,
 }: DataTableProps<T>) {
+  // The identity columns: up to and including the first one with a visible header (the name,
+  // after an avatar). A stacked card shows them first, on one line, without labels.
+  const identity = columns.findIndex((column) => !column.hideHeader);
   return (
-    <div className="overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
-      <div className="overflow-x-auto">
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+    <div className="@container overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
+      {/* Where the table is wider than its box it scrolls here (data-scroll-x: the layout suite
+          allows it); below 48rem of box width each row is a stacked card instead (decision 021). */}
+      <div className="overflow-x-auto" data-scroll-x>
+        <table className="min-w-full divide-y divide-slate-200 text-left text-sm @max-3xl:block">
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50">
+          <thead className="bg-slate-50 @max-3xl:sr-only">
             <tr>
               {columns.map((column) => (
                 <th
@@ -78,18 +84,30 @@ export function DataTable<T>({
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="divide-y divide-slate-100 @max-3xl:block">
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className={empty ? "p-0" : "px-4 py-10 text-center text-slate-500"}>
+              <tr className="@max-3xl:block">
+                <td
+                  colSpan={columns.length}
+                  className={`@max-3xl:block ${empty ? "p-0" : "px-4 py-10 text-center text-slate-500"}`}
+                >
                   {empty ?? "No data available"}
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={rowKey(row)} className="hover:bg-slate-50/60">
-                  {columns.map((column) => (
-                    <td key={column.id} className={`px-4 py-3 align-middle text-slate-700 ${column.className ?? ""}`}>
+                <tr
+                  key={rowKey(row)}
+                  className="hover:bg-slate-50/60 @max-3xl:flex @max-3xl:flex-wrap @max-3xl:items-center @max-3xl:gap-x-3 @max-3xl:gap-y-2 @max-3xl:px-4 @max-3xl:py-3"
+                >
+                  {columns.map((column, index) => (
+                    <td
+                      key={column.id}
+                      data-label={index > identity ? column.header : undefined}
+                      className={`px-4 py-3 align-middle text-slate-700 ${column.className ?? ""} ${
+                        index > identity ? stackedCell : "@max-3xl:min-w-0 @max-3xl:p-0"
+                      }`}
+                    >
                       {column.cell(row)}
                     </td>
                   ))}
@@ -105,6 +123,10 @@ export function DataTable<T>({
     </div>
   );
 }
+
+/** A labelled line of a stacked card: its column's header on the left, the value on the right. */
+const stackedCell =
+  "@max-3xl:flex @max-3xl:w-full @max-3xl:items-center @max-3xl:justify-between @max-3xl:gap-4 @max-3xl:p-0 @max-3xl:text-right @max-3xl:before:shrink-0 @max-3xl:before:text-left @max-3xl:before:text-xs @max-3xl:before:font-semibold @max-3xl:before:tracking-wide @max-3xl:before:text-slate-600 @max-3xl:before:uppercase @max-3xl:before:content-[attr(data-label)]";
 
 const DROPPED_BY_LIMIT = new Set<string>(["page", "limit", ...DIALOG_PARAMS]);
 

@@ -1,4 +1,4 @@
-import type { ComponentType, MouseEvent, SVGProps } from "react";
+import { type ComponentType, type MouseEvent, type SVGProps, useId } from "react";
 import { Link } from "react-router";
 
 import { Tooltip } from "~/components/ui/tooltip";
@@ -21,18 +21,22 @@ export function iconActionClass(tone: IconActionTone = "neutral"): string {
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
 /**
- * One icon action of a row, with its tooltip; `label` is its accessible name and tooltip text.
+ * One icon action of a row, with its tooltip. `label` is the tooltip text; `name`, the
+ * accessible name, adds the row's item ("Deactivate Premium") so a screen reader tells rows apart.
  * With `to` it is a client-side link (a screen, or a URL-state dialog); with `href` a plain
  * `<a>` (a download or another site).
  */
 export function IconAction({
   label,
+  name = label,
   icon: Icon,
   tone = "neutral",
   align,
   ...link
 }: {
   label: string;
+  /** The accessible name: the action and its item (default: `label`). */
+  name?: string;
   icon: Icon;
   tone?: IconActionTone;
   align?: "center" | "end";
@@ -48,7 +52,7 @@ export function IconAction({
           to={link.to}
           onClick={link.onClick}
           preventScrollReset
-          aria-label={label}
+          aria-label={name}
           className={iconActionClass(tone)}
         >
           {icon}
@@ -59,12 +63,44 @@ export function IconAction({
           download={link.download || undefined}
           target={link.newTab ? "_blank" : undefined}
           rel={link.newTab ? "noopener noreferrer" : undefined}
-          aria-label={label}
+          aria-label={name}
           className={iconActionClass(tone)}
         >
           {icon}
         </a>
       )}
+    </Tooltip>
+  );
+}
+
+/**
+ * An icon action that does not apply to this row, with the reason why. It stays focusable
+ * (aria-disabled, not disabled), so keyboard users reach it and its tooltip, and screen readers
+ * read the reason as its description: "Verify User, dimmed, User Verified".
+ */
+export function DisabledIconAction({
+  name,
+  reason,
+  icon: Icon,
+  align = "end",
+}: {
+  name: string;
+  reason: string;
+  icon: Icon;
+  align?: "center" | "end";
+}) {
+  const reasonId = useId();
+  return (
+    <Tooltip label={reason} align={align} id={reasonId}>
+      <button
+        type="button"
+        aria-disabled="true"
+        aria-label={name}
+        aria-describedby={reasonId}
+        className={`${iconActionClass()} cursor-not-allowed text-slate-300 hover:bg-transparent hover:text-slate-300`}
+      >
+        <Icon className="size-5" aria-hidden="true" />
+      </button>
     </Tooltip>
   );
 }

@@ -38,43 +38,47 @@ export function ModalFrame({
   useModal(panel, closeTo, locked);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-black/50 p-4 sm:items-center">
-      <div
-        ref={panel}
-        role={role}
-        aria-modal="true"
-        aria-busy={locked || undefined}
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        autoFocus={autoFocus}
-        className={`relative w-full ${size === "md" ? "max-w-md" : "max-w-lg"} rounded-xl bg-surface p-6 shadow-xl outline-none`}
-      >
-        {closeButton ? (
-          <Link
-            to={closeTo}
-            replace
-            preventScrollReset
-            aria-disabled={locked || undefined}
-            tabIndex={locked ? -1 : undefined}
-            onClick={(event) => {
-              if (locked) event.preventDefault();
-            }}
-            className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
-          >
-            <XMarkIcon className="size-5" aria-hidden="true" />
-            <span className="sr-only">Close</span>
-          </Link>
-        ) : null}
-        <h2 id={titleId} className={`text-lg font-semibold text-slate-900 ${closeButton ? "pr-8" : ""}`}>
-          {title}
-        </h2>
-        {description ? (
-          <div id={descriptionId} className="mt-2 text-sm text-slate-600">
-            {description}
-          </div>
-        ) : null}
-        {children}
+    // The overlay scrolls and the wrapper grows with the panel (min-h-full, not a centring box of
+    // the viewport's height), so a dialog taller than the screen scrolls as a whole from its top.
+    <div className="fixed inset-0 z-50 overflow-y-auto overscroll-contain bg-black/50">
+      <div className="flex min-h-full items-end justify-center p-4 sm:items-center">
+        <div
+          ref={panel}
+          role={role}
+          aria-modal="true"
+          aria-busy={locked || undefined}
+          aria-labelledby={titleId}
+          aria-describedby={description ? descriptionId : undefined}
+          tabIndex={-1}
+          autoFocus={autoFocus}
+          className={`relative w-full ${size === "md" ? "max-w-md" : "max-w-lg"} rounded-xl bg-surface p-6 shadow-xl outline-none`}
+        >
+          {closeButton ? (
+            <Link
+              to={closeTo}
+              replace
+              preventScrollReset
+              aria-disabled={locked || undefined}
+              tabIndex={locked ? -1 : undefined}
+              onClick={(event) => {
+                if (locked) event.preventDefault();
+              }}
+              className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+            >
+              <XMarkIcon className="size-5" aria-hidden="true" />
+              <span className="sr-only">Close</span>
+            </Link>
+          ) : null}
+          <h2 id={titleId} className={`text-lg font-semibold text-slate-900 ${closeButton ? "pr-8" : ""}`}>
+            {title}
+          </h2>
+          {description ? (
+            <div id={descriptionId} className="mt-2 text-sm text-slate-600">
+              {description}
+            </div>
+          ) : null}
+          {children}
+        </div>
       </div>
     </div>
   );

@@ -1,29 +1,48 @@
 import type { ReactNode } from "react";
 
+const SIDES = {
+  top: "bottom-full mb-1.5",
+  bottom: "top-full mt-1.5",
+  right: "top-1/2 left-full ml-2 -translate-y-1/2",
+} as const;
+
 /**
- * A CSS-only tooltip (no JavaScript): the label shows above the child on hover and on keyboard
- * focus. It is decorative (aria-hidden); give the child its own accessible name, usually the same
- * text as `aria-label`, and a `title` so the label also shows where the bubble would be clipped.
+ * A CSS-only tooltip (no JavaScript): the label shows at once above (or below, or to the right
+ * of) the child on hover and on keyboard focus. By default it is decorative (aria-hidden); give
+ * the child its own accessible name. With `id` the bubble is a description the child can point
+ * at (aria-describedby), e.g. the reason an action is unavailable.
  */
 export function Tooltip({
   label,
   children,
   align = "center",
+  side = "top",
+  id,
   className = "",
+  bubbleClassName = "",
 }: {
   label: string;
   children: ReactNode;
-  /** Where the bubble sits: centred over the child, or flush with its start or end edge (near a clipping edge). */
+  /** Where a top or bottom bubble sits: centred over the child, or flush with its start or end edge (near a clipping edge). */
   align?: "center" | "start" | "end";
+  /** Which side of the child the bubble shows on: `bottom` for controls at the top of the page. */
+  side?: keyof typeof SIDES;
+  /** Makes the bubble a description the child can reference. */
+  id?: string;
   className?: string;
+  /** Extra classes for the bubble, e.g. to show it only at some widths. */
+  bubbleClassName?: string;
 }) {
-  const position = align === "start" ? "left-0" : align === "end" ? "right-0" : "left-1/2 -translate-x-1/2";
+  const position =
+    side === "right" ? "" : align === "start" ? "left-0" : align === "end" ? "right-0" : "left-1/2 -translate-x-1/2";
   return (
     <span className={`group/tooltip relative inline-flex ${className}`}>
       {children}
       <span
-        aria-hidden="true"
-        className={`pointer-events-none absolute bottom-full z-20 mb-1.5 ${position} rounded-md bg-slate-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-slate-50 opacity-0 shadow transition-opacity delay-0 group-focus-within/tooltip:opacity-100 group-hover/tooltip:opacity-100`}
+        id={id}
+        aria-hidden={id ? undefined : "true"}
+        data-tooltip
+        className={`pointer-events-none invisible absolute z-40 ${SIDES[side]} ${position} rounded-md bg-slate-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-slate-50 shadow group-focus-within/tooltip:visible group-hover/tooltip:visible ${bubbleClassName}`}
       >
         {label}
       </span>

@@ -1,5 +1,5 @@
-import { type RefObject, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { type RefObject, useContext, useEffect, useState } from "react";
+import { UNSAFE_DataRouterContext, useNavigate } from "react-router";
 
 const FOCUSABLE = [
   "a[href]",
@@ -28,6 +28,7 @@ function tabbable(panel: HTMLElement): HTMLElement[] {
  */
 export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string, locked = false) {
   const navigate = useNavigate();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   // Read while the dialog first renders: by the time effects run, a field's autoFocus has
   // already moved focus into the dialog.
   const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
@@ -46,7 +47,11 @@ export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string, 
       if (!root) return;
       if (event.key === "Escape") {
         event.preventDefault();
-        if (!locked) void navigate(closeTo, { preventScrollReset: true, replace: true });
+        // `locked` arrives with the next render (a transition), and this listener with the effect
+        // after it; a key pressed right after the click would otherwise close the dialog and
+        // cancel its submission. The router's own state already knows one is under way.
+        const submitting = router?.state.navigation.formData !== undefined;
+        if (!locked && !submitting) void navigate(closeTo, { preventScrollReset: true, replace: true });
         return;
       }
       if (event.key !== "Tab") return;
@@ -66,5 +71,5 @@ export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string, 
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [closeTo, locked, navigate, panel]);
+  }, [closeTo, locked, navigate, panel, router]);
 }

@@ -40,16 +40,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     document.cookie = sidebarCookie(expanded, window.location.protocol === "https:");
   }, [expanded]);
 
-  // Ctrl or Meta + b toggles the sidebar (docs/product.md#sidebar); Escape closes the mobile sheet and leaves
-  // focus on its switch (the checkbox that opened it).
+  // Ctrl or Meta + b toggles the sidebar (docs/product.md#sidebar): below 768 px the mobile sheet,
+  // leaving the desktop state and its cookie alone; above, the desktop sidebar. Escape closes the
+  // sheet and leaves focus on its switch (the checkbox that opened it).
   useEffect(() => {
+    const mobile = window.matchMedia(MOBILE_QUERY);
     const onKeyDown = (event: KeyboardEvent) => {
+      const sheet = mobileToggle.current;
       if (event.key.toLowerCase() === "b" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
-        toggle();
-      } else if (event.key === "Escape" && mobileToggle.current?.checked) {
-        mobileToggle.current.checked = false;
-        mobileToggle.current.focus();
+        if (mobile.matches && sheet) setSheetOpen(sheet, !sheet.checked);
+        else toggle();
+      } else if (event.key === "Escape" && sheet?.checked) {
+        setSheetOpen(sheet, false);
       }
     };
     window.addEventListener("keydown", onKeyDown);
@@ -75,9 +78,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         type="checkbox"
         className="peer sr-only"
         aria-label="Open sidebar"
+        onChange={(event) => moveFocusWithSheet(event.currentTarget)}
       />
 
-      <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-surface px-4 md:hidden">
+      <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-surface px-4 peer-focus-visible:[&>label]:outline-2 peer-focus-visible:[&>label]:outline-brand-600 md:hidden">
         <label
           htmlFor={MOBILE_SIDEBAR_ID}
           className="-m-2 cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100"
@@ -97,7 +101,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
       <aside
         aria-label="Sidebar"
-        className={`fixed inset-y-0 left-0 z-50 w-[18rem] -translate-x-full transition-transform duration-200 peer-checked:translate-x-0 md:z-20 md:translate-x-0 md:transition-[width] ${
+        className={`invisible fixed inset-y-0 left-0 z-50 w-[18rem] -translate-x-full transition-[translate,visibility] duration-200 peer-checked:visible peer-checked:transition-[translate] peer-checked:translate-x-0 md:visible md:z-20 md:translate-x-0 md:transition-[width] ${
           collapsed ? "md:w-[3rem]" : "md:w-[16rem]"
         }`}
       >
@@ -125,6 +129,28 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/** Below the md breakpoint the sidebar is the mobile sheet. */
+const MOBILE_QUERY = "(max-width: 767.98px)";
+
+/** Opens or closes the mobile sheet as its checkbox does, and moves focus with it. */
+function setSheetOpen(toggle: HTMLInputElement, open: boolean) {
+  toggle.checked = open;
+  moveFocusWithSheet(toggle);
+}
+
+/**
+ * Focus follows the sheet: into its first control when it opens, back to the menu button's
+ * checkbox when it closes. While closed the sheet is `invisible` (CSS), so Tab skips it, with or
+ * without JavaScript.
+ */
+function moveFocusWithSheet(toggle: HTMLInputElement) {
+  if (toggle.checked) {
+    document.querySelector<HTMLElement>('aside[aria-label="Sidebar"] a[href]')?.focus();
+  } else {
+    toggle.focus();
+  }
 }
 
 /** The main layout's error fallback (docs/product.md#shell-error-page): the shell's content area shows what went wrong. */

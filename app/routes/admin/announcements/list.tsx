@@ -100,7 +100,7 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
       <section
         aria-label="Announcements list"
         aria-busy={loading || undefined}
-        className={`overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-slate-200 transition-opacity ${loading ? "opacity-60" : ""}`}
+        className={`rounded-xl bg-surface shadow-sm ring-1 ring-slate-200 transition-opacity ${loading ? "opacity-60" : ""}`}
       >
         {error ? (
           <EmptyState tone="error" icon={ExclamationTriangleIcon} title={error} />

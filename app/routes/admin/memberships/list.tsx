@@ -104,14 +104,13 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <MutationForm action={closeTo} preventScrollReset>
-              <Tooltip label="Refresh data">
+              <Tooltip label="Refresh data" side="bottom">
                 <button
                   type="submit"
                   name="intent"
                   value="sync"
                   disabled={syncing}
                   aria-label="Sync"
-                  title="Refresh data"
                   className={buttonClass("secondary")}
                 >
                   <ArrowPathIcon className={`size-4 ${syncing ? "animate-spin" : ""}`} aria-hidden="true" />

@@ -15,6 +15,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { DetailField } from "~/components/ui/detail-field";
+import { EmailText } from "~/components/ui/email-text";
 import { useFormCheck } from "~/forms/use-form-check";
 import { PushNotificationSchema } from "~/forms/users";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
@@ -83,14 +84,16 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
         <div className="flex items-center gap-4">
           <Avatar src={user.avatar} name={user.fullName ?? user.email} size="lg" />
           <div className="min-w-0">
-            <p className="truncate text-lg font-semibold text-slate-900">{user.fullName ?? NOT_PROVIDED}</p>
-            <p className="truncate text-sm text-slate-600">{user.email}</p>
+            <p className="text-lg font-semibold break-words text-slate-900">{user.fullName ?? NOT_PROVIDED}</p>
+            <p className="text-sm text-slate-600">
+              <EmailText value={user.email} />
+            </p>
           </div>
         </div>
         <dl className="mt-6 grid gap-x-6 gap-y-5 sm:grid-cols-2 lg:grid-cols-3">
           <DetailField label="Full Name">{user.fullName ?? <Missing />}</DetailField>
           <DetailField label="Email">
-            <span className="break-all">{user.email}</span>
+            <EmailText value={user.email} />
           </DetailField>
           <DetailField label="Phone">{user.phone ?? <Missing />}</DetailField>
           <DetailField label="Country">{user.country ?? <Missing />}</DetailField>

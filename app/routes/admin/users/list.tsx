@@ -19,10 +19,9 @@ import { USER_DIALOGS, VERIFY_QUESTION } from "./user-actions";
 import { Badge } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { IconAction, iconActionClass } from "~/components/ui/icon-action";
+import { DisabledIconAction, IconAction, iconActionClass } from "~/components/ui/icon-action";
 import { IntentDialog } from "~/components/ui/intent-dialog";
 import { SearchFilters } from "~/components/ui/search-filters";
-import { Tooltip } from "~/components/ui/tooltip";
 import { ONCE_FIELD, randomKey } from "~/recipe/mutation-form";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 
@@ -135,20 +134,9 @@ function EmptySlot() {
   return <span className="inline-block size-8" aria-hidden="true" />;
 }
 
-/** A disabled icon action whose tooltip says why (docs/product.md#users-list, Verify User). */
-function DisabledAction({ label, icon: Icon }: { label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }) {
-  return (
-    <Tooltip label={label} align="end">
-      <button
-        type="button"
-        disabled
-        aria-label={label}
-        className={`${iconActionClass()} pointer-events-none text-slate-300`}
-      >
-        <Icon className="size-5" aria-hidden="true" />
-      </button>
-    </Tooltip>
-  );
+/** The Verify User action where it does not apply, with the reason (docs/product.md#users-list, Verify User). */
+function DisabledAction({ label, icon }: { label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }) {
+  return <DisabledIconAction name="Verify User" reason={label} icon={icon} />;
 }
 
 function RowActions({ user }: { user: UserRow }) {

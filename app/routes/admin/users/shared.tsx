@@ -66,18 +66,9 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
 }
 
-/** An email address that may wrap after its @ on narrow screens, never inside a word. */
-export function EmailText({ value }: { value: string }) {
-  const at = value.lastIndexOf("@");
-  if (at <= 0) return <>{value}</>;
-  return (
-    <>
-      {value.slice(0, at)}
-      <wbr />
-      {value.slice(at)}
-    </>
-  );
-}
+import { EmailText } from "~/components/ui/email-text";
+
+export { EmailText };
 
 /** The status filter of both invite tables (docs/product.md#user-invites and docs/product.md#user-details). */
 export const INVITE_STATUS_OPTIONS = [

@@ -1,0 +1,176 @@
+// The behaviour behind issue 15's layout fixes, one focused test each: toasts, the mobile sheet,
+// the user menu, the collapsed sidebar, tooltips and disabled reasons, and stacked table rows.
+import type { Page } from "@playwright/test";
+
+import { signIn } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+const PHONE = { width: 390, height: 844 };
+
+/** Signs in at laptop size (where the sidebar shows), then turns to `size`. */
+async function signInAt(page: Page, size = PHONE) {
+  await signIn(page);
+  await page.setViewportSize(size);
+}
+
+/** Syncs the plans, which answers with a success toast. */
+async function showToast(page: Page) {
+  await page.goto("/memberships");
+  await page.getByRole("button", { name: "Sync" }).click();
+  const toast = page.getByTestId("toast");
+  await expect(toast).toBeVisible();
+  return toast;
+}
+
+test.describe("toasts", () => {
+  test("are polite, close on their own after 5000 ms, and pause while hovered", async ({ page }) => {
+    await signIn(page);
+    const toast = await showToast(page);
+    await expect(toast).toHaveAttribute("role", "status");
+    // The CSS animation is the clock in both modes: read its timing instead of waiting for it.
+    const timing = await toast.evaluate((element) => {
+      const animation = element.getAnimations()[0]!;
+      const { delay, duration } = animation.effect!.getComputedTiming();
+      return { name: (animation as CSSAnimation).animationName, end: Number(delay) + Number(duration) };
+    });
+    expect(timing).toEqual({ name: "toast-expire", end: 5000 });
+
+    await toast.hover();
+    expect(await toast.evaluate((element) => element.getAnimations()[0]!.playState)).toBe("paused");
+    await page.mouse.move(0, 0);
+    expect(await toast.evaluate((element) => element.getAnimations()[0]!.playState)).toBe("running");
+
+    // Skip to the end of its 5000 ms: it is gone.
+    await toast.evaluate((element) => element.getAnimations()[0]!.finish());
+    await expect(toast).toBeHidden();
+  });
+
+  test("close from the keyboard and never cover the menu button", async ({ page }) => {
+    await signInAt(page);
+    const toast = await showToast(page);
+    const menuButton = page.locator("header label", { hasText: "Open sidebar" });
+    const [toastBox, menuBox] = [await toast.boundingBox(), await menuButton.boundingBox()];
+    expect(toastBox!.y).toBeGreaterThan(menuBox!.y + menuBox!.height);
+
+    const close = toast.getByRole("checkbox", { name: "Dismiss" });
+    await close.focus();
+    await expect(close).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(toast).toBeHidden();
+  });
+});
+
+test.describe("the mobile sheet", () => {
+  test("is out of the tab order while closed", async ({ page }) => {
+    await signInAt(page);
+    await page.goto("/users");
+    // Hidden, it is out of the accessibility tree too: found by its markup, not its role.
+    await expect(page.locator('aside[aria-label="Sidebar"]')).toHaveCSS("visibility", "hidden");
+    for (let step = 0; step < 6; step += 1) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("aside")))).toBe(false);
+    }
+  });
+
+  test("Ctrl+B opens and closes it on a phone, focus follows, the desktop cookie stays", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
+    await signInAt(page);
+    await page.goto("/users");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    if (!javaScriptEnabled) {
+      // No shortcut without JavaScript; the menu button alone opens the sheet.
+      await page.locator("header label", { hasText: "Open sidebar" }).click();
+      await expect(sidebar).toBeInViewport({ ratio: 1 });
+      return;
+    }
+    await expect(page.locator("html[data-sidebar-shortcut=on]")).toHaveCount(1);
+    await page.keyboard.press("Control+b");
+    await expect(sidebar).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("aside")))).toBe(true);
+    await page.keyboard.press("Control+b");
+    await expect(page.locator('aside[aria-label="Sidebar"]')).toHaveCSS("visibility", "hidden");
+    await expect(page.getByRole("checkbox", { name: "Open sidebar" })).toBeFocused();
+    const cookie = (await context.cookies()).find((entry) => entry.name === "sidebar_state");
+    expect(cookie?.value).not.toBe("false");
+    await expect(page.locator("[data-sidebar-state]")).toHaveAttribute("data-sidebar-state", "expanded");
+  });
+});
+
+test.describe("the user menu", () => {
+  test("closes on an outside click, on Escape and on navigation; without JavaScript it is a <details>", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await signIn(page);
+    const menu = page.locator("details", { hasText: "Administrator" });
+    const summary = menu.locator("summary");
+    await summary.click();
+    await expect(menu).toHaveAttribute("open", "");
+    if (!javaScriptEnabled) {
+      await summary.click();
+      await expect(menu).not.toHaveAttribute("open", "");
+      return;
+    }
+    await page.getByRole("heading", { level: 1 }).first().click();
+    await expect(menu).not.toHaveAttribute("open", "");
+    await summary.click();
+    await page.keyboard.press("Escape");
+    await expect(menu).not.toHaveAttribute("open", "");
+    await expect(summary).toBeFocused();
+    await summary.click();
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('nav a[href="/users"]')?.click());
+    await expect(page).toHaveURL(/\/users$/);
+    await expect(menu).not.toHaveAttribute("open", "");
+  });
+});
+
+test.describe("the collapsed sidebar", () => {
+  test("keeps the avatar round and whole and names its entries at once on focus", async ({ page, context }) => {
+    await signIn(page);
+    await context.addCookies([{ name: "sidebar_state", value: "false", url: page.url() }]);
+    await page.goto("/");
+    const avatar = page.locator("details summary > :first-child");
+    const box = await avatar.boundingBox();
+    expect(box!.width).toBe(32);
+    expect(box!.height).toBe(32);
+    const users = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Users/ });
+    await expect(users).not.toHaveAttribute("title");
+    await users.focus();
+    await expect(page.locator("[data-tooltip]", { hasText: /^Users$/ })).toBeVisible();
+  });
+});
+
+test.describe("disabled actions", () => {
+  test("are reached by keyboard and described by their reason", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/users");
+    const unavailable = page.getByRole("button", { name: "Verify User" }).first();
+    await unavailable.focus();
+    await expect(unavailable).toBeFocused();
+    await expect(unavailable).toHaveAttribute("aria-disabled", "true");
+    await expect(unavailable).toHaveAccessibleDescription(/Awaiting Email Verification|User Verified/);
+  });
+});
+
+test.describe("tables at 390 px", () => {
+  test("show each row as a card: name first, its actions in the same card", async ({ page }) => {
+    await signInAt(page);
+    await page.goto("/users");
+    const row = page.locator("tbody tr").first();
+    const cells = row.locator("td");
+    const [rowBox, nameBox, actionsBox] = [
+      await row.boundingBox(),
+      await cells.nth(1).boundingBox(),
+      await cells.last().boundingBox(),
+    ];
+    expect(rowBox!.width).toBeLessThanOrEqual(PHONE.width);
+    // The name sits on the card's first line; the actions below it, inside the same card.
+    expect(nameBox!.y).toBeLessThan(actionsBox!.y);
+    expect(actionsBox!.y + actionsBox!.height).toBeLessThanOrEqual(rowBox!.y + rowBox!.height + 1);
+    await expect(cells.last()).toHaveAttribute("data-label", "Actions");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+});
