@@ -43,6 +43,18 @@ function refuse(status: 400 | 413, message: string): never {
 const submissions = new WeakMap<Request, Promise<FormData>>();
 
 /**
+ * The same request, detached from the client's connection, with the form already read from it.
+ * A submission that others wait on (a one-time key, runOnce) runs to its end even when the
+ * browser drops the first request of a double click; its upstream calls are not cancelled.
+ */
+export function detachedRequest(request: Request): Request {
+  const detached = new Request(request.url, { method: request.method, headers: request.headers });
+  const form = submissions.get(request);
+  if (form) submissions.set(detached, form);
+  return detached;
+}
+
+/**
  * The request's form body, read once per request and checked: it must be a form
  * (urlencoded or multipart, well formed), with at most MAX_FORM_FIELDS fields, each with a flat
  * name (see fieldNameProblem). Anything else throws a 400 (413 for too many fields), so an

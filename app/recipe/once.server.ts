@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-import { submittedForm } from "~/forms/form-data.server";
+import { detachedRequest, submittedForm } from "~/forms/form-data.server";
 import { ONCE_FIELD } from "~/recipe/mutation-form";
 import { idempotencyStore, type RememberedOutcome } from "~/session/idempotency.server";
 
@@ -22,10 +22,12 @@ type Outcome = unknown;
  * and its outcome is remembered; a post with the same key gets that outcome again without
  * running (so without calling the upstream), also when it arrives while the first is still in
  * flight: it waits for the first's outcome. A post without a key (a tester's plain POST) just runs.
+ * `run` gets the request detached from the client (detachedRequest): without JavaScript a double
+ * click makes the browser drop the first request, whose outcome the second is waiting for.
  */
-export async function runOnce<T>(request: Request, form: FormData, run: () => Promise<T>): Promise<T> {
+export async function runOnce<T>(request: Request, form: FormData, run: (request: Request) => Promise<T>): Promise<T> {
   const key = form.get(ONCE_FIELD);
-  if (typeof key !== "string" || !KEY_PATTERN.test(key)) return run();
+  if (typeof key !== "string" || !KEY_PATTERN.test(key)) return run(request);
   const store = idempotencyStore();
   // A key is only ever valid for the screen that rendered it.
   const storeKey = `${new URL(request.url).pathname}#${key}`;
@@ -34,7 +36,7 @@ export async function runOnce<T>(request: Request, form: FormData, run: () => Pr
     if (await store.setIfAbsent(storeKey, CLAIM_MS)) {
       let outcome: T;
       try {
-        outcome = await run();
+        outcome = await run(detachedRequest(request));
       } catch (thrown) {
         // A thrown answer (the redirect to /login, a 400): nothing to share, a retry runs again.
         await store.complete(storeKey, null, 0);
@@ -55,7 +57,8 @@ export async function runOnce<T>(request: Request, form: FormData, run: () => Pr
  * account pages), which need no intents. Screens with row actions use screenAction instead.
  */
 export function actionOnce<A extends { request: Request }, R>(action: (args: A) => Promise<R>) {
-  return async (args: A): Promise<R> => runOnce(args.request, await submittedForm(args.request), () => action(args));
+  return async (args: A): Promise<R> =>
+    runOnce(args.request, await submittedForm(args.request), (request) => action({ ...args, request }));
 }
 
 /** Waits while the key is pending; its outcome, or undefined once the key is gone. */

@@ -39,7 +39,7 @@ export function screenAction<H extends Record<string, IntentHandler>>(handlers: 
     }
     const handler = handlers[intent]!;
     const back = closeDialogHref(url.pathname, url.search);
-    return (await runOnce(request, form, () => handler({ request, form, params, back }))) as Answer<H>;
+    return (await runOnce(request, form, (running) => handler({ request: running, form, params, back }))) as Answer<H>;
   };
 }
 

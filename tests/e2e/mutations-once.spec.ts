@@ -95,3 +95,29 @@ test("a confirmation that no longer applies shows the current state instead of i
   await expect(dialog.getByRole("button", { name: "Verify" })).toHaveCount(0);
   expect(await recordedRequests(demoUrl, `/users/verify/${user.id}`)).toEqual([]);
 });
+
+test("opening and cancelling dialogs leaves no history behind, so Back leaves the screen", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript every link is a new history entry; the browser decides");
+  await page.goto("/");
+  await page.goto("/posts");
+  // The links replace history once JavaScript runs: wait until it does (the shell marks the document).
+  await expect(page.locator("html")).toHaveAttribute("data-sidebar-shortcut", "on");
+  const deleteLink = page.getByRole("link", { name: /^Delete post/ }).first();
+  const dialog = page.getByRole("alertdialog");
+
+  await deleteLink.click();
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await deleteLink.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/posts$/);
+
+  await page.goBack();
+
+  await expect(page).toHaveURL(/\/$/);
+});

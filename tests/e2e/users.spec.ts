@@ -54,6 +54,25 @@ test.describe("users list", () => {
     );
   });
 
+  test("marks the table busy while another filter loads, with JavaScript", async ({
+    page,
+    demoUrl,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript the browser shows its own loading state");
+    await openList(page, "/users");
+    const table = page.locator("[aria-busy]").filter({ has: page.getByRole("table", { name: "Users" }) });
+    await expect(table).toHaveCount(0);
+    await injectFault(demoUrl, { method: "GET", path: "/users", delayMs: 1500, times: 1 });
+
+    await page.getByLabel("User Status").selectOption("banned");
+
+    await expect(table).toHaveAttribute("aria-busy", "true");
+    await expect(page.getByRole("status").filter({ hasText: "Loading Users" })).toBeAttached();
+    await expect(page.getByText("18 items")).toBeVisible();
+    await expect(table).toHaveCount(0);
+  });
+
   test("filters by user status, citizenship status and search, in the URL", async ({ page, javaScriptEnabled }) => {
     await openList(page, "/users?page=2");
     await page.getByLabel("User Status").selectOption("banned");

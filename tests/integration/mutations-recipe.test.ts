@@ -77,6 +77,31 @@ describe("one-time keys", () => {
     expect(pushes.length - before).toBe(1);
   });
 
+  it("finishes a submission whose browser dropped it (a double click without JavaScript) for the repeat", async () => {
+    await injectFault(stack.demo.url, { method: "DELETE", path: "/posts/32", delayMs: 600 });
+    const path = "/posts?confirm=delete&id=32";
+    const key = await renderedKey(path);
+    const fields = new URLSearchParams({ intent: "delete", id: "32", _once: key }).toString();
+
+    // The browser sends the first click's post, then drops it when the second click posts again.
+    const dropped = new AbortController();
+    const first = fetch(new URL(path, stack.panel.url), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: panel.cookieHeader() },
+      body: fields,
+      redirect: "manual",
+      signal: dropped.signal,
+    }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    dropped.abort();
+    await first;
+    const second = await panel.post(path, { intent: "delete", id: "32", _once: key });
+
+    expect(toastMessage((await panel.follow(second)).html)).toBe("Post deleted successfully");
+    const deletes = (await recordedRequests(stack.demo.url, "/posts/32")).filter((call) => call.method === "DELETE");
+    expect(deletes).toHaveLength(1);
+  });
+
   it("answers a later repeat of a key with the same outcome, without calling the upstream", async () => {
     const user = await findDemoUser(stack.demo.url, (candidate) => !candidate.isBanned && candidate.role === "user");
     const path = `/users?confirm=ban&id=${user.id}`;

@@ -157,7 +157,7 @@ export function AnnouncementFormDialog({
         />
         <StatusPreview />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Link to={closeTo} preventScrollReset className={buttonClass("secondary")}>
+          <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>
             Cancel
           </Link>
           <button type="submit" disabled={pending} className={buttonClass("primary")}>

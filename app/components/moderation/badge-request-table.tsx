@@ -1,5 +1,5 @@
 import { CheckIcon, XMarkIcon } from "@heroicons/react/20/solid";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 
 import { Avatar } from "~/components/ui/avatar";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
@@ -8,6 +8,7 @@ import { type DialogEntry, IntentDialog } from "~/components/ui/intent-dialog";
 import { Tooltip } from "~/components/ui/tooltip";
 import type { PageInfo } from "~/lib/pagination";
 import { dialogHref } from "~/lib/dialog-url";
+import { DialogLink } from "~/components/ui/dialog-link";
 
 /** A pending citizenship request as the tables show it. */
 export interface BadgeRequestRow {
@@ -103,7 +104,7 @@ export function BadgeRequestTable({
         <span className="flex justify-end gap-2">
           {DECISIONS.map(({ intent, label, icon: Icon, className }) => (
             <Tooltip key={intent} label={label}>
-              <Link
+              <DialogLink
                 to={open(intent, row.id)}
                 preventScrollReset
                 aria-label={`${label} ${row.name || row.email}`}
@@ -111,7 +112,7 @@ export function BadgeRequestTable({
                 className={`${iconAction} ${className}`}
               >
                 <Icon className="size-4" aria-hidden="true" />
-              </Link>
+              </DialogLink>
             </Tooltip>
           ))}
         </span>

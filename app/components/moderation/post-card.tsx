@@ -1,8 +1,8 @@
 import { TrashIcon } from "@heroicons/react/20/solid";
-import { Link } from "react-router";
 
 import { Avatar } from "~/components/ui/avatar";
 import { EmailText } from "~/components/ui/email-text";
+import { DialogLink } from "~/components/ui/dialog-link";
 
 /** A forum post as the screens show it; title and description are member text, shown as text. */
 export interface PostCardData {
@@ -33,7 +33,7 @@ export function PostCard({
           {post.title}
         </h3>
         {deleteHref ? (
-          <Link
+          <DialogLink
             to={deleteHref}
             preventScrollReset
             aria-label={`Delete post ${post.title}`}
@@ -41,7 +41,7 @@ export function PostCard({
             className="-m-1 shrink-0 rounded-md p-1 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600"
           >
             <TrashIcon className="size-5" aria-hidden="true" />
-          </Link>
+          </DialogLink>
         ) : null}
       </div>
       <p

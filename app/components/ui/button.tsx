@@ -1,5 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { Link, type LinkProps, useNavigation } from "react-router";
+import { type LinkProps, useNavigation } from "react-router";
+
+import { DialogLink } from "~/components/ui/dialog-link";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 type Size = "sm" | "md";
@@ -38,7 +40,7 @@ export function ButtonLink({
   className = "",
   ...props
 }: LinkProps & { variant?: Variant; size?: Size }) {
-  return <Link className={buttonClass(variant, size, className)} {...props} />;
+  return <DialogLink className={buttonClass(variant, size, className)} {...props} />;
 }
 
 /**

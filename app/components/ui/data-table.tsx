@@ -12,6 +12,7 @@ import { inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
 import { type PageInfo, PAGE_SIZES, pageHref, pageTargets } from "~/lib/pagination";
+import { ReloadingRegion } from "~/components/ui/reloading-region";
 
 /** One column of a DataTable. */
 export interface DataTableColumn<T> {
@@ -65,7 +66,10 @@ export function DataTable<T>({
   // after an avatar). A stacked card shows them first, on one line, without labels.
   const identity = columns.findIndex((column) => !column.hideHeader);
   return (
-    <div className="@container overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
+    <ReloadingRegion
+      label={caption}
+      className="@container overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-slate-200"
+    >
       {/* Where the table is wider than its box it scrolls here (data-scroll-x: the layout suite
           allows it); below 48rem of box width each row is a stacked card instead (decision 021). */}
       <div className="overflow-x-auto" data-scroll-x>
@@ -120,7 +124,7 @@ export function DataTable<T>({
       {pageInfo && !(pageInfo.total === 0 && pageInfo.page === 1 && empty) ? (
         <Pager pageInfo={pageInfo} pageSizes={pageSizes} />
       ) : null}
-    </div>
+    </ReloadingRegion>
   );
 }
 

@@ -1,7 +1,7 @@
 import { type ComponentType, type MouseEvent, type SVGProps, useId } from "react";
-import { Link } from "react-router";
 
 import { Tooltip } from "~/components/ui/tooltip";
+import { DialogLink } from "~/components/ui/dialog-link";
 
 /** What an icon action does, by colour. */
 export type IconActionTone = "neutral" | "danger" | "success" | "warning";
@@ -48,7 +48,7 @@ export function IconAction({
   return (
     <Tooltip label={label} align={align}>
       {"to" in link ? (
-        <Link
+        <DialogLink
           to={link.to}
           onClick={link.onClick}
           preventScrollReset
@@ -56,7 +56,7 @@ export function IconAction({
           className={iconActionClass(tone)}
         >
           {icon}
-        </Link>
+        </DialogLink>
       ) : (
         <a
           href={link.href}

@@ -1,5 +1,5 @@
 import { ExclamationTriangleIcon, MegaphoneIcon, PlusIcon } from "@heroicons/react/20/solid";
-import { useLocation, useNavigation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
 import { announcementsAction, loadAnnouncements } from "./list.server";
@@ -18,6 +18,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { Spinner } from "~/components/ui/spinner";
+import { useListReloading } from "~/components/ui/use-list-reloading";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 
 export const loader = ({ request }: Route.LoaderArgs) => loadAnnouncements(request);
@@ -47,19 +48,13 @@ function editStart(row: AnnouncementRowView): AnnouncementFormStart {
 export default function Announcements({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, pageInfo, search, stats, statsError, error, editTarget, timeZone, now } = loaderData;
   const location = useLocation();
-  const navigation = useNavigation();
   const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
   const newHref = `${closeTo}${closeTo.includes("?") ? "&" : "?"}new`;
   const searching = search.trim() !== "";
 
-  // The spinner shows while another state of this list loads (page, search, after a change),
-  // not while a dialog opens or closes.
-  const next = navigation.location;
-  const loading =
-    navigation.state === "loading" &&
-    next?.pathname === location.pathname &&
-    (navigation.formMethod !== undefined || closeDialogHref(next.pathname, next.search) !== closeTo);
+  // The spinner shows while another state of this list loads (page, search, after a change).
+  const loading = useListReloading();
 
   // What a failed create or update handed back, for the dialog it came from.
   const failure = (intent: "create" | "update", id?: string): AnnouncementFormFailure | undefined => {

@@ -102,7 +102,7 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
   if (intent === "upload-url") return uploadUrl(request, formData);
   // A save runs once per one-time key (decision 019): a double click creates one plan and uploads one file.
   const change = { intent, index, values, mode };
-  if (intent === saveIntent) return runOnce(request, formData, () => changeForm(request, formData, change));
+  if (intent === saveIntent) return runOnce(request, formData, (running) => changeForm(running, formData, change));
   return changeForm(request, formData, change);
 }
 

@@ -9,6 +9,7 @@ import { type DialogEntry, IntentDialog } from "~/components/ui/intent-dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
+import { ReloadingRegion } from "~/components/ui/reloading-region";
 
 export const loader = ({ request }: Route.LoaderArgs) => loadPosts(request);
 
@@ -45,16 +46,18 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
           description={search ? "No posts match your search criteria." : "No posts have been created yet."}
         />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {posts.map((post) => (
-            <li key={post.id} className="flex">
-              <PostCard
-                post={post}
-                deleteHref={dialogHref(location.pathname, location.search, { confirm: "delete", id: post.id })}
-              />
-            </li>
-          ))}
-        </ul>
+        <ReloadingRegion label="Posts">
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {posts.map((post) => (
+              <li key={post.id} className="flex">
+                <PostCard
+                  post={post}
+                  deleteHref={dialogHref(location.pathname, location.search, { confirm: "delete", id: post.id })}
+                />
+              </li>
+            ))}
+          </ul>
+        </ReloadingRegion>
       )}
       <IntentDialog dialogs={POST_DIALOGS} rows={posts} />
     </div>

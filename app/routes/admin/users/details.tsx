@@ -183,7 +183,7 @@ function NotifyDialog({ closeTo, actionData }: { closeTo: string; actionData: Ro
           aria-describedby={form.error("message") ? problemId : undefined}
         />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Link to={closeTo} preventScrollReset className={buttonClass("secondary")}>
+          <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>
             Cancel
           </Link>
           <button type="submit" disabled={submitting} className={buttonClass("primary")}>
