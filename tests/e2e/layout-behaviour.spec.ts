@@ -2,7 +2,7 @@
 // the user menu, the collapsed sidebar, tooltips and disabled reasons, and stacked table rows.
 import type { Page } from "@playwright/test";
 
-import { signIn } from "./auth-helpers";
+import { signIn, startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
@@ -172,5 +172,22 @@ test.describe("tables at 390 px", () => {
     expect(actionsBox!.y + actionsBox!.height).toBeLessThanOrEqual(rowBox!.y + rowBox!.height + 1);
     await expect(cells.last()).toHaveAttribute("data-label", "Actions");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+});
+
+test.describe("row actions and confirmations", () => {
+  test("name the item they act on", async ({ page }) => {
+    await startSession(page);
+    await page.goto("/memberships");
+    // Each row's icon actions carry the plan's name, so a screen reader tells the rows apart.
+    await expect(page.getByRole("link", { name: "Deactivate Premium Yearly" })).toHaveCount(1);
+    await page.getByRole("link", { name: "Deactivate Premium", exact: true }).click();
+    await expect(page.getByRole("alertdialog", { name: "Deactivate Membership" })).toContainText("“Premium”");
+
+    await page.goto("/posts");
+    const card = page.getByRole("article").first();
+    const title = (await card.getByRole("heading").textContent())!.trim();
+    await card.getByRole("link", { name: `Delete post ${title}` }).click();
+    await expect(page.getByRole("alertdialog", { name: "Delete Post" })).toContainText(`“${title}”`);
   });
 });

@@ -118,8 +118,9 @@ describe("GET /memberships", () => {
     for (const price of ["$4.99", "$9.99", "$99.99", "$249.00", "$19.50"]) expect(html).toContain(price);
     expect(html).toContain('href="/memberships/view/5"');
     expect(html).toContain("Legacy Supporter");
-    expect(html).toContain('aria-label="Edit Membership"');
-    expect(html).toContain('aria-label="Delete Membership"');
+    // Each row's actions name their plan, so a screen reader tells the rows apart.
+    expect(html).toContain('aria-label="Edit Membership Legacy Supporter"');
+    expect(html).toContain('aria-label="Delete Membership Basic"');
     expect(html).toContain('href="/memberships?confirm=activate&id=5"');
     expect(html).toContain('href="/memberships?confirm=deactivate&id=1"');
     expect(html).toContain('href="/memberships/create"');
@@ -133,8 +134,8 @@ describe("GET /memberships", () => {
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["GET /membership-plan/get-active"]);
     expect(html).toContain("Premium Yearly");
     expect(html).not.toContain("Legacy Supporter");
-    expect(html).toContain('aria-label="View Details"');
-    expect(html).not.toContain('aria-label="Edit Membership"');
+    expect(html).toContain('aria-label="View Details Premium Yearly"');
+    expect(html).not.toContain('aria-label="Edit Membership');
     expect(html).not.toContain("confirm=");
     // A pasted confirmation link opens nothing for them.
     const pasted = await (await panel.get("/memberships?confirm=delete&id=1")).text();

@@ -139,6 +139,7 @@ export function AnnouncementFormDialog({
           ref={date}
           name="date"
           defaultValue={initial.date}
+          hint={`Time in ${timeZone}, the panel's time zone`}
           error={form.error("date")}
         />
         <SwitchField

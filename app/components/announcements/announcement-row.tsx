@@ -78,6 +78,7 @@ export function AnnouncementRow({
           field="isActive"
           wanted={!isActive}
           label={isActive ? "Deactivate" : "Activate"}
+          item={title}
           icon={isActive ? EyeSlashIcon : EyeIcon}
           tone={isActive ? "neutral" : "success"}
         />
@@ -88,11 +89,12 @@ export function AnnouncementRow({
           field="isPinned"
           wanted={!isPinned}
           label={isPinned ? "Unpin" : "Pin"}
+          item={title}
           icon={MapPinIcon}
           tone={isPinned ? "warning" : "neutral"}
         />
-        <IconAction to={editHref} label="Edit" icon={PencilSquareIcon} />
-        <IconAction to={deleteHref} label="Delete" icon={TrashIcon} tone="danger" align="end" />
+        <IconAction to={editHref} label="Edit" item={title} icon={PencilSquareIcon} />
+        <IconAction to={deleteHref} label="Delete" item={title} icon={TrashIcon} tone="danger" align="end" />
       </div>
     </li>
   );
@@ -106,6 +108,7 @@ function ToggleAction({
   field,
   wanted,
   label,
+  item,
   icon: Icon,
   tone,
 }: {
@@ -115,6 +118,8 @@ function ToggleAction({
   field: "isActive" | "isPinned";
   wanted: boolean;
   label: string;
+  /** The announcement's title, in the button's accessible name. */
+  item: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   tone: IconActionTone;
 }) {
@@ -130,7 +135,7 @@ function ToggleAction({
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name={field} value={String(wanted)} />
       <Tooltip label={label}>
-        <button type="submit" aria-label={label} disabled={pending} className={iconActionClass(tone)}>
+        <button type="submit" aria-label={`${label} ${item}`} disabled={pending} className={iconActionClass(tone)}>
           <Icon className="size-5" aria-hidden="true" />
         </button>
       </Tooltip>

@@ -1,4 +1,4 @@
-import { CalendarDaysIcon, CheckCircleIcon, MapPinIcon, MegaphoneIcon } from "@heroicons/react/20/solid";
+import { CalendarDaysIcon, CheckCircleIcon, MapPinIcon, MegaphoneIcon } from "@heroicons/react/24/outline";
 import type { ComponentType, SVGProps } from "react";
 
 /** The four numbers of docs/product.md#announcements, from GET /announcements/stats/overview. */

@@ -70,6 +70,7 @@ export function PlanConfirmDialog({
       fields={{ intent: confirm, id: plan.id }}
       cancelTo={cancelTo}
       action={action}
+      item={plan.name}
       stale={planStale(confirm)(plan)}
     />
   );

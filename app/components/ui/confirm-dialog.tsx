@@ -8,6 +8,8 @@ import { MutationForm } from "~/recipe/mutation-form";
 export interface ConfirmDialogProps {
   title: ReactNode;
   description: ReactNode;
+  /** What the action is about (a post's title, a plan's name), named under the question. */
+  item?: string;
   /** Hidden fields posted with the confirmation, `intent` among them. */
   fields: Record<string, string>;
   /** Where Cancel goes: the same screen without the dialog params. */
@@ -41,6 +43,7 @@ export function usePendingFields(fields: Record<string, string>): boolean {
 export function ConfirmDialog({
   title,
   description,
+  item,
   fields,
   cancelTo,
   action,
@@ -67,7 +70,16 @@ export function ConfirmDialog({
     <ModalFrame
       role="alertdialog"
       title={title}
-      description={description}
+      description={
+        item ? (
+          <>
+            {description}
+            <span className="mt-2 block font-medium break-words text-slate-900">“{item}”</span>
+          </>
+        ) : (
+          description
+        )
+      }
       closeTo={cancelTo}
       size="md"
       autoFocus

@@ -1,10 +1,14 @@
+import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
 import type { ComponentType, ReactNode, SVGProps } from "react";
 
-/** The empty (or error) state of a list: an icon, a title, a line of explanation and an optional action. */
+/**
+ * The empty (or error) state of a list: an icon, a title, a line of explanation and an optional
+ * action. Its icons are 24/outline artwork (decision 023); an error state draws its own warning sign.
+ */
 export function EmptyState({
   title,
   description,
-  icon: Icon,
+  icon,
   action,
   tone = "neutral",
   card = false,
@@ -17,6 +21,7 @@ export function EmptyState({
   /** Stands alone on the page, in the card look of tables and lists. */
   card?: boolean;
 }) {
+  const Icon = icon ?? (tone === "error" ? ExclamationTriangleIcon : undefined);
   return (
     <div
       role={tone === "error" ? "alert" : undefined}

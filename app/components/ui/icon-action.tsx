@@ -28,14 +28,17 @@ type Icon = ComponentType<SVGProps<SVGSVGElement>>;
  */
 export function IconAction({
   label,
-  name = label,
+  item,
+  name = item ? `${label} ${item}` : label,
   icon: Icon,
   tone = "neutral",
   align,
   ...link
 }: {
   label: string;
-  /** The accessible name: the action and its item (default: `label`). */
+  /** What the row is about ("Premium"): the accessible name is then `${label} ${item}`. */
+  item?: string;
+  /** The accessible name, when it is not `label` or `label` plus `item`. */
   name?: string;
   icon: Icon;
   tone?: IconActionTone;

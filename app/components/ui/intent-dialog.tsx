@@ -10,6 +10,8 @@ export interface DialogEntry<T> {
   description: ReactNode | ((row: T) => ReactNode);
   confirmLabel: string;
   tone?: "danger" | "primary";
+  /** What the action is about, named under the question (when the title does not say it). */
+  item?: (row: T) => string;
   /** Why the action no longer applies to the row, or null: the same check its action makes. */
   stale?: (row: T) => string | null;
 }
@@ -37,6 +39,7 @@ export function IntentDialog<T extends { id: string }>({
       description={typeof entry.description === "function" ? entry.description(row) : entry.description}
       confirmLabel={entry.confirmLabel}
       tone={entry.tone}
+      item={entry.item?.(row)}
       fields={{ intent, id: row.id }}
       cancelTo={closeDialogHref(location.pathname, location.search)}
       stale={entry.stale?.(row)}

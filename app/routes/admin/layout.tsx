@@ -1,4 +1,4 @@
-import { Bars3Icon, XMarkIcon } from "@heroicons/react/24/outline";
+import { Bars3Icon, XMarkIcon } from "@heroicons/react/20/solid";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
 
@@ -86,7 +86,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           htmlFor={MOBILE_SIDEBAR_ID}
           className="-m-2 cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100"
         >
-          <Bars3Icon className="size-6" aria-hidden="true" />
+          <Bars3Icon className="size-5" aria-hidden="true" />
           <span className="sr-only">Open sidebar</span>
         </label>
         <span className="text-sm font-semibold text-slate-900">Admin Dashboard</span>

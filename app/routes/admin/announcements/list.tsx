@@ -1,4 +1,5 @@
-import { ExclamationTriangleIcon, MegaphoneIcon, PlusIcon } from "@heroicons/react/20/solid";
+import { PlusIcon } from "@heroicons/react/20/solid";
+import { MegaphoneIcon } from "@heroicons/react/24/outline";
 import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
@@ -98,7 +99,7 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
         className={`rounded-xl bg-surface shadow-sm ring-1 ring-slate-200 transition-opacity ${loading ? "opacity-60" : ""}`}
       >
         {error ? (
-          <EmptyState tone="error" icon={ExclamationTriangleIcon} title={error} />
+          <EmptyState tone="error" title={error} />
         ) : rows.length === 0 ? (
           <EmptyState
             icon={MegaphoneIcon}
@@ -158,6 +159,7 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
         <ConfirmDialog
           title="Delete Announcement"
           description="Are you sure you want to delete this announcement? This action cannot be undone."
+          item={rows.find((row) => row.id === deleteId)?.title}
           confirmLabel="Delete"
           fields={{ intent: "delete", id: deleteId }}
           cancelTo={closeTo}

@@ -1,4 +1,4 @@
-import { ExclamationTriangleIcon, ShieldCheckIcon } from "@heroicons/react/24/outline";
+import { ShieldCheckIcon } from "@heroicons/react/24/outline";
 import { data } from "react-router";
 
 import type { Route } from "./+types/list";
@@ -47,7 +47,7 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
         label="Search requests"
       />
       {error ? (
-        <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={error} />
+        <EmptyState card tone="error" title={error} />
       ) : (
         <BadgeRequestTable
           rows={rows}

@@ -7,7 +7,6 @@ import {
   PlusIcon,
   TrashIcon,
 } from "@heroicons/react/20/solid";
-import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
 import { data, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
@@ -127,7 +126,7 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
       />
 
       {error ? (
-        <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={error} />
+        <EmptyState card tone="error" title={error} />
       ) : (
         <DataTable
           caption="Membership plans"
@@ -154,18 +153,31 @@ function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
       <IconAction
         to={`/memberships/view/${plan.id}`}
         label="View Details"
+        item={plan.name}
         icon={EyeIcon}
         align={isAdmin ? "center" : "end"}
       />
       {isAdmin ? (
         <>
-          <IconAction to={`/memberships/edit/${plan.id}`} label="Edit Membership" icon={PencilSquareIcon} />
+          <IconAction
+            to={`/memberships/edit/${plan.id}`}
+            label="Edit Membership"
+            item={plan.name}
+            icon={PencilSquareIcon}
+          />
           {plan.isActive ? (
-            <IconAction to={open("deactivate")} label="Deactivate" icon={NoSymbolIcon} tone="danger" />
+            <IconAction to={open("deactivate")} label="Deactivate" item={plan.name} icon={NoSymbolIcon} tone="danger" />
           ) : (
-            <IconAction to={open("activate")} label="Activate" icon={CheckCircleIcon} tone="success" />
+            <IconAction to={open("activate")} label="Activate" item={plan.name} icon={CheckCircleIcon} tone="success" />
           )}
-          <IconAction to={open("delete")} label="Delete Membership" icon={TrashIcon} tone="danger" align="end" />
+          <IconAction
+            to={open("delete")}
+            label="Delete Membership"
+            item={plan.name}
+            icon={TrashIcon}
+            tone="danger"
+            align="end"
+          />
         </>
       ) : null}
     </div>

@@ -1,5 +1,4 @@
 import { ArrowLeftIcon } from "@heroicons/react/20/solid";
-import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
 
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -13,7 +12,7 @@ export function PlanLoadError() {
     <EmptyState
       card
       tone="error"
-      icon={ExclamationTriangleIcon}
+
       title={PLAN_LOAD_ERROR}
       action={
         <ButtonLink to="/memberships" variant="secondary">

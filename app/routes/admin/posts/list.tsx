@@ -1,4 +1,4 @@
-import { ChatBubbleLeftRightIcon, ExclamationTriangleIcon } from "@heroicons/react/24/outline";
+import { ChatBubbleLeftRightIcon } from "@heroicons/react/24/outline";
 import { useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
@@ -20,6 +20,7 @@ const POST_DIALOGS: Record<string, DialogEntry<PostCardData>> = {
   delete: {
     title: () => "Delete Post",
     description: "Are you sure you want to delete this post? This action cannot be undone.",
+    item: (post) => post.title,
     confirmLabel: "Delete",
   },
 };
@@ -37,7 +38,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Forum Posts" subtitle="Manage and view all community posts" />
       <SearchFilters search={{ value: search, placeholder: "Search posts..." }} label="Search posts" />
       {error ? (
-        <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={error} />
+        <EmptyState card tone="error" title={error} />
       ) : posts.length === 0 ? (
         <EmptyState
           card

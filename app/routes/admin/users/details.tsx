@@ -1,4 +1,5 @@
-import { BellAlertIcon, ExclamationTriangleIcon, UserGroupIcon } from "@heroicons/react/20/solid";
+import { BellAlertIcon } from "@heroicons/react/20/solid";
+import { UserGroupIcon } from "@heroicons/react/24/outline";
 import { useId } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 
@@ -44,7 +45,7 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
       <EmptyState
         card
         tone="error"
-        icon={ExclamationTriangleIcon}
+
         title={NOT_FOUND}
         action={
           <BackLink className={buttonClass("secondary")} fallback="/users">

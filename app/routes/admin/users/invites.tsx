@@ -1,4 +1,4 @@
-import { EnvelopeOpenIcon, ExclamationTriangleIcon } from "@heroicons/react/20/solid";
+import { EnvelopeOpenIcon } from "@heroicons/react/24/outline";
 import { data } from "react-router";
 
 import type { Route } from "./+types/invites";
@@ -54,7 +54,7 @@ export default function UserInvites({ loaderData }: Route.ComponentProps) {
     return (
       <div className="space-y-6">
         <BackLink fallback="/users">Back</BackLink>
-        <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={LIST_LOAD_ERROR} />
+        <EmptyState card tone="error" title={LIST_LOAD_ERROR} />
       </div>
     );
   }

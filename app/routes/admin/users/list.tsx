@@ -3,7 +3,6 @@ import {
   ArrowPathIcon,
   CheckBadgeIcon,
   EnvelopeIcon,
-  ExclamationTriangleIcon,
   IdentificationIcon,
   LockOpenIcon,
   NoSymbolIcon,
@@ -119,7 +118,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
       />
 
       {error ? (
-        <EmptyState card tone="error" icon={ExclamationTriangleIcon} title={error} />
+        <EmptyState card tone="error" title={error} />
       ) : (
         <DataTable caption="Users" columns={columns} rows={users} rowKey={(user) => user.id} pageInfo={pageInfo} />
       )}
@@ -150,18 +149,30 @@ function RowActions({ user }: { user: UserRow }) {
   return (
     <div className="flex items-center justify-end gap-1">
       {user.certificate ? (
-        <IconAction label="Download certificate" icon={AcademicCapIcon} href={user.certificate} newTab />
+        <IconAction
+          label="Download certificate"
+          item={user.label}
+          icon={AcademicCapIcon}
+          href={user.certificate}
+          newTab
+        />
       ) : (
         <EmptySlot />
       )}
-      <IconAction label="View Invites" icon={EnvelopeIcon} to={`/users/view-invites/${user.id}`} />
+      <IconAction label="View Invites" item={user.label} icon={EnvelopeIcon} to={`/users/view-invites/${user.id}`} />
       {user.isBanned ? (
-        <IconAction label="Un-Ban User" icon={LockOpenIcon} tone="success" to={open("unban")} />
+        <IconAction label="Un-Ban User" item={user.label} icon={LockOpenIcon} tone="success" to={open("unban")} />
       ) : (
-        <IconAction label="Ban User" icon={NoSymbolIcon} tone="danger" to={open("ban")} />
+        <IconAction label="Ban User" item={user.label} icon={NoSymbolIcon} tone="danger" to={open("ban")} />
       )}
       {user.hasPassport ? (
-        <IconAction label="Download Passport" icon={IdentificationIcon} href={`/users/${user.id}/passport`} download />
+        <IconAction
+          label="Download Passport"
+          item={user.label}
+          icon={IdentificationIcon}
+          href={`/users/${user.id}/passport`}
+          download
+        />
       ) : (
         <EmptySlot />
       )}
@@ -177,6 +188,7 @@ function RowActions({ user }: { user: UserRow }) {
       ) : (
         <IconAction
           label="Verify User"
+          item={user.label}
           icon={CheckBadgeIcon}
           tone="success"
           align="end"
