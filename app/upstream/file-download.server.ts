@@ -140,6 +140,27 @@ export async function downloadUpstreamFile(request: Request, link: string): Prom
 }
 
 /**
+ * Whether an image link answers with an image: a HEAD on the API's origin or FILE_ORIGINS, no
+ * redirects, within UPSTREAM_TIMEOUT_MS. A page renders only an image that does, so a broken one
+ * is hidden without JavaScript too (with it, the image's error handler hides it as well).
+ */
+export async function imageAnswers(request: Request, link: string): Promise<boolean> {
+  const { API_URL, FILE_ORIGINS, UPSTREAM_TIMEOUT_MS } = env();
+  const url = fetchableFileUrl(link, API_URL, [new URL(API_URL).origin, ...FILE_ORIGINS]);
+  if (!url) return false;
+  try {
+    const response = await fetch(url, {
+      method: "HEAD",
+      redirect: "manual",
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)]),
+    });
+    return response.ok && (response.headers.get("content-type") ?? "").toLowerCase().startsWith("image/");
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A download name that is safe to offer: no control or invisible formatting characters (a
  * right-to-left override can dress `exe` up as `pdf`), no path or shell-special characters, no
  * `..`, and at most MAX_FILE_NAME_LENGTH characters including the extension.

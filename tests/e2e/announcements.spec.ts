@@ -134,6 +134,8 @@ test.describe("the list", () => {
     expect(await pageLinks(page)).toEqual(["3", "4", "5", "6", "7"]);
 
     await pagination.getByRole("link", { name: "Page 7" }).click();
+    // Next is read from the page 7 shows (until then it still leads to page 6).
+    await expect(pagination.getByText("Showing 61 to 70 of 80 announcements")).toBeVisible();
     await pagination.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/page=8$/);
     await expect(pagination.getByText("Showing 71 to 80 of 80 announcements")).toBeVisible();

@@ -24,6 +24,7 @@ import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/d
 import { formatDate } from "~/lib/format";
 import { requireUser } from "~/session/user.server";
 import { isUpstreamError, screenStatus } from "~/upstream/errors";
+import { imageAnswers } from "~/upstream/file-download.server";
 import { getPlan, isPlanAdmin } from "~/upstream/memberships.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -32,6 +33,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const plan = await getPlan(request, params.id);
     const period = planPeriod(plan.period);
+    // Only an image that answers is rendered: without JavaScript a broken one would show (docs/product.md#membership-details).
+    const image = planImageSrc(plan.image, new URL(API_URL).origin);
+    const shownImage = image && (await imageAnswers(request, image)) ? image : null;
     return {
       found: true as const,
       isAdmin: isPlanAdmin(user.role),
@@ -44,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         description: plan.description?.trim() ?? "",
         features: plan.features.map((feature) => feature.trim()).filter(Boolean),
         isActive: plan.isActive,
-        image: planImageSrc(plan.image, new URL(API_URL).origin),
+        image: shownImage,
         created: formatDate(plan.createdAt, APP_TIMEZONE),
         updated: formatDate(plan.updatedAt, APP_TIMEZONE),
       },
