@@ -5,6 +5,14 @@ import { decodeEntities, PanelClient, toastMessage } from "../support/form-post"
 import { useStack } from "../support/use-stack";
 import { type DemoUser, demoUsers, findDemoUser } from "../support/demo-data";
 
+/**
+ * The invitees' addresses a page shows as text (EmailText puts <wbr> break points in them; the
+ * page's hydration data, which holds them too, is not what a person sees).
+ */
+function invitedEmails(html: string): string[] {
+  return html.replace(/<wbr\/>/g, "").match(/>friend\d+@example\.org</g) ?? [];
+}
+
 const stack = useStack();
 
 /** A panel client signed in as the admin. */
@@ -241,7 +249,7 @@ describe("user details", () => {
   it("filters the invitees by status and search from the URL", async () => {
     const panel = await admin();
     const html = await (await panel.get("/users/5?status=approved")).text();
-    expect(html.match(/friend\d+<wbr\/>@example\.org/g)).toHaveLength(2);
+    expect(invitedEmails(html)).toHaveLength(2);
     const none = decodeEntities(await (await panel.get("/users/5?search=nobody")).text());
     expect(none).toContain("No Invitees Found");
     expect(none).toContain("No invitees match your search criteria.");
@@ -367,9 +375,9 @@ describe("GET /users/view-invites/{id}", () => {
     expect(html).toContain("Invites of Mia Member");
     expect(html).toContain("Manage user invitations and their status");
     const rejected = await (await panel.get("/users/view-invites/5?status=rejected")).text();
-    expect(rejected.match(/friend\d+<wbr\/>@example\.org/g)).toHaveLength(2);
+    expect(invitedEmails(rejected)).toHaveLength(2);
     const searched = await (await panel.get("/users/view-invites/5?search=EXPIRED")).text();
-    expect(searched.match(/friend\d+<wbr\/>@example\.org/g)).toHaveLength(2);
+    expect(invitedEmails(searched)).toHaveLength(2);
   });
 
   it("shows the empty states", async () => {
