@@ -1,4 +1,4 @@
-import { type RefObject, useContext, useEffect, useState } from "react";
+import { type RefObject, useContext, useEffect, useLayoutEffect, useState } from "react";
 import { UNSAFE_DataRouterContext, useNavigate } from "react-router";
 
 const FOCUSABLE = [
@@ -41,7 +41,9 @@ export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string, 
     };
   }, [opener, panel]);
 
-  useEffect(() => {
+  // Before the browser paints the dialog: a key pressed as soon as it shows (on a busy machine,
+  // before passive effects have run) already reaches it.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const root = panel.current;
       if (!root) return;
