@@ -10,7 +10,7 @@ const DEMO_SIGN_IN = "admin@example.com / Admin12345";
 const DEMO_API_START_LIMIT_MS = 30_000;
 
 /** SESSION_SECRET for demo mode, kept in .data/ so that sign-ins survive restarts. */
-function demoSessionSecret() {
+export function demoSessionSecret() {
   const file = join(ROOT, ".data/session-secret");
   if (existsSync(file)) {
     const secret = readFileSync(file, "utf8").trim();

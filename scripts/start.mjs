@@ -3,10 +3,11 @@
 // it runs the panel alone. The children write straight to the terminal, and stop with this
 // process however it stops: a signal (SIGINT, SIGTERM, SIGHUP) or its death (scripts/stop-with-parent.mjs).
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+
+import { demoSessionSecret } from "./demo-mode.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bundle = join(root, "build/server/index.js");
@@ -44,19 +45,6 @@ function build() {
     process.exit(1);
   }
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-}
-
-/** SESSION_SECRET for demo mode, kept in .data/ so that sign-ins survive restarts. */
-function demoSessionSecret() {
-  const file = join(root, ".data/session-secret");
-  if (existsSync(file)) {
-    const secret = readFileSync(file, "utf8").trim();
-    if (secret.length >= 32) return secret;
-  }
-  const secret = randomBytes(48).toString("base64url");
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
 }
 
 const children = new Set();
