@@ -7,20 +7,12 @@ import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { type RunningServer, startPanel } from "../support/servers";
 import { useStack } from "../support/use-stack";
+import { UA } from "../support/user-agents";
 
 const APP_LINKS = {
   APP_DOWNLOAD_URL: "https://downloads.example.test/community",
   ANDROID_APP_URL: "https://play.example.test/store/apps/details?id=community",
   IOS_APP_URL: "https://testflight.example.test/join/community",
-};
-
-const UA = {
-  android:
-    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
-  iphone:
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
-  desktop:
-    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
 };
 
 const APP_LINK_UNAVAILABLE = "The app link is not available yet. Please try again later.";
