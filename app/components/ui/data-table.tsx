@@ -100,17 +100,12 @@ export function DataTable<T>({
               </tr>
             ) : (
               rows.map((row) => (
-                <tr
-                  key={rowKey(row)}
-                  className="hover:bg-slate-50/60 @max-3xl:flex @max-3xl:flex-wrap @max-3xl:items-center @max-3xl:gap-x-3 @max-3xl:gap-y-2 @max-3xl:px-4 @max-3xl:py-3"
-                >
+                <tr key={rowKey(row)} className="data-row">
                   {columns.map((column, index) => (
                     <td
                       key={column.id}
                       data-label={index > identity ? column.header : undefined}
-                      className={`px-4 py-3 align-middle text-slate-700 ${column.className ?? ""} ${
-                        index > identity ? stackedCell : "@max-3xl:min-w-0 @max-3xl:p-0"
-                      }`}
+                      className={`data-cell ${index > identity ? "data-cell-stacked" : "data-cell-identity"} ${column.className ?? ""}`}
                     >
                       {column.cell(row)}
                     </td>
@@ -127,10 +122,6 @@ export function DataTable<T>({
     </ReloadingRegion>
   );
 }
-
-/** A labelled line of a stacked card: its column's header on the left, the value on the right. */
-const stackedCell =
-  "@max-3xl:flex @max-3xl:w-full @max-3xl:items-center @max-3xl:justify-between @max-3xl:gap-4 @max-3xl:p-0 @max-3xl:text-right @max-3xl:before:shrink-0 @max-3xl:before:text-left @max-3xl:before:text-xs @max-3xl:before:font-semibold @max-3xl:before:tracking-wide @max-3xl:before:text-slate-600 @max-3xl:before:uppercase @max-3xl:before:content-[attr(data-label)]";
 
 const DROPPED_BY_LIMIT = new Set<string>(["page", "limit", ...DIALOG_PARAMS]);
 

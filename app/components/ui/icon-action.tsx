@@ -15,7 +15,7 @@ const TONES: Record<IconActionTone, string> = {
 
 /** The classes of a square icon control of a table or list row (a link or a form's button). */
 export function iconActionClass(tone: IconActionTone = "neutral"): string {
-  return `inline-flex size-8 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-50 ${TONES[tone]}`;
+  return `icon-action ${TONES[tone]}`;
 }
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;

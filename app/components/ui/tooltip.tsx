@@ -42,7 +42,7 @@ export function Tooltip({
         id={id}
         aria-hidden={id ? undefined : "true"}
         data-tooltip
-        className={`pointer-events-none invisible absolute z-40 ${SIDES[side]} ${position} rounded-md bg-slate-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-slate-50 shadow group-focus-within/tooltip:visible group-hover/tooltip:visible ${bubbleClassName}`}
+        className={`tooltip-bubble ${SIDES[side]} ${position} ${bubbleClassName}`}
       >
         {label}
       </span>
