@@ -1,5 +1,3 @@
-import { PassThrough } from "node:stream";
-
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -8,6 +6,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 
 import { NonceProvider } from "~/components/nonce";
+import { burstStream } from "~/lib/burst-stream.server";
 import { requestFactsContext } from "~/server-context";
 
 export const streamTimeout = 5_000;
@@ -66,7 +65,8 @@ export default function handleRequest(
           nonce,
           [readyOption]() {
             shellRendered = true;
-            const body = new PassThrough({
+            // React's 2 KB writes leave as one chunk per burst (see burstStream).
+            const body = burstStream({
               final(callback) {
                 clearTimeout(timeoutId);
                 callback();
