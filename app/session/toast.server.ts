@@ -35,8 +35,14 @@ function toastsFor(request: Request) {
   return entry;
 }
 
-/** Reads (and clears) the pending toast of this request. */
-export function readToast(request: Request) {
+const TOAST_COOKIE_SENT = new RegExp(`(?:^|;)\\s*${TOAST_COOKIE}=`);
+
+/**
+ * Reads (and clears) the pending toast of this request. Most requests carry none: they skip
+ * verifying and re-signing an empty session, which remix-toast would do on every page.
+ */
+export async function readToast(request: Request): ReturnType<typeof getToast> {
+  if (!TOAST_COOKIE_SENT.test(request.headers.get("cookie") ?? "")) return { toast: undefined, headers: new Headers() };
   return getToast(request, toastsFor(request).storage);
 }
 

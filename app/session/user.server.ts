@@ -49,8 +49,21 @@ function userCookie(request: Request) {
   return cookie;
 }
 
-/** The current user from the signed cookie, or the anonymous default. */
-export async function getCurrentUser(request: Request): Promise<CurrentUser> {
+// One verification per request: the middleware, the layout and the screen all ask, and each
+// check of the signature is a Web Crypto key import plus an HMAC.
+const usersOfRequests = new WeakMap<Request, Promise<CurrentUser>>();
+
+/** The current user from the signed cookie, or the anonymous default (read once per request). */
+export function getCurrentUser(request: Request): Promise<CurrentUser> {
+  let user = usersOfRequests.get(request);
+  if (!user) {
+    user = readUserCookie(request);
+    usersOfRequests.set(request, user);
+  }
+  return user;
+}
+
+async function readUserCookie(request: Request): Promise<CurrentUser> {
   const raw: unknown = await userCookie(request).parse(request.headers.get("cookie"));
   const parsed = StoredUserSchema.safeParse(raw);
   return parsed.success ? parsed.data : ANONYMOUS_USER;
