@@ -1,24 +1,28 @@
 // Benchmark of the built panel against the demo API, with bounds. Not a test (tests never time
 // things) and not in CI: run `npm run bench` on a machine that is as quiet as you can make it.
 //
-// 1. Builds the panel (`react-router build`; BENCH_SKIP_BUILD=1 skips it) and, in a temp dir, a
-//    bare React Router app: one static page, no loader, same Express + compression as the panel.
-//    It is the floor the panel's pages compare with.
-// 2. Pass 1, demo API latency DEMO_API_LATENCY_MS (default 0): drives the bare page, /, /users,
+// 1. Builds the panel (`react-router build`; BENCH_SKIP_BUILD=1 skips it) and the floor app
+//    (scripts/floor-app.mjs: a bare React Router page, served like the panel).
+// 2. Pass 1, demo API latency DEMO_API_LATENCY_MS (default 0): drives the floor page, /, /users,
 //    /announcements and /memberships with autocannon (BENCH_CONNECTIONS connections, default 10,
 //    BENCH_SECONDS each, default 10), signed in as the demo admin, with a browser user agent
 //    (React Router waits for all data when it sees a bot). Prints requests/s, p50 and p99 of the
-//    full response, then TTFB from BENCH_TTFB_REQUESTS (default 300) sequential requests.
-// 3. Pass 2: the same with a second demo API and panel at 50 ms latency, plus per page the TTFB p50
+//    full response, then TTFB from BENCH_TTFB_REQUESTS (default 300) sequential requests, and
+//    signed-in /users' throughput as a share of the floor's.
+// 3. `npm start` against the production server: both run side by side (each with its own demo
+//    API); /users and /memberships are driven on one, then the other, BENCH_START_ROUNDS times
+//    (3), and the medians compared.
+// 4. Pass 2: pass 1 with a second demo API and panel at 50 ms latency, plus per page the TTFB p50
 //    divided by 50 ms, the latency every upstream call waits at least (the call's own cost without
 //    latency, a few ms, is left out of the divisor). Server-Timing says how many calls a page
 //    made and how long the slowest one took.
 //
-// Bounds (exit code 1 when broken): no non-2xx answer and no error anywhere; the dashboard's
-// TTFB ratio under 1.3, since its upstream calls run in parallel (in series it would be about 4).
-import { spawn, spawnSync } from "node:child_process";
+// Bounds (exit code 1 when broken): no non-2xx answer and no error anywhere; /users at least half
+// the floor's requests/s; `npm start` within 10% of the production server on each page; the
+// dashboard's TTFB ratio under 1.3, since its upstream calls run in parallel (in series about 4).
+import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -26,7 +30,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 
 import { PanelClient } from "../tests/support/form-post.ts";
-import { freePort, ROOT, startDemoApi, startPanel } from "../tests/support/servers.ts";
+import { freePort, ROOT, startDemoApi, startPanel, TEST_SESSION_SECRET } from "../tests/support/servers.ts";
+import { buildFloorApp, reactRouterBuild } from "./floor-app.mjs";
 
 /** A whole number from the environment, or the default. */
 function intFromEnv(name, fallback) {
@@ -43,6 +48,11 @@ const TTFB_REQUESTS = intFromEnv("BENCH_TTFB_REQUESTS", 300);
 const BASE_LATENCY_MS = intFromEnv("DEMO_API_LATENCY_MS", 0);
 const SLOW_LATENCY_MS = 50;
 const MAX_DASHBOARD_RATIO = 1.3;
+const MIN_USERS_TO_FLOOR = 0.5;
+const MAX_START_GAP = 0.1;
+/** The pages `npm start` is compared on. */
+const START_PAGES = ["/users", "/memberships"];
+const START_ROUNDS = intFromEnv("BENCH_START_ROUNDS", 3);
 
 // What a browser sends: React Router streams to browsers and waits for all data for bots.
 const BROWSER_HEADERS = {
@@ -55,111 +65,13 @@ const BROWSER_HEADERS = {
 const PAGES = [
   { name: "bare React Router page (floor)", bare: true, path: "/" },
   { name: "/ (dashboard)", path: "/", bounded: true },
-  { name: "/users", path: "/users" },
+  { name: "/users", path: "/users", againstFloor: true },
   { name: "/announcements", path: "/announcements" },
   { name: "/memberships", path: "/memberships" },
 ];
 
 const problems = [];
 const children = [];
-
-function reactRouterBuild(cwd, quiet) {
-  const result = spawnSync(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], {
-    cwd,
-    stdio: quiet ? "pipe" : "inherit",
-    encoding: "utf8",
-  });
-  if (result.status !== 0)
-    throw new Error(`react-router build failed in ${cwd}\n${result.stdout ?? ""}${result.stderr ?? ""}`);
-}
-
-// ---- The bare React Router app ------------------------------------------------------------
-
-const BARE_FILES = {
-  // React Router picks its default entry.server from the dependencies, and runs `npm install`
-  // when isbot is not among them: both are listed (and come from the panel's node_modules).
-  "package.json": JSON.stringify({
-    name: "bench-bare-react-router",
-    private: true,
-    type: "module",
-    dependencies: {
-      "@react-router/node": "*",
-      "@react-router/express": "*",
-      isbot: "*",
-      react: "*",
-      "react-dom": "*",
-      "react-router": "*",
-    },
-  }),
-  // The panel's future flags, so both run the same React Router code paths.
-  "react-router.config.js": `export default {
-  ssr: true,
-  future: { v8_middleware: true, v8_splitRouteModules: true, v8_viteEnvironmentApi: true, v8_trailingSlashAwareDataRequests: true },
-};
-`,
-  "vite.config.js": `import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
-export default defineConfig({ logLevel: "warn", plugins: [reactRouter()] });
-`,
-  "app/routes.js": `import { index } from "@react-router/dev/routes";
-export default [index("routes/home.jsx")];
-`,
-  "app/root.jsx": `import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-export function Layout({ children }) {
-  return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        {children}
-        <ScrollRestoration />
-        <Scripts />
-      </body>
-    </html>
-  );
-}
-export default function App() {
-  return <Outlet />;
-}
-`,
-  "app/routes/home.jsx": `export const meta = () => [{ title: "Bare page" }];
-export default function Home() {
-  return (
-    <main>
-      <h1>Bare page</h1>
-      <p>No loader, no upstream call.</p>
-    </main>
-  );
-}
-`,
-  // The panel's own serving stack minus its middleware: Express 5, brotli 5, static assets.
-  "server.js": `import zlib from "node:zlib";
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import express from "express";
-import * as build from "./build/server/index.js";
-const app = express();
-app.disable("x-powered-by");
-app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
-app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-app.all("/{*path}", createRequestHandler({ build, mode: "production" }));
-app.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("listening"));
-`,
-};
-
-/** Writes and builds the bare app in `dir`, a temp dir that shares the panel's node_modules. */
-async function buildBareApp(dir) {
-  for (const [file, text] of Object.entries(BARE_FILES)) {
-    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-    await writeFile(path.join(dir, file), text);
-  }
-  await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
-  reactRouterBuild(dir, true);
-}
 
 /** Starts the bare app's server on a free loopback port. */
 async function startBareApp(dir) {
@@ -333,19 +245,120 @@ function ratioTable(rows) {
   return lines.join("\n");
 }
 
+/** /users' requests/s as a share of the floor's, in one pass. */
+function floorShare(rows) {
+  const floor = rows.find((row) => row.page.bare).load.rps;
+  const users = rows.find((row) => row.page.againstFloor).load.rps;
+  const share = users / floor;
+  if (!(share >= MIN_USERS_TO_FLOOR))
+    problems.push(`/users serves ${share.toFixed(2)} × the floor's requests/s (bound: at least ${MIN_USERS_TO_FLOOR})`);
+  return `Signed-in /users: ${Math.round(users)} req/s against ${Math.round(floor)} for the floor page = ${share.toFixed(2)} × the floor (bound ≥ ${MIN_USERS_TO_FLOOR})`;
+}
+
+// ---- npm start against the production server -------------------------------------------------
+
+/** Runs `npm start` (demo mode) on free ports with a throwaway demo data file; resolves once ready. */
+async function startNpmStart(dataDir) {
+  const [port, demoPort] = [await freePort(), await freePort()];
+  const child = spawn("npm", ["start"], {
+    cwd: ROOT,
+    detached: true, // its own process group, so that stopping it reaches the demo API and panel too
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      DEMO_API_PORT: String(demoPort),
+      DEMO_API_DATA_FILE: path.join(dataDir, "demo-api.json"),
+      SESSION_SECRET: TEST_SESSION_SECRET,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    process.kill(-child.pid, "SIGTERM");
+    await once(child, "exit");
+  };
+  const deadline = Date.now() + 120_000;
+  while (!output.includes("Panel ready:")) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`npm start was not ready within 120 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url: `http://127.0.0.1:${port}`, stop };
+}
+
+/** Drives START_PAGES on the production server and on `npm start`, in alternating rounds. */
+async function compareNpmStart() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "panel-bench-start-"));
+  const demo = await startDemoApi({ DEMO_API_LATENCY_MS: "0" });
+  let panel;
+  let started;
+  try {
+    panel = await startPanel(`${demo.url}/api`);
+    started = await startNpmStart(dataDir);
+    const clients = { production: new PanelClient(panel.url), "npm start": new PanelClient(started.url) };
+    for (const client of Object.values(clients)) await client.signIn();
+    const rows = [];
+    for (const page of START_PAGES) {
+      // Alternating rounds, so that a burst of other work on the machine hits both servers.
+      const rounds = { production: [], "npm start": [] };
+      for (let round = 1; round <= START_ROUNDS; round++) {
+        for (const [name, client] of Object.entries(clients)) {
+          process.stdout.write(`  ${page} on ${name}, round ${round}...`);
+          const load = await measureLoad(`${client.baseUrl}${page}`, {
+            ...BROWSER_HEADERS,
+            cookie: client.cookieHeader(),
+          });
+          process.stdout.write(" done\n");
+          if (load.non2xx || load.errors)
+            problems.push(`${page} on ${name}: ${load.non2xx} non-2xx answers, ${load.errors} errors`);
+          rounds[name].push(load.rps);
+        }
+      }
+      rows.push({ page, production: median(rounds.production), npmStart: median(rounds["npm start"]) });
+    }
+    return rows;
+  } finally {
+    await Promise.all([started?.stop(), panel?.stop(), demo.stop()]);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function startTable(rows) {
+  const lines = [
+    `| Page | production req/s (median of ${START_ROUNDS}) | npm start req/s (median of ${START_ROUNDS}) | npm start ÷ production |`,
+    "| --- | ---: | ---: | ---: |",
+  ];
+  for (const row of rows) {
+    const share = row.npmStart / row.production;
+    if (!(Math.abs(1 - share) <= MAX_START_GAP))
+      problems.push(
+        `${row.page}: npm start serves ${share.toFixed(2)} × the production server (bound: within ±${MAX_START_GAP * 100}%)`,
+      );
+    lines.push(
+      `| ${row.page} | ${Math.round(row.production)} | ${Math.round(row.npmStart)} | ${share.toFixed(2)} (bound 0.90–1.10) |`,
+    );
+  }
+  return lines.join("\n");
+}
+
 // ---- Main ---------------------------------------------------------------------------------
 
 const loadAverage = (averages = os.loadavg()) => averages.map((n) => n.toFixed(2)).join(" ");
 const startLoad = os.loadavg();
-let bareDir;
-let bare;
+let floorApp;
 try {
   if (process.env.BENCH_SKIP_BUILD === "1") console.log("BENCH_SKIP_BUILD=1: using the existing build/");
   else reactRouterBuild(ROOT, false);
-  console.log("Building the bare React Router app...");
-  bareDir = await mkdtemp(path.join(os.tmpdir(), "panel-bench-bare-"));
-  await buildBareApp(bareDir);
-  bare = await startBareApp(bareDir);
+  console.log("Building the floor app (a bare React Router page)...");
+  floorApp = await buildFloorApp();
+  const bare = await startBareApp(floorApp.dir);
 
   console.log(
     `\nNode ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage(startLoad)} at the start (before the builds)`,
@@ -356,11 +369,14 @@ try {
   const settings = `${CONNECTIONS} connections, ${SECONDS} s per page; TTFB over ${TTFB_REQUESTS} sequential requests`;
   console.log(`\nPass 1: demo API latency ${BASE_LATENCY_MS} ms (${settings})`);
   const first = await runPass(BASE_LATENCY_MS, bare);
+  console.log(`\nnpm start against the production server (${CONNECTIONS} connections, ${SECONDS} s per page)`);
+  const start = await compareNpmStart();
   console.log(`\nPass 2: demo API latency ${SLOW_LATENCY_MS} ms (${settings})`);
   const second = await runPass(SLOW_LATENCY_MS, bare);
 
   console.log(`\nLoad average ${loadAverage()} after the passes`);
-  console.log(`\nDemo API latency ${BASE_LATENCY_MS} ms\n\n${loadTable(first)}`);
+  console.log(`\nDemo API latency ${BASE_LATENCY_MS} ms\n\n${loadTable(first)}\n\n${floorShare(first)}`);
+  console.log(`\nnpm start against the production server\n\n${startTable(start)}`);
   console.log(`\nDemo API latency ${SLOW_LATENCY_MS} ms\n\n${loadTable(second)}`);
   console.log(
     `\nDemo API latency ${SLOW_LATENCY_MS} ms: TTFB against the slowest upstream call\n\n${ratioTable(second)}`,
@@ -369,12 +385,14 @@ try {
   problems.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
 } finally {
   await Promise.all(children.map(stopChild));
-  if (bareDir) await rm(bareDir, { recursive: true, force: true });
+  await floorApp?.remove();
 }
 
 if (problems.length) {
   console.error(`\n✖ ${problems.length} bound(s) broken:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
   process.exit(1);
 }
-console.log("\n✔ every answer 2xx; the dashboard's TTFB stays under 1.3 × its slowest upstream call");
+console.log(
+  `\n✔ every answer 2xx; /users at least ${MIN_USERS_TO_FLOOR} × the floor; npm start within ${MAX_START_GAP * 100}% of production; the dashboard's TTFB under ${MAX_DASHBOARD_RATIO} × its slowest upstream call`,
+);
 process.exit(0);
