@@ -1,34 +1,31 @@
 import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
 
 import * as outline from "@heroicons/react/24/outline";
 import * as solid from "@heroicons/react/20/solid";
 import { type ComponentType, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { Plugin } from "vite";
+import { type Plugin, runnerImport } from "vite";
 
-import { type IconName, OUTLINE_ICONS, SOLID_ICONS, VIEW_BOXES } from "../app/components/ui/icon-names.ts";
+import type * as IconNames from "../app/components/ui/icon-names.ts";
 
 /** The module the app imports for the sprite's URL (app/components/ui/icon.tsx). */
 const VIRTUAL_ID = "virtual:icon-sprite";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
-/** The two Heroicons sets (decision 023): their components and the icons the panel takes from each. */
+/** The list of the icons the panel uses, by set. */
+const NAMES_FILE = fileURLToPath(new URL("../app/components/ui/icon-names.ts", import.meta.url));
+
+/** The two Heroicons sets (decision 023) and their components. */
 const ICON_SETS = {
-  solid: { module: "@heroicons/react/20/solid", components: solid as Record<string, unknown>, names: SOLID_ICONS },
-  outline: {
-    module: "@heroicons/react/24/outline",
-    components: outline as Record<string, unknown>,
-    names: OUTLINE_ICONS,
-  },
-} as const;
+  solid: { module: "@heroicons/react/20/solid", components: solid as Record<string, unknown> },
+  outline: { module: "@heroicons/react/24/outline", components: outline as Record<string, unknown> },
+};
 
 type IconSet = keyof typeof ICON_SETS;
 
-/** Every symbol id of the sprite, as `Icon` names them. */
-export const ICON_NAMES: readonly IconName[] = [
-  ...SOLID_ICONS.map((name) => `solid-${name}` as const),
-  ...OUTLINE_ICONS.map((name) => `outline-${name}` as const),
-];
+/** The icons to draw, by set (the lists of icon-names.ts). */
+export type IconLists = Record<IconSet, readonly string[]>;
 
 /** The sprite's file and where the app finds it. */
 export interface IconSprite {
@@ -57,12 +54,13 @@ function rootAttribute(markup: string, attribute: string): string | undefined {
  * as they are, and its root's painting attributes (fill, stroke, stroke-width) moved onto a `<g>`
  * around them, which the symbol's content inherits wherever it is used.
  */
-function symbolOf(set: IconSet, name: string): string {
+function symbolOf(set: IconSet, name: string, viewBoxes: Record<IconSet, string>): string {
   const component = ICON_SETS[set].components[componentName(name)] as ComponentType | undefined;
   if (!component) throw new Error(`${ICON_SETS[set].module} has no ${componentName(name)} (icon "${name}")`);
   const markup = renderToStaticMarkup(createElement(component));
   const viewBox = rootAttribute(markup, "viewBox");
-  if (viewBox !== VIEW_BOXES[set]) throw new Error(`${name} of ${set} has viewBox ${viewBox}`);
+  // icon.tsx gives the outer <svg> its set's viewBox without loading Heroicons: they must agree.
+  if (viewBox !== viewBoxes[set]) throw new Error(`${name} of ${set} has viewBox ${viewBox}, not ${viewBoxes[set]}`);
   const paint = ["fill", "stroke", "stroke-width"]
     .map((attribute) => [attribute, rootAttribute(markup, attribute)] as const)
     .filter(([, value]) => value !== undefined)
@@ -72,10 +70,10 @@ function symbolOf(set: IconSet, name: string): string {
   return `<symbol id="${set}-${name}" viewBox="${viewBox}"><g${paint}>${content}</g></symbol>`;
 }
 
-/** Builds the sprite of every icon in app/components/ui/icon-names.ts. */
-export function buildIconSprite(): IconSprite {
+/** The sprite of `lists`: one symbol per icon, with ids `solid-<name>` and `outline-<name>`. */
+export function renderIconSprite(lists: IconLists, viewBoxes: Record<IconSet, string>): IconSprite {
   const symbols = (Object.keys(ICON_SETS) as IconSet[]).flatMap((set) =>
-    (ICON_SETS[set].names as readonly string[]).map((name) => symbolOf(set, name)),
+    lists[set].map((name) => symbolOf(set, name, viewBoxes)),
   );
   const source = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>\n`;
   const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
@@ -83,15 +81,26 @@ export function buildIconSprite(): IconSprite {
 }
 
 /**
+ * Reads icon-names.ts afresh. Through Vite's module runner, not an import of this module: an
+ * import would make it a dependency of vite.config.ts, and Vite restarts the whole dev server
+ * (which `npm run dev` cannot follow) whenever a config dependency changes.
+ */
+async function loadIconSprite(): Promise<IconSprite> {
+  const { module } = await runnerImport<typeof IconNames>(NAMES_FILE);
+  return renderIconSprite({ solid: module.SOLID_ICONS, outline: module.OUTLINE_ICONS }, module.VIEW_BOXES);
+}
+
+/**
  * The icon sprite (decision 025), generated from the installed @heroicons/react at build time:
  * `virtual:icon-sprite` exports its URL; the client build writes it under build/client/assets
  * (hashed, so the server caches it forever and precompress() compresses it), and the dev server
- * answers it itself.
+ * answers it itself, anew whenever icon-names.ts changes.
  */
 export function iconSprite(): Plugin {
   let base = "/";
-  let sprite: IconSprite | undefined;
-  const current = () => (sprite ??= buildIconSprite());
+  let latest: Promise<IconSprite> | undefined;
+  // In development, every sprite generated so far: a page rendered before an edit still finds its own.
+  const served = new Map<string, string>();
   return {
     name: "panel:icon-sprite",
     configResolved(config) {
@@ -100,20 +109,26 @@ export function iconSprite(): Plugin {
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
     },
-    load(id) {
+    async load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      return `export default ${JSON.stringify(`${base}${current().fileName}`)};`;
+      // Vite reloads this module, and the modules that import it, when the list changes.
+      this.addWatchFile(NAMES_FILE);
+      const sprite = await (this.environment.mode === "dev" ? loadIconSprite() : (latest ??= loadIconSprite()));
+      served.set(`${base}${sprite.fileName}`, sprite.source);
+      return `export default ${JSON.stringify(`${base}${sprite.fileName}`)};`;
     },
-    generateBundle() {
+    async generateBundle() {
       // The server build imports the same URL; only the browser's build ships the file.
-      if (this.environment.name !== "client") return;
-      this.emitFile({ type: "asset", fileName: current().fileName, source: current().source });
+      if (this.environment.name !== "client" || !latest) return;
+      const { fileName, source } = await latest;
+      this.emitFile({ type: "asset", fileName, source });
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const { fileName, source } = current();
-        if (req.url?.split("?")[0] !== `${base}${fileName}`) return next();
+        const source = served.get(req.url?.split("?")[0] ?? "");
+        if (source === undefined) return next();
         res.setHeader("Content-Type", "image/svg+xml");
+        res.setHeader("X-Content-Type-Options", "nosniff");
         res.setHeader("Cache-Control", "no-cache");
         res.end(source);
       });

@@ -7,11 +7,17 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { iconViewBox } from "~/components/ui/icon-names";
-import { buildIconSprite, ICON_NAMES } from "../../scripts/vite-icon-sprite";
+import { iconViewBox, type IconName, OUTLINE_ICONS, SOLID_ICONS, VIEW_BOXES } from "~/components/ui/icon-names";
+import { renderIconSprite } from "../../scripts/vite-icon-sprite";
 
 const APP = path.resolve(import.meta.dirname, "../../app");
-const sprite = buildIconSprite();
+const LISTS = { solid: SOLID_ICONS, outline: OUTLINE_ICONS };
+const sprite = renderIconSprite(LISTS, VIEW_BOXES);
+/** Every icon the lists name, as `<Icon name>` spells it. */
+const ICON_NAMES: IconName[] = [
+  ...SOLID_ICONS.map((name) => `solid-${name}` as const),
+  ...OUTLINE_ICONS.map((name) => `outline-${name}` as const),
+];
 
 /** Each `<symbol>` of the sprite by id: its attributes and what it holds. */
 const symbols = new Map(
@@ -66,6 +72,15 @@ describe("icon sprite", () => {
     }
   });
 
+  it("refuses an icon Heroicons does not have, or a set's viewBox that is not Heroicons' own", () => {
+    expect(() => renderIconSprite({ solid: ["no-such-thing"], outline: [] }, VIEW_BOXES)).toThrow(
+      "@heroicons/react/20/solid has no NoSuchThingIcon",
+    );
+    expect(() => renderIconSprite({ solid: [], outline: ["home"] }, { ...VIEW_BOXES, outline: "0 0 20 20" })).toThrow(
+      "viewBox 0 0 24 24",
+    );
+  });
+
   it("gives each <Icon> the viewBox of its symbol", () => {
     for (const name of ICON_NAMES) expect(iconViewBox(name), name).toBe(symbols.get(name)?.viewBox);
   });
@@ -80,6 +95,8 @@ describe("icon sprite", () => {
   it("is one SVG document named after a hash of its content, under the build's assets", () => {
     expect(sprite.source).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"><symbol /);
     expect(sprite.fileName).toMatch(/^assets\/icons-[\w-]{8}\.svg$/);
-    expect(buildIconSprite().fileName).toBe(sprite.fileName);
+    expect(renderIconSprite(LISTS, VIEW_BOXES).fileName).toBe(sprite.fileName);
+    const fewer = renderIconSprite({ solid: SOLID_ICONS.slice(1), outline: OUTLINE_ICONS }, VIEW_BOXES);
+    expect(fewer.fileName).not.toBe(sprite.fileName);
   });
 });
