@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
+import { iconSprite } from "./scripts/vite-icon-sprite.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 
 /**
@@ -39,5 +40,5 @@ export default defineConfig({
     },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), precompress(), namedServerEntries()],
+  plugins: [tailwindcss(), iconSprite(), reactRouter(), precompress(), namedServerEntries()],
 });

@@ -1,8 +1,7 @@
-import { ArrowDownTrayIcon, DevicePhoneMobileIcon } from "@heroicons/react/20/solid";
-
 import type { AppOffer } from "~/components/account/app-offer";
 import { FormAlert } from "~/components/layout/auth-card";
 import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 
 /** What a phone without a configured store link is told (docs/operations.md lists the variables). */
 export const APP_LINK_UNAVAILABLE = "The app link is not available yet. Please try again later.";
@@ -27,7 +26,7 @@ export function AppOfferActions({ offer, label = "Open the mobile app" }: { offe
   if (offer.kind === "store") {
     return (
       <a href={offer.url} rel="noreferrer" className={buttonClass("primary", "md", bigButton)}>
-        <DevicePhoneMobileIcon className="size-5" aria-hidden="true" />
+        <Icon name="solid-device-phone-mobile" className="size-5" />
         {label}
       </a>
     );
@@ -36,7 +35,7 @@ export function AppOfferActions({ offer, label = "Open the mobile app" }: { offe
     <div className="flex flex-col gap-3">
       {offer.download ? (
         <a href={offer.download} rel="noreferrer" className={buttonClass("primary", "md", bigButton)}>
-          <ArrowDownTrayIcon className="size-5" aria-hidden="true" />
+          <Icon name="solid-arrow-down-tray" className="size-5" />
           {label}
         </a>
       ) : null}
@@ -48,7 +47,7 @@ export function AppOfferActions({ offer, label = "Open the mobile app" }: { offe
             rel="noreferrer"
             className={buttonClass(offer.download ? "secondary" : "primary", "md", bigButton)}
           >
-            <DevicePhoneMobileIcon className="size-5" aria-hidden="true" />
+            <Icon name="solid-device-phone-mobile" className="size-5" />
             {STORE_LABELS[store]}
           </a>
         ) : null,

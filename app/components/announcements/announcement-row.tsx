@@ -1,9 +1,9 @@
-import { EyeIcon, EyeSlashIcon, MapPinIcon, PencilSquareIcon, TrashIcon } from "@heroicons/react/20/solid";
-import type { ComponentType, SVGProps } from "react";
 import { useNavigation } from "react-router";
 
 import { ActiveBadge, PinnedBadge } from "~/components/announcements/status-badges";
+import { Icon } from "~/components/ui/icon";
 import { IconAction, iconActionClass, type IconActionTone } from "~/components/ui/icon-action";
+import type { SolidIconName } from "~/components/ui/icon-names";
 import { Tooltip } from "~/components/ui/tooltip";
 import { MutationForm } from "~/recipe/mutation-form";
 
@@ -79,7 +79,7 @@ export function AnnouncementRow({
           wanted={!isActive}
           label={isActive ? "Deactivate" : "Activate"}
           item={title}
-          icon={isActive ? EyeSlashIcon : EyeIcon}
+          icon={isActive ? "solid-eye-slash" : "solid-eye"}
           tone={isActive ? "neutral" : "success"}
         />
         <ToggleAction
@@ -90,11 +90,11 @@ export function AnnouncementRow({
           wanted={!isPinned}
           label={isPinned ? "Unpin" : "Pin"}
           item={title}
-          icon={MapPinIcon}
+          icon="solid-map-pin"
           tone={isPinned ? "warning" : "neutral"}
         />
-        <IconAction to={editHref} label="Edit" item={title} icon={PencilSquareIcon} />
-        <IconAction to={deleteHref} label="Delete" item={title} icon={TrashIcon} tone="danger" align="end" />
+        <IconAction to={editHref} label="Edit" item={title} icon="solid-pencil-square" />
+        <IconAction to={deleteHref} label="Delete" item={title} icon="solid-trash" tone="danger" align="end" />
       </div>
     </li>
   );
@@ -109,7 +109,7 @@ function ToggleAction({
   wanted,
   label,
   item,
-  icon: Icon,
+  icon,
   tone,
 }: {
   actionHref: string;
@@ -120,7 +120,7 @@ function ToggleAction({
   label: string;
   /** The announcement's title, in the button's accessible name. */
   item: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  icon: SolidIconName;
   tone: IconActionTone;
 }) {
   const navigation = useNavigation();
@@ -136,7 +136,7 @@ function ToggleAction({
       <input type="hidden" name={field} value={String(wanted)} />
       <Tooltip label={label}>
         <button type="submit" aria-label={`${label} ${item}`} disabled={pending} className={iconActionClass(tone)}>
-          <Icon className="size-5" aria-hidden="true" />
+          <Icon name={icon} className="size-5" />
         </button>
       </Tooltip>
     </MutationForm>

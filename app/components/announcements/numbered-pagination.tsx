@@ -1,8 +1,8 @@
-import { ChevronLeftIcon, ChevronRightIcon } from "@heroicons/react/20/solid";
 import { Link, useLocation } from "react-router";
 
 import { pageWindow, showingText } from "~/lib/page-window";
 import { pageHref } from "~/lib/pagination";
+import { Icon } from "~/components/ui/icon";
 
 const base = "inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-md px-3 text-sm font-medium";
 const idle = `${base} bg-surface text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50`;
@@ -41,12 +41,12 @@ export function NumberedPagination({
         <li>
           {previous ? (
             <Link to={href(previous)} preventScrollReset className={idle} rel="prev">
-              <ChevronLeftIcon className="size-4" aria-hidden="true" />
+              <Icon name="solid-chevron-left" className="size-4" />
               Previous
             </Link>
           ) : (
             <span aria-disabled="true" className={disabled}>
-              <ChevronLeftIcon className="size-4" aria-hidden="true" />
+              <Icon name="solid-chevron-left" className="size-4" />
               Previous
             </span>
           )}
@@ -68,12 +68,12 @@ export function NumberedPagination({
           {next ? (
             <Link to={href(next)} preventScrollReset className={idle} rel="next">
               Next
-              <ChevronRightIcon className="size-4" aria-hidden="true" />
+              <Icon name="solid-chevron-right" className="size-4" />
             </Link>
           ) : (
             <span aria-disabled="true" className={disabled}>
               Next
-              <ChevronRightIcon className="size-4" aria-hidden="true" />
+              <Icon name="solid-chevron-right" className="size-4" />
             </span>
           )}
         </li>

@@ -1,5 +1,5 @@
-import { CalendarDaysIcon, CheckCircleIcon, MapPinIcon, MegaphoneIcon } from "@heroicons/react/24/outline";
-import type { ComponentType, SVGProps } from "react";
+import { Icon } from "~/components/ui/icon";
+import type { OutlineIconName } from "~/components/ui/icon-names";
 
 /** The four numbers of docs/product.md#announcements, from GET /announcements/stats/overview. */
 export interface AnnouncementStatsView {
@@ -12,13 +12,13 @@ export interface AnnouncementStatsView {
 const TILES: {
   key: keyof AnnouncementStatsView;
   label: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  icon: OutlineIconName;
   tone: string;
 }[] = [
-  { key: "total", label: "Total", icon: MegaphoneIcon, tone: "bg-brand-50 text-brand-700" },
-  { key: "active", label: "Active", icon: CheckCircleIcon, tone: "bg-emerald-50 text-emerald-700" },
-  { key: "pinned", label: "Pinned", icon: MapPinIcon, tone: "bg-amber-50 text-amber-700" },
-  { key: "today", label: "Today", icon: CalendarDaysIcon, tone: "bg-sky-50 text-sky-700" },
+  { key: "total", label: "Total", icon: "outline-megaphone", tone: "bg-brand-50 text-brand-700" },
+  { key: "active", label: "Active", icon: "outline-check-circle", tone: "bg-emerald-50 text-emerald-700" },
+  { key: "pinned", label: "Pinned", icon: "outline-map-pin", tone: "bg-amber-50 text-amber-700" },
+  { key: "today", label: "Today", icon: "outline-calendar-days", tone: "bg-sky-50 text-sky-700" },
 ];
 
 /**
@@ -29,7 +29,7 @@ export function StatTiles({ stats, error }: { stats: AnnouncementStatsView | nul
   return (
     <section aria-label="Announcement statistics">
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-        {TILES.map(({ key, label, icon: Icon, tone }) => (
+        {TILES.map(({ key, label, icon, tone }) => (
           // A <dl> group holds only its <dt> and <dd>: the icon sits inside the <dt>, placed beside both.
           <div
             key={key}
@@ -40,7 +40,7 @@ export function StatTiles({ stats, error }: { stats: AnnouncementStatsView | nul
               <span
                 className={`absolute top-1/2 left-4 hidden size-10 -translate-y-1/2 items-center justify-center rounded-lg sm:flex ${tone}`}
               >
-                <Icon className="size-5" aria-hidden="true" />
+                <Icon name={icon} className="size-5" />
               </span>
               {label}
             </dt>

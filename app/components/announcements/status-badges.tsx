@@ -1,6 +1,5 @@
-import { MapPinIcon } from "@heroicons/react/20/solid";
-
 import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
 
 /** The Active or Inactive badge of an announcement. */
 export function ActiveBadge({ active }: { active: boolean }) {
@@ -11,7 +10,7 @@ export function ActiveBadge({ active }: { active: boolean }) {
 export function PinnedBadge() {
   return (
     <Badge tone="yellow" className="gap-1">
-      <MapPinIcon className="size-3" aria-hidden="true" />
+      <Icon name="solid-map-pin" className="size-3" />
       Pinned
     </Badge>
   );

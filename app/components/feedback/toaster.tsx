@@ -1,5 +1,6 @@
-import { CheckCircleIcon, ExclamationTriangleIcon, InformationCircleIcon, XMarkIcon } from "@heroicons/react/20/solid";
 import { useState } from "react";
+
+import { Icon } from "~/components/ui/icon";
 
 /** A flash message as the root loader hands it to the page. */
 export interface FlashToast {
@@ -13,10 +14,10 @@ export interface FlashToast {
 export const TOAST_DURATION_MS = 5000;
 
 const tone = {
-  success: { icon: CheckCircleIcon, className: "border-emerald-200 bg-emerald-50 text-emerald-900" },
-  error: { icon: ExclamationTriangleIcon, className: "border-red-200 bg-red-50 text-red-900" },
-  warning: { icon: ExclamationTriangleIcon, className: "border-amber-200 bg-amber-50 text-amber-900" },
-  info: { icon: InformationCircleIcon, className: "border-sky-200 bg-sky-50 text-sky-900" },
+  success: { icon: "solid-check-circle", className: "border-emerald-200 bg-emerald-50 text-emerald-900" },
+  error: { icon: "solid-exclamation-triangle", className: "border-red-200 bg-red-50 text-red-900" },
+  warning: { icon: "solid-exclamation-triangle", className: "border-amber-200 bg-amber-50 text-amber-900" },
+  info: { icon: "solid-information-circle", className: "border-sky-200 bg-sky-50 text-sky-900" },
 } as const;
 
 /**
@@ -46,7 +47,7 @@ function ToastCard({ toast }: { toast: FlashToast }) {
   const [dismissed, setDismissed] = useState<string | undefined>();
 
   if (dismissed === toast.id) return null;
-  const { icon: Icon, className } = tone[toast.type];
+  const { icon, className } = tone[toast.type];
 
   return (
     <div
@@ -60,7 +61,7 @@ function ToastCard({ toast }: { toast: FlashToast }) {
       }}
       className={`toast-timed pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg has-checked:hidden ${className}`}
     >
-      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <Icon name={icon} className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 flex-1 text-sm break-words">
         <p className="font-medium" data-testid="toast-message">
           {toast.message}
@@ -68,7 +69,7 @@ function ToastCard({ toast }: { toast: FlashToast }) {
         {toast.description ? <p className="mt-1 opacity-80">{toast.description}</p> : null}
       </div>
       <label title="Dismiss" className="relative -m-1 inline-flex size-6 shrink-0 items-center justify-center">
-        <XMarkIcon className="size-4 opacity-70" aria-hidden="true" />
+        <Icon name="solid-x-mark" className="size-4 opacity-70" />
         <input
           type="checkbox"
           aria-label="Dismiss"

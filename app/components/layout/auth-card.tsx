@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
+import { Icon } from "~/components/ui/icon";
+import type { SolidIconName } from "~/components/ui/icon-names";
+
 /** A line under the card that leads elsewhere: "Remember your password? Sign in". */
 export interface AuthCardFooter {
   prompt: string;
@@ -84,12 +87,13 @@ const noticeTones = {
 
 /** An account-page outcome: a round icon, a sentence, and what to do next. */
 export function AuthNotice({
-  icon: Icon,
+  icon,
   tone,
   children,
   actions,
 }: {
-  icon: React.ComponentType<React.SVGProps<SVGSVGElement>>;
+  /** A 20/solid icon: a notice is text (decision 023). */
+  icon: SolidIconName;
   tone: keyof typeof noticeTones;
   children: ReactNode;
   actions: ReactNode;
@@ -98,7 +102,7 @@ export function AuthNotice({
     <div className="space-y-6">
       <div className="flex items-start gap-3">
         <span className={`flex size-10 shrink-0 items-center justify-center rounded-full ${noticeTones[tone]}`}>
-          <Icon className="size-5" aria-hidden="true" />
+          <Icon name={icon} className="size-5" />
         </span>
         <p className="text-sm text-slate-700">{children}</p>
       </div>

@@ -1,15 +1,9 @@
-import {
-  ArrowUpTrayIcon,
-  CheckCircleIcon,
-  ExclamationCircleIcon,
-  PhotoIcon,
-  XMarkIcon,
-} from "@heroicons/react/20/solid";
 import { useEffect, useId, useRef, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 
 import { planImageSrc } from "~/components/memberships/format";
 import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   checkUpload,
@@ -208,7 +202,7 @@ export function ImageUpload({
             // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "Tier Image" is the product's name for the field
             <img src={src} alt="Tier image" className="size-full object-cover" data-testid="image-upload-preview" />
           ) : (
-            <PhotoIcon className="size-8 text-slate-400" aria-hidden="true" />
+            <Icon name="solid-photo" className="size-8 text-slate-400" />
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-2">
@@ -229,7 +223,7 @@ export function ImageUpload({
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
           />
           <p className="text-xs text-slate-500">
-            <ArrowUpTrayIcon className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
+            <Icon name="solid-arrow-up-tray" className="mr-1 inline size-3.5 align-[-2px]" />
             {`Images only, up to ${maxSizeMb}MB`}
           </p>
           {busy ? (
@@ -259,9 +253,9 @@ export function ImageUpload({
             {message ? (
               <>
                 {state === "error" ? (
-                  <ExclamationCircleIcon className="mr-1 inline size-4 align-[-3px]" aria-hidden="true" />
+                  <Icon name="solid-exclamation-circle" className="mr-1 inline size-4 align-[-3px]" />
                 ) : state === "success" ? (
-                  <CheckCircleIcon className="mr-1 inline size-4 align-[-3px]" aria-hidden="true" />
+                  <Icon name="solid-check-circle" className="mr-1 inline size-4 align-[-3px]" />
                 ) : null}
                 {message}
               </>
@@ -281,7 +275,7 @@ export function ImageUpload({
               }}
               className={buttonClass("ghost", "sm", "text-red-700 hover:bg-red-50")}
             >
-              <XMarkIcon className="size-4" aria-hidden="true" />
+              <Icon name="solid-x-mark" className="size-4" />
               Remove image
             </button>
           ) : null}

@@ -1,4 +1,3 @@
-import { PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link, useNavigation } from "react-router";
 
@@ -6,6 +5,7 @@ import { ImageUpload } from "~/components/memberships/image-upload";
 import { PlanPreview } from "~/components/memberships/plan-preview";
 import { FormAlert } from "~/components/layout/auth-card";
 import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { SwitchField } from "~/components/ui/switch";
 import { FieldShell, fieldDescription, inputClass, TextAreaField, TextField } from "~/components/ui/field";
 import { PERIOD_LABELS, PLAN_PERIODS, type PlanDraft, isPlanPeriod } from "~/forms/membership";
@@ -204,7 +204,7 @@ export function PlanForm({
                   }}
                   className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-slate-500 ring-1 ring-slate-300 ring-inset hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
-                  <TrashIcon className="size-4" aria-hidden="true" />
+                  <Icon name="solid-trash" className="size-4" />
                 </button>
               </li>
             ))}
@@ -225,7 +225,7 @@ export function PlanForm({
             }}
             className={buttonClass("secondary", "sm", "mt-2")}
           >
-            <PlusIcon className="size-4" aria-hidden="true" />
+            <Icon name="solid-plus" className="size-4" />
             Add Feature
           </button>
         </fieldset>

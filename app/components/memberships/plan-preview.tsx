@@ -1,7 +1,6 @@
-import { CheckIcon, PhotoIcon } from "@heroicons/react/20/solid";
-
 import { formatTypedPrice, periodSuffix, planImageSrc } from "~/components/memberships/format";
 import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
 import { cleanFeatures, type PlanDraft } from "~/forms/membership";
 
 /**
@@ -39,7 +38,7 @@ export function PlanPreview({
             {src ? (
               <img src={src} alt="" className="size-full object-cover" />
             ) : (
-              <PhotoIcon className="size-6" aria-hidden="true" />
+              <Icon name="solid-photo" className="size-6" />
             )}
           </div>
           <div className="min-w-0 flex-1">
@@ -78,7 +77,7 @@ export function PlanPreview({
           <ul className="mt-4 space-y-2" data-testid="preview-features">
             {features.map((feature, index) => (
               <li key={`${index}-${feature}`} className="flex items-start gap-2 text-sm text-slate-700">
-                <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+                <Icon name="solid-check" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
                 <span className="min-w-0 break-words">{feature}</span>
               </li>
             ))}

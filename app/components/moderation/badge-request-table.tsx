@@ -1,9 +1,9 @@
-import { CheckIcon, XMarkIcon } from "@heroicons/react/20/solid";
 import { useLocation } from "react-router";
 
 import { Avatar } from "~/components/ui/avatar";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmailText } from "~/components/ui/email-text";
+import { Icon } from "~/components/ui/icon";
 import { type DialogEntry, IntentDialog } from "~/components/ui/intent-dialog";
 import { Tooltip } from "~/components/ui/tooltip";
 import type { PageInfo } from "~/lib/pagination";
@@ -25,14 +25,14 @@ const DECISIONS = [
     intent: "approve",
     label: "Approve",
     tone: "primary",
-    icon: CheckIcon,
+    icon: "solid-check",
     className: "text-emerald-700 ring-emerald-200 hover:bg-emerald-50 focus-visible:outline-emerald-600",
   },
   {
     intent: "reject",
     label: "Reject",
     tone: "danger",
-    icon: XMarkIcon,
+    icon: "solid-x-mark",
     className: "text-red-700 ring-red-200 hover:bg-red-50 focus-visible:outline-red-600",
   },
 ] as const;
@@ -102,7 +102,7 @@ export function BadgeRequestTable({
       className: "text-right",
       cell: (row) => (
         <span className="flex justify-end gap-2">
-          {DECISIONS.map(({ intent, label, icon: Icon, className }) => (
+          {DECISIONS.map(({ intent, label, icon, className }) => (
             <Tooltip key={intent} label={label}>
               <DialogLink
                 to={open(intent, row.id)}
@@ -111,7 +111,7 @@ export function BadgeRequestTable({
                 title={label}
                 className={`${iconAction} ${className}`}
               >
-                <Icon className="size-4" aria-hidden="true" />
+                <Icon name={icon} className="size-4" />
               </DialogLink>
             </Tooltip>
           ))}

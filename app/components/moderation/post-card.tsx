@@ -1,8 +1,7 @@
-import { TrashIcon } from "@heroicons/react/20/solid";
-
 import { Avatar } from "~/components/ui/avatar";
 import { EmailText } from "~/components/ui/email-text";
 import { DialogLink } from "~/components/ui/dialog-link";
+import { Icon } from "~/components/ui/icon";
 
 /** A forum post as the screens show it; title and description are member text, shown as text. */
 export interface PostCardData {
@@ -40,7 +39,7 @@ export function PostCard({
             title="Delete post"
             className="-m-1 shrink-0 rounded-md p-1 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600"
           >
-            <TrashIcon className="size-5" aria-hidden="true" />
+            <Icon name="solid-trash" className="size-5" />
           </DialogLink>
         ) : null}
       </div>

@@ -1,29 +1,22 @@
-import {
-  ChatBubbleLeftRightIcon,
-  CreditCardIcon,
-  HomeIcon,
-  MegaphoneIcon,
-  ShieldCheckIcon,
-  UsersIcon,
-} from "@heroicons/react/24/outline";
-import type { ComponentType, SVGProps } from "react";
+import type { OutlineIconName } from "~/components/ui/icon-names";
 
 /** One sidebar entry (docs/product.md#sidebar). */
 export interface NavigationEntry {
   name: string;
   url: string;
   description?: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** 24/outline: navigation is artwork (decision 023). */
+  icon: OutlineIconName;
 }
 
 /** The sidebar's entries, in order (docs/product.md#sidebar). */
 export const NAVIGATION: readonly NavigationEntry[] = [
-  { name: "Dashboard", url: "/", description: "Overview & Analytics", icon: HomeIcon },
-  { name: "Users", url: "/users", description: "User Management", icon: UsersIcon },
-  { name: "Forum", url: "/posts", description: "Posts & Comments", icon: ChatBubbleLeftRightIcon },
-  { name: "Announcements", url: "/announcements", description: "System Notifications", icon: MegaphoneIcon },
-  { name: "Citizenship", url: "/badge-requests", description: "Verification Requests", icon: ShieldCheckIcon },
-  { name: "Memberships", url: "/memberships", description: "Subscription Plans", icon: CreditCardIcon },
+  { name: "Dashboard", url: "/", description: "Overview & Analytics", icon: "outline-home" },
+  { name: "Users", url: "/users", description: "User Management", icon: "outline-users" },
+  { name: "Forum", url: "/posts", description: "Posts & Comments", icon: "outline-chat-bubble-left-right" },
+  { name: "Announcements", url: "/announcements", description: "System Notifications", icon: "outline-megaphone" },
+  { name: "Citizenship", url: "/badge-requests", description: "Verification Requests", icon: "outline-shield-check" },
+  { name: "Memberships", url: "/memberships", description: "Subscription Plans", icon: "outline-credit-card" },
 ];
 
 /**

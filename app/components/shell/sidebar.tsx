@@ -1,8 +1,8 @@
-import { ChevronDoubleLeftIcon, ChevronDoubleRightIcon } from "@heroicons/react/20/solid";
 import { Link, useLocation } from "react-router";
 
 import { isEntryActive, NAVIGATION } from "~/components/shell/navigation";
 import { type ShellUser, UserMenu } from "~/components/shell/user-menu";
+import { Icon } from "~/components/ui/icon";
 import { Tooltip } from "~/components/ui/tooltip";
 
 /** Id of the checkbox that opens the mobile sheet (works without JavaScript). */
@@ -60,7 +60,7 @@ export function Sidebar({
                       collapsed ? "md:justify-center md:px-0" : ""
                     } ${active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
                   >
-                    <entry.icon className="size-5 shrink-0" aria-hidden="true" />
+                    <Icon name={entry.icon} className="size-5 shrink-0" />
                     <span className={`min-w-0 ${hideWhenCollapsed}`}>
                       <span className="block truncate font-medium">{entry.name}</span>
                       {entry.description ? (
@@ -93,9 +93,9 @@ export function Sidebar({
             aria-keyshortcuts="Control+B"
           >
             {collapsed ? (
-              <ChevronDoubleRightIcon className="size-5 shrink-0" aria-hidden="true" />
+              <Icon name="solid-chevron-double-right" className="size-5 shrink-0" />
             ) : (
-              <ChevronDoubleLeftIcon className="size-5 shrink-0" aria-hidden="true" />
+              <Icon name="solid-chevron-double-left" className="size-5 shrink-0" />
             )}
             <span className={hideWhenCollapsed}>Collapse</span>
           </button>

@@ -1,8 +1,8 @@
-import { ArrowRightStartOnRectangleIcon, ChevronUpDownIcon } from "@heroicons/react/20/solid";
 import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 
 import { Avatar } from "~/components/ui/avatar";
+import { Icon } from "~/components/ui/icon";
 
 /** What the shell knows of the signed-in admin. */
 export interface ShellUser {
@@ -35,7 +35,7 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
           <span className="block truncate text-sm font-medium text-slate-900">{user.name}</span>
           <span className="block truncate text-xs text-slate-600">Administrator</span>
         </span>
-        <ChevronUpDownIcon className={`size-4 text-slate-400 ${collapsed ? "md:hidden" : ""}`} aria-hidden="true" />
+        <Icon name="solid-chevron-up-down" className={`size-4 text-slate-400 ${collapsed ? "md:hidden" : ""}`} />
       </summary>
       <div className="absolute bottom-full left-0 z-50 mb-2 w-64 rounded-lg bg-surface p-3 shadow-lg ring-1 ring-slate-200">
         <div className="flex items-center gap-3 border-b border-slate-100 pb-3">
@@ -54,7 +54,7 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
             disabled={signingOut}
             className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-60"
           >
-            <ArrowRightStartOnRectangleIcon className="size-4" aria-hidden="true" />
+            <Icon name="solid-arrow-right-start-on-rectangle" className="size-4" />
             {signingOut ? "Signing out..." : "Sign out"}
           </button>
         </Form>

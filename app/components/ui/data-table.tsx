@@ -1,13 +1,9 @@
-import {
-  ChevronDoubleLeftIcon,
-  ChevronDoubleRightIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-} from "@heroicons/react/20/solid";
-import { type ComponentType, type ReactNode, type SVGProps, useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
 
 import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import type { SolidIconName } from "~/components/ui/icon-names";
 import { inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
@@ -176,18 +172,22 @@ function Pager({ pageInfo, pageSizes }: { pageInfo: PageInfo; pageSizes: readonl
           <PageLink
             to={targets.first !== null ? href(targets.first) : null}
             label="First page"
-            icon={ChevronDoubleLeftIcon}
+            icon="solid-chevron-double-left"
           />
           <PageLink
             to={targets.previous !== null ? href(targets.previous) : null}
             label="Previous page"
-            icon={ChevronLeftIcon}
+            icon="solid-chevron-left"
           />
-          <PageLink to={targets.next !== null ? href(targets.next) : null} label="Next page" icon={ChevronRightIcon} />
+          <PageLink
+            to={targets.next !== null ? href(targets.next) : null}
+            label="Next page"
+            icon="solid-chevron-right"
+          />
           <PageLink
             to={targets.last !== null ? href(targets.last) : null}
             label="Last page"
-            icon={ChevronDoubleRightIcon}
+            icon="solid-chevron-double-right"
           />
         </nav>
       </div>
@@ -197,15 +197,7 @@ function Pager({ pageInfo, pageSizes }: { pageInfo: PageInfo; pageSizes: readonl
 
 const pageLinkClass = "inline-flex size-8 items-center justify-center rounded-md ring-1 ring-inset ring-slate-300";
 
-function PageLink({
-  to,
-  label,
-  icon: Icon,
-}: {
-  to: string | null;
-  label: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
-}) {
+function PageLink({ to, label, icon }: { to: string | null; label: string; icon: SolidIconName }) {
   if (!to) {
     return (
       <span
@@ -214,7 +206,7 @@ function PageLink({
         role="link"
         className={`${pageLinkClass} cursor-not-allowed text-slate-300`}
       >
-        <Icon className="size-4" aria-hidden="true" />
+        <Icon name={icon} className="size-4" />
       </span>
     );
   }
@@ -225,7 +217,7 @@ function PageLink({
       title={label}
       className={`${pageLinkClass} bg-surface text-slate-700 hover:bg-slate-50`}
     >
-      <Icon className="size-4" aria-hidden="true" />
+      <Icon name={icon} className="size-4" />
     </Link>
   );
 }

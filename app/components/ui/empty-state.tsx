@@ -1,5 +1,7 @@
-import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
-import type { ComponentType, ReactNode, SVGProps } from "react";
+import type { ReactNode } from "react";
+
+import { Icon } from "~/components/ui/icon";
+import type { OutlineIconName } from "~/components/ui/icon-names";
 
 /**
  * The empty (or error) state of a list: an icon, a title, a line of explanation and an optional
@@ -15,23 +17,23 @@ export function EmptyState({
 }: {
   title: ReactNode;
   description?: ReactNode;
-  icon?: ComponentType<SVGProps<SVGSVGElement>>;
+  icon?: OutlineIconName;
   action?: ReactNode;
   tone?: "neutral" | "error";
   /** Stands alone on the page, in the card look of tables and lists. */
   card?: boolean;
 }) {
-  const Icon = icon ?? (tone === "error" ? ExclamationTriangleIcon : undefined);
+  const shown = icon ?? (tone === "error" ? "outline-exclamation-triangle" : undefined);
   return (
     <div
       role={tone === "error" ? "alert" : undefined}
       className={`flex flex-col items-center px-6 py-12 text-center ${card ? "rounded-xl bg-surface shadow-sm ring-1 ring-slate-200" : ""}`}
     >
-      {Icon ? (
+      {shown ? (
         <span
           className={`flex size-12 items-center justify-center rounded-full ${tone === "error" ? "bg-red-50 text-red-700" : "bg-slate-100 text-slate-500"}`}
         >
-          <Icon className="size-6" aria-hidden="true" />
+          <Icon name={shown} className="size-6" />
         </span>
       ) : null}
       <h3 className="mt-4 text-base font-semibold text-slate-900">{title}</h3>

@@ -1,7 +1,9 @@
-import { type ComponentType, type MouseEvent, type SVGProps, useId } from "react";
+import { type MouseEvent, useId } from "react";
 
+import { Icon } from "~/components/ui/icon";
 import { Tooltip } from "~/components/ui/tooltip";
 import { DialogLink } from "~/components/ui/dialog-link";
+import type { SolidIconName } from "~/components/ui/icon-names";
 
 /** What an icon action does, by colour. */
 export type IconActionTone = "neutral" | "danger" | "success" | "warning";
@@ -18,8 +20,6 @@ export function iconActionClass(tone: IconActionTone = "neutral"): string {
   return `icon-action ${TONES[tone]}`;
 }
 
-type Icon = ComponentType<SVGProps<SVGSVGElement>>;
-
 /**
  * One icon action of a row, with its tooltip. `label` is the tooltip text; `name`, the
  * accessible name, adds the row's item ("Deactivate Premium") so a screen reader tells rows apart.
@@ -30,7 +30,7 @@ export function IconAction({
   label,
   item,
   name = item ? `${label} ${item}` : label,
-  icon: Icon,
+  icon,
   tone = "neutral",
   align,
   ...link
@@ -40,14 +40,15 @@ export function IconAction({
   item?: string;
   /** The accessible name, when it is not `label` or `label` plus `item`. */
   name?: string;
-  icon: Icon;
+  /** A 20/solid icon: an icon action is a control (decision 023). */
+  icon: SolidIconName;
   tone?: IconActionTone;
   align?: "center" | "end";
 } & (
   | { to: string; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void }
   | { href: string; download?: boolean; newTab?: boolean }
 )) {
-  const icon = <Icon className="size-5" aria-hidden="true" />;
+  const glyph = <Icon name={icon} className="size-5" />;
   return (
     <Tooltip label={label} align={align}>
       {"to" in link ? (
@@ -58,7 +59,7 @@ export function IconAction({
           aria-label={name}
           className={iconActionClass(tone)}
         >
-          {icon}
+          {glyph}
         </DialogLink>
       ) : (
         <a
@@ -69,7 +70,7 @@ export function IconAction({
           aria-label={name}
           className={iconActionClass(tone)}
         >
-          {icon}
+          {glyph}
         </a>
       )}
     </Tooltip>
@@ -84,12 +85,13 @@ export function IconAction({
 export function DisabledIconAction({
   name,
   reason,
-  icon: Icon,
+  icon,
   align = "end",
 }: {
   name: string;
   reason: string;
-  icon: Icon;
+  /** A 20/solid icon: an icon action is a control (decision 023). */
+  icon: SolidIconName;
   align?: "center" | "end";
 }) {
   const reasonId = useId();
@@ -102,7 +104,7 @@ export function DisabledIconAction({
         aria-describedby={reasonId}
         className={`${iconActionClass()} cursor-not-allowed text-slate-300 hover:bg-transparent hover:text-slate-300`}
       >
-        <Icon className="size-5" aria-hidden="true" />
+        <Icon name={icon} className="size-5" />
       </button>
     </Tooltip>
   );

@@ -1,7 +1,7 @@
-import { XMarkIcon } from "@heroicons/react/20/solid";
 import { type ReactNode, useId, useRef } from "react";
 import { Link } from "react-router";
 
+import { Icon } from "~/components/ui/icon";
 import { useModal } from "~/components/ui/use-modal";
 
 /**
@@ -65,7 +65,7 @@ export function ModalFrame({
               }}
               className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
             >
-              <XMarkIcon className="size-5" aria-hidden="true" />
+              <Icon name="solid-x-mark" className="size-5" />
               <span className="sr-only">Close</span>
             </Link>
           ) : null}

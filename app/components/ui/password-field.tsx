@@ -1,7 +1,7 @@
-import { EyeIcon, EyeSlashIcon } from "@heroicons/react/20/solid";
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 import { FieldShell, fieldDescription, inputClass } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";
 
 const toggleClass =
@@ -38,7 +38,7 @@ export function PasswordField({
   }, []);
 
   const toggleLabel = visible ? "Hide password" : "Show password";
-  const Icon = visible ? EyeSlashIcon : EyeIcon;
+  const toggleIcon = visible ? "solid-eye-slash" : "solid-eye";
 
   return (
     <FieldShell id={fieldId} label={label} error={error}>
@@ -63,7 +63,7 @@ export function PasswordField({
             title={toggleLabel}
             onClick={() => setVisible((shown) => !shown)}
           >
-            <Icon className="size-5" aria-hidden="true" />
+            <Icon name={toggleIcon} className="size-5" />
           </button>
         ) : null}
       </div>

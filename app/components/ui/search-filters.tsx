@@ -1,8 +1,8 @@
-import { MagnifyingGlassIcon } from "@heroicons/react/20/solid";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
 
 import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { inputClass } from "~/components/ui/field";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
@@ -114,9 +114,9 @@ export function SearchFilters({
           <label htmlFor={`filter-${searchName}`} className="sr-only">
             {search.label ?? search.placeholder}
           </label>
-          <MagnifyingGlassIcon
+          <Icon
+            name="solid-magnifying-glass"
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
           />
           <input
             ref={inputRef}

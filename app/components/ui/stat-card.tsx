@@ -1,15 +1,16 @@
-import type { ComponentType, SVGProps } from "react";
+import { Icon } from "~/components/ui/icon";
+import type { OutlineIconName } from "~/components/ui/icon-names";
 
 /** A dashboard number with its label; on failure it shows the error text instead (docs/product.md#dashboard). */
 export function StatCard({
   label,
   value,
-  icon: Icon,
+  icon,
   error,
 }: {
   label: string;
   value: number | null;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  icon: OutlineIconName;
   error?: string;
 }) {
   return (
@@ -17,7 +18,7 @@ export function StatCard({
       <div className="flex items-center justify-between">
         <p className="text-sm font-medium text-slate-600">{label}</p>
         <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-          <Icon className="size-5" aria-hidden="true" />
+          <Icon name={icon} className="size-5" />
         </span>
       </div>
       {value === null ? (

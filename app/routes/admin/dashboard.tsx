@@ -1,5 +1,3 @@
-import { ChatBubbleLeftRightIcon, EnvelopeIcon, ShieldCheckIcon, UsersIcon } from "@heroicons/react/24/outline";
-
 import type { Route } from "./+types/dashboard";
 import { decideBadgeAction } from "./badge-requests/decide-badge.server";
 import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
@@ -51,10 +49,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Dashboard" subtitle="Overview & Analytics" />
 
       <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Users" value={totalUsers} icon={UsersIcon} error={LIST_LOAD_ERROR} />
-        <StatCard label="Total Posts" value={totalPosts} icon={ChatBubbleLeftRightIcon} error={LIST_LOAD_ERROR} />
-        <StatCard label="Pending Badges" value={pendingBadges} icon={ShieldCheckIcon} error={LIST_LOAD_ERROR} />
-        <StatCard label="Active Invites" value={activeInvites} icon={EnvelopeIcon} error={LIST_LOAD_ERROR} />
+        <StatCard label="Total Users" value={totalUsers} icon="outline-users" error={LIST_LOAD_ERROR} />
+        <StatCard
+          label="Total Posts"
+          value={totalPosts}
+          icon="outline-chat-bubble-left-right"
+          error={LIST_LOAD_ERROR}
+        />
+        <StatCard label="Pending Badges" value={pendingBadges} icon="outline-shield-check" error={LIST_LOAD_ERROR} />
+        <StatCard label="Active Invites" value={activeInvites} icon="outline-envelope" error={LIST_LOAD_ERROR} />
       </section>
 
       <div className="grid gap-8 xl:grid-cols-2">
@@ -84,7 +87,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : recentPosts.length === 0 ? (
             <EmptyState
               card
-              icon={ChatBubbleLeftRightIcon}
+              icon="outline-chat-bubble-left-right"
               title="No Posts Found"
               description="No posts have been created yet."
             />

@@ -1,10 +1,10 @@
-import { Bars3Icon, XMarkIcon } from "@heroicons/react/20/solid";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
 
 import type { Route } from "./+types/layout";
 import { MOBILE_SIDEBAR_ID, Sidebar } from "~/components/shell/sidebar";
 import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-state";
+import { Icon } from "~/components/ui/icon";
 import { auditAdminActions } from "~/session/audit.server";
 import { displayName, requireSignedIn, requireUser } from "~/session/user.server";
 
@@ -86,7 +86,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           htmlFor={MOBILE_SIDEBAR_ID}
           className="-m-2 cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100"
         >
-          <Bars3Icon className="size-5" aria-hidden="true" />
+          <Icon name="solid-bars-3" className="size-5" />
           <span className="sr-only">Open sidebar</span>
         </label>
         <span className="text-sm font-semibold text-slate-900">Admin Dashboard</span>
@@ -109,7 +109,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           htmlFor={MOBILE_SIDEBAR_ID}
           className="absolute top-3 right-3 z-10 cursor-pointer rounded-md p-1 text-slate-500 hover:bg-slate-100 md:hidden"
         >
-          <XMarkIcon className="size-5" aria-hidden="true" />
+          <Icon name="solid-x-mark" className="size-5" />
           <span className="sr-only">Close sidebar</span>
         </label>
         <Sidebar

@@ -1,9 +1,8 @@
-import { EnvelopeOpenIcon } from "@heroicons/react/20/solid";
-
 import type { Route } from "./+types/accept-invite";
 import { AppOfferActions } from "~/components/account/app-links";
 import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
 import { AuthCard, FormAlert } from "~/components/layout/auth-card";
+import { Icon } from "~/components/ui/icon";
 import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
 
 // The old spec did not show this screen (docs/product.md#accept-invite) and the contract has no call for it: invites are
@@ -34,7 +33,7 @@ export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
         )}
         <div className="flex items-start gap-3">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-            <EnvelopeOpenIcon className="size-5" aria-hidden="true" />
+            <Icon name="solid-envelope-open" className="size-5" />
           </span>
           <p className="text-sm text-slate-700">
             Invitations are accepted in the mobile app. Get the app on your phone, then open this invite link again

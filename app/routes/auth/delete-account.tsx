@@ -1,4 +1,3 @@
-import { CheckCircleIcon, ExclamationTriangleIcon } from "@heroicons/react/20/solid";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigation } from "react-router";
 
@@ -9,6 +8,7 @@ import { type FlashToast, Toaster } from "~/components/feedback/toaster";
 import { AuthCard, AuthNotice, FormAlert } from "~/components/layout/auth-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { DeleteAccountEmailSchema, DeleteAccountKeySchema, DELETION_KEY_STEP_URL } from "~/forms/account";
 import { useFormCheck } from "~/forms/use-form-check";
@@ -128,7 +128,7 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
           A security key was sent to <span className="font-semibold break-all">{email}</span>.
         </FormAlert>
         <div className="flex items-start gap-2 text-sm text-red-700">
-          <ExclamationTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <Icon name="solid-exclamation-triangle" className="mt-0.5 size-4 shrink-0" />
           <p>Deleting your account is permanent: your profile, posts and invites are removed and cannot be restored.</p>
         </div>
       </div>
@@ -171,7 +171,7 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
 function Deleted({ email }: { email: string }) {
   return (
     <AuthNotice
-      icon={CheckCircleIcon}
+      icon="solid-check-circle"
       tone="success"
       actions={
         <ButtonLink to="/delete-account" variant="secondary" className="w-full py-3">

@@ -1,4 +1,3 @@
-import { ArrowLeftIcon, EnvelopeIcon } from "@heroicons/react/20/solid";
 import { Link } from "react-router";
 import * as z from "zod/mini";
 
@@ -6,6 +5,7 @@ import type { Route } from "./+types/forgot-password";
 import { AuthCard, AuthNotice, FormAlert } from "~/components/layout/auth-card";
 import { ButtonLink, SubmitButton } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { ForgotPasswordSchema } from "~/forms/account";
 import { invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
@@ -85,7 +85,7 @@ function ForgotPasswordForm({
         to="/login"
         className="-mt-2 mb-4 inline-flex items-center gap-1.5 rounded-md py-1 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        <Icon name="solid-arrow-left" className="size-4" />
         Back
       </Link>
       <MutationForm {...form.props} className="space-y-5">
@@ -113,7 +113,7 @@ function CheckYourEmail({ email }: { email: string | undefined }) {
   return (
     <AuthCard title="Check Your Email">
       <AuthNotice
-        icon={EnvelopeIcon}
+        icon="solid-envelope"
         tone="success"
         actions={
           <div className="flex flex-col gap-3 sm:flex-row">

@@ -1,8 +1,7 @@
-import { ArrowPathIcon, DevicePhoneMobileIcon } from "@heroicons/react/20/solid";
-
 import type { Route } from "./+types/get-app";
 import { AppLinkUnavailable, AppOfferActions } from "~/components/account/app-links";
 import { AuthCard } from "~/components/layout/auth-card";
+import { Icon } from "~/components/ui/icon";
 import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
 
 // The answer depends on the browser: caches must neither keep it nor share it across agents.
@@ -33,7 +32,7 @@ export default function GetApp({ loaderData }: Route.ComponentProps) {
       <AuthCard title="Get the app">
         <div className="space-y-6">
           <p role="status" className="flex items-center gap-3 text-sm text-slate-700">
-            <ArrowPathIcon className="size-5 animate-spin text-brand-700" aria-hidden="true" />
+            <Icon name="solid-arrow-path" className="size-5 animate-spin text-brand-700" />
             Redirecting to the app store...
           </p>
           <AppOfferActions offer={offer} label="Open the app store" />
@@ -53,7 +52,7 @@ export default function GetApp({ loaderData }: Route.ComponentProps) {
       <div className="space-y-6">
         <div className="flex items-start gap-3">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
-            <DevicePhoneMobileIcon className="size-5" aria-hidden="true" />
+            <Icon name="solid-device-phone-mobile" className="size-5" />
           </span>
           <div className="space-y-1 text-sm text-slate-700">
             <p className="font-medium text-slate-900">Not a supported mobile platform.</p>

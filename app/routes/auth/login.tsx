@@ -1,4 +1,3 @@
-import { UserGroupIcon } from "@heroicons/react/20/solid";
 import { data, Form, Link, redirect, replace } from "react-router";
 
 import type { Route } from "./+types/login";
@@ -136,7 +135,7 @@ function AdminsOnly({ message, offer }: NotForThisAccount["notForThisAccount"]) 
       <div className="space-y-5">
         <FormAlert>{message}</FormAlert>
         <AuthNotice
-          icon={UserGroupIcon}
+          icon="solid-user-group"
           tone="info"
           actions={
             <div className="space-y-5">

@@ -1,4 +1,3 @@
-import { CheckCircleIcon, ExclamationTriangleIcon } from "@heroicons/react/20/solid";
 import { data, Link, redirect } from "react-router";
 import * as z from "zod/mini";
 
@@ -145,7 +144,7 @@ function InvalidResetLink() {
   return (
     <AuthCard title="Invalid Reset Link">
       <AuthNotice
-        icon={ExclamationTriangleIcon}
+        icon="solid-exclamation-triangle"
         tone="error"
         actions={
           <ButtonLink to="/forgot-password" className="w-full py-3">
@@ -163,7 +162,7 @@ function PasswordChanged({ offer }: { offer: AppOffer }) {
   return (
     <AuthCard title="Password changed">
       <AuthNotice
-        icon={CheckCircleIcon}
+        icon="solid-check-circle"
         tone="success"
         actions={
           <div className="space-y-5">

@@ -1,4 +1,3 @@
-import { ArrowPathIcon, CheckCircleIcon, ExclamationTriangleIcon } from "@heroicons/react/20/solid";
 import { data, redirect } from "react-router";
 import * as z from "zod/mini";
 
@@ -14,6 +13,7 @@ import {
 import { NotFoundPage } from "~/components/not-found-page";
 import { AuthCard, AuthNotice } from "~/components/layout/auth-card";
 import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
 import { pageMemory, tokenFingerprint } from "~/routes/auth/page-memory.server";
 import { isRefusal } from "~/routes/auth/public-failure.server";
@@ -140,7 +140,7 @@ function Loading({ checkUrl }: { checkUrl: string }) {
     <AuthCard title="Loading">
       <div className="space-y-6">
         <div role="status" className="flex items-center gap-3 text-sm text-slate-700">
-          <ArrowPathIcon className="size-5 animate-spin text-brand-700" aria-hidden="true" />
+          <Icon name="solid-arrow-path" className="size-5 animate-spin text-brand-700" />
           Please wait while we verify your data.
         </div>
         {/* For a browser that ignores refreshes. A link would be followed by crawling scanners; a form is not. */}
@@ -161,7 +161,7 @@ function Loading({ checkUrl }: { checkUrl: string }) {
 function Verified({ offer }: { offer: AppOffer }) {
   return (
     <AuthCard title="Account verified successfully">
-      <AuthNotice icon={CheckCircleIcon} tone="success" actions={<AppOfferActions offer={offer} />}>
+      <AuthNotice icon="solid-check-circle" tone="success" actions={<AppOfferActions offer={offer} />}>
         Your email address is confirmed. Continue in the mobile app to log in.
       </AuthNotice>
     </AuthCard>
@@ -171,7 +171,7 @@ function Verified({ offer }: { offer: AppOffer }) {
 function InvalidLink({ offer }: { offer: AppOffer }) {
   return (
     <AuthCard title="Verification Link Invalid">
-      <AuthNotice icon={ExclamationTriangleIcon} tone="error" actions={<AppOfferActions offer={offer} />}>
+      <AuthNotice icon="solid-exclamation-triangle" tone="error" actions={<AppOfferActions offer={offer} />}>
         This verification link is invalid, has expired or was already used. Open the mobile app to request a new one.
       </AuthNotice>
     </AuthCard>
@@ -182,7 +182,7 @@ function Unavailable({ retryUrl }: { retryUrl: string }) {
   return (
     <AuthCard title="Verification not finished">
       <AuthNotice
-        icon={ExclamationTriangleIcon}
+        icon="solid-exclamation-triangle"
         tone="error"
         actions={
           // A document load: the link starts at 'Loading' again, which moves on by itself.

@@ -1,5 +1,3 @@
-import { PlusIcon } from "@heroicons/react/20/solid";
-import { MegaphoneIcon } from "@heroicons/react/24/outline";
 import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
@@ -17,6 +15,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
+import { Icon } from "~/components/ui/icon";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { Spinner } from "~/components/ui/spinner";
 import { useListReloading } from "~/components/ui/use-list-reloading";
@@ -81,7 +80,7 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
           <p className="mt-1 text-sm text-slate-600">Create and manage community announcements</p>
         </div>
         <ButtonLink to={newHref} preventScrollReset className="self-start sm:self-auto">
-          <PlusIcon className="size-4" aria-hidden="true" />
+          <Icon name="solid-plus" className="size-4" />
           Create Announcement
         </ButtonLink>
       </div>
@@ -102,7 +101,7 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
           <EmptyState tone="error" title={error} />
         ) : rows.length === 0 ? (
           <EmptyState
-            icon={MegaphoneIcon}
+            icon="outline-megaphone"
             title="No Announcements Found"
             description={
               searching ? "No announcements match your search criteria." : "No announcements have been created yet."

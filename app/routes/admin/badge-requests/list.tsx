@@ -1,4 +1,3 @@
-import { ShieldCheckIcon } from "@heroicons/react/24/outline";
 import { data } from "react-router";
 
 import type { Route } from "./+types/list";
@@ -54,7 +53,7 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
           pageInfo={pageInfo}
           empty={
             <EmptyState
-              icon={ShieldCheckIcon}
+              icon="outline-shield-check"
               title="No Pending Requests"
               description={
                 search

@@ -1,12 +1,3 @@
-import {
-  ArrowPathIcon,
-  CheckCircleIcon,
-  EyeIcon,
-  NoSymbolIcon,
-  PencilSquareIcon,
-  PlusIcon,
-  TrashIcon,
-} from "@heroicons/react/20/solid";
 import { data, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
@@ -17,6 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
+import { Icon } from "~/components/ui/icon";
 import { IconAction } from "~/components/ui/icon-action";
 import { PageHeader } from "~/components/ui/page-header";
 import { Tooltip } from "~/components/ui/tooltip";
@@ -112,13 +104,13 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
                   aria-label="Sync"
                   className={buttonClass("secondary")}
                 >
-                  <ArrowPathIcon className={`size-4 ${syncing ? "animate-spin" : ""}`} aria-hidden="true" />
+                  <Icon name="solid-arrow-path" className={`size-4 ${syncing ? "animate-spin" : ""}`} />
                   Sync
                 </button>
               </Tooltip>
             </MutationForm>
             <ButtonLink to="/memberships/create">
-              <PlusIcon className="size-4" aria-hidden="true" />
+              <Icon name="solid-plus" className="size-4" />
               Create
             </ButtonLink>
           </>
@@ -154,7 +146,7 @@ function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
         to={`/memberships/view/${plan.id}`}
         label="View Details"
         item={plan.name}
-        icon={EyeIcon}
+        icon="solid-eye"
         align={isAdmin ? "center" : "end"}
       />
       {isAdmin ? (
@@ -163,18 +155,30 @@ function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
             to={`/memberships/edit/${plan.id}`}
             label="Edit Membership"
             item={plan.name}
-            icon={PencilSquareIcon}
+            icon="solid-pencil-square"
           />
           {plan.isActive ? (
-            <IconAction to={open("deactivate")} label="Deactivate" item={plan.name} icon={NoSymbolIcon} tone="danger" />
+            <IconAction
+              to={open("deactivate")}
+              label="Deactivate"
+              item={plan.name}
+              icon="solid-no-symbol"
+              tone="danger"
+            />
           ) : (
-            <IconAction to={open("activate")} label="Activate" item={plan.name} icon={CheckCircleIcon} tone="success" />
+            <IconAction
+              to={open("activate")}
+              label="Activate"
+              item={plan.name}
+              icon="solid-check-circle"
+              tone="success"
+            />
           )}
           <IconAction
             to={open("delete")}
             label="Delete Membership"
             item={plan.name}
-            icon={TrashIcon}
+            icon="solid-trash"
             tone="danger"
             align="end"
           />

@@ -1,7 +1,6 @@
-import { ArrowLeftIcon } from "@heroicons/react/20/solid";
-
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
+import { Icon } from "~/components/ui/icon";
 
 /** The load failure text of the edit and details pages (docs/product.md#edit-membership). */
 export const PLAN_LOAD_ERROR = "Error loading membership. Please try again.";
@@ -16,7 +15,7 @@ export function PlanLoadError() {
       title={PLAN_LOAD_ERROR}
       action={
         <ButtonLink to="/memberships" variant="secondary">
-          <ArrowLeftIcon className="size-4" aria-hidden="true" />
+          <Icon name="solid-arrow-left" className="size-4" />
           Back to Memberships
         </ButtonLink>
       }

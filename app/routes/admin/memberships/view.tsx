@@ -1,11 +1,3 @@
-import {
-  ArrowLeftIcon,
-  CheckCircleIcon,
-  CheckIcon,
-  NoSymbolIcon,
-  PencilSquareIcon,
-  TrashIcon,
-} from "@heroicons/react/20/solid";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Link, useLocation, useSearchParams } from "react-router";
 
@@ -17,6 +9,7 @@ import { formatPrice, periodLabel, periodSuffix, planImageSrc, planPeriod } from
 import { isPlanConfirmation, PlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { PageHeader } from "~/components/ui/page-header";
 import { DetailField } from "~/components/ui/detail-field";
 import { env } from "~/config/env.server";
@@ -75,7 +68,7 @@ export default function MembershipDetails({ loaderData }: Route.ComponentProps) 
         to="/memberships"
         className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        <Icon name="solid-arrow-left" className="size-4" />
         Memberships
       </Link>
       <div className="mt-3">
@@ -117,22 +110,22 @@ function Details({
         isAdmin ? (
           <>
             <ButtonLink to={editHref} variant="secondary">
-              <PencilSquareIcon className="size-4" aria-hidden="true" />
+              <Icon name="solid-pencil-square" className="size-4" />
               Edit
             </ButtonLink>
             {plan.isActive ? (
               <ButtonLink to={open("deactivate")} variant="secondary" preventScrollReset>
-                <NoSymbolIcon className="size-4" aria-hidden="true" />
+                <Icon name="solid-no-symbol" className="size-4" />
                 Deactivate
               </ButtonLink>
             ) : (
               <ButtonLink to={open("activate")} variant="secondary" preventScrollReset>
-                <CheckCircleIcon className="size-4" aria-hidden="true" />
+                <Icon name="solid-check-circle" className="size-4" />
                 Activate
               </ButtonLink>
             )}
             <ButtonLink to={open("delete")} variant="danger" preventScrollReset>
-              <TrashIcon className="size-4" aria-hidden="true" />
+              <Icon name="solid-trash" className="size-4" />
               Delete
             </ButtonLink>
           </>
@@ -181,7 +174,7 @@ function Details({
                 <ul className="mt-1 space-y-2" data-testid="plan-features">
                   {plan.features.map((feature, index) => (
                     <li key={`${index}-${feature}`} className="flex items-start gap-2">
-                      <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+                      <Icon name="solid-check" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
                       <span className="min-w-0 break-words">{feature}</span>
                     </li>
                   ))}
@@ -210,7 +203,7 @@ function Details({
             <Card title="Quick Actions">
               <div className="flex flex-col gap-2">
                 <ButtonLink to={editHref} variant="secondary" className="justify-start">
-                  <PencilSquareIcon className="size-4" aria-hidden="true" />
+                  <Icon name="solid-pencil-square" className="size-4" />
                   Edit Membership
                 </ButtonLink>
                 <ButtonLink
@@ -219,7 +212,7 @@ function Details({
                   preventScrollReset
                   className="justify-start text-red-700"
                 >
-                  <TrashIcon className="size-4" aria-hidden="true" />
+                  <Icon name="solid-trash" className="size-4" />
                   Delete Membership
                 </ButtonLink>
               </div>

@@ -1,4 +1,3 @@
-import { ChatBubbleLeftRightIcon } from "@heroicons/react/24/outline";
 import { useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
@@ -42,7 +41,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
       ) : posts.length === 0 ? (
         <EmptyState
           card
-          icon={ChatBubbleLeftRightIcon}
+          icon="outline-chat-bubble-left-right"
           title="No Posts Found"
           description={search ? "No posts match your search criteria." : "No posts have been created yet."}
         />

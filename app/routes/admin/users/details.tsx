@@ -1,5 +1,3 @@
-import { BellAlertIcon } from "@heroicons/react/20/solid";
-import { UserGroupIcon } from "@heroicons/react/24/outline";
 import { useId } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 
@@ -14,6 +12,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Dialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextAreaField, TextField } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { DetailField } from "~/components/ui/detail-field";
 import { EmailText } from "~/components/ui/email-text";
@@ -75,7 +74,7 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
             <p className="mt-1 text-sm text-slate-600">View user information and invitees</p>
           </div>
           <ButtonLink to={dialogHref(location.pathname, location.search, { notify: "1" })} preventScrollReset>
-            <BellAlertIcon className="size-4" aria-hidden="true" />
+            <Icon name="solid-bell-alert" className="size-4" />
             Send Push Notification
           </ButtonLink>
         </div>
@@ -132,7 +131,7 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
           pageInfo={pageInfo}
           empty={
             <EmptyState
-              icon={UserGroupIcon}
+              icon="outline-user-group"
               title="No Invitees Found"
               description={
                 filtered ? "No invitees match your search criteria." : "This user hasn't sent any invitations yet."

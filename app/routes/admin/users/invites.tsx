@@ -1,4 +1,3 @@
-import { EnvelopeOpenIcon } from "@heroicons/react/24/outline";
 import { data } from "react-router";
 
 import type { Route } from "./+types/invites";
@@ -83,7 +82,7 @@ export default function UserInvites({ loaderData }: Route.ComponentProps) {
         pageInfo={pageInfo}
         empty={
           <EmptyState
-            icon={EnvelopeOpenIcon}
+            icon="outline-envelope-open"
             title="No Invites Found"
             description={filtered ? "No invites match your search criteria." : "This user hasn't sent any invites yet."}
           />

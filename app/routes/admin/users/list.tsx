@@ -1,13 +1,3 @@
-import {
-  AcademicCapIcon,
-  ArrowPathIcon,
-  CheckBadgeIcon,
-  EnvelopeIcon,
-  IdentificationIcon,
-  LockOpenIcon,
-  NoSymbolIcon,
-} from "@heroicons/react/20/solid";
-import type { ComponentType, SVGProps } from "react";
 import { Link, useLocation, useNavigation, useSubmit } from "react-router";
 
 import type { Route } from "./+types/list";
@@ -18,7 +8,9 @@ import { USER_DIALOGS, VERIFY_QUESTION } from "./user-actions";
 import { Badge } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
+import { Icon } from "~/components/ui/icon";
 import { DisabledIconAction, IconAction, iconActionClass } from "~/components/ui/icon-action";
+import type { SolidIconName } from "~/components/ui/icon-names";
 import { IntentDialog } from "~/components/ui/intent-dialog";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { ONCE_FIELD, randomKey } from "~/recipe/mutation-form";
@@ -134,7 +126,7 @@ function EmptySlot() {
 }
 
 /** The Verify User action where it does not apply, with the reason (docs/product.md#users-list, Verify User). */
-function DisabledAction({ label, icon }: { label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }) {
+function DisabledAction({ label, icon }: { label: string; icon: SolidIconName }) {
   return <DisabledIconAction name="Verify User" reason={label} icon={icon} />;
 }
 
@@ -152,24 +144,24 @@ function RowActions({ user }: { user: UserRow }) {
         <IconAction
           label="Download certificate"
           item={user.label}
-          icon={AcademicCapIcon}
+          icon="solid-academic-cap"
           href={user.certificate}
           newTab
         />
       ) : (
         <EmptySlot />
       )}
-      <IconAction label="View Invites" item={user.label} icon={EnvelopeIcon} to={`/users/view-invites/${user.id}`} />
+      <IconAction label="View Invites" item={user.label} icon="solid-envelope" to={`/users/view-invites/${user.id}`} />
       {user.isBanned ? (
-        <IconAction label="Un-Ban User" item={user.label} icon={LockOpenIcon} tone="success" to={open("unban")} />
+        <IconAction label="Un-Ban User" item={user.label} icon="solid-lock-open" tone="success" to={open("unban")} />
       ) : (
-        <IconAction label="Ban User" item={user.label} icon={NoSymbolIcon} tone="danger" to={open("ban")} />
+        <IconAction label="Ban User" item={user.label} icon="solid-no-symbol" tone="danger" to={open("ban")} />
       )}
       {user.hasPassport ? (
         <IconAction
           label="Download Passport"
           item={user.label}
-          icon={IdentificationIcon}
+          icon="solid-identification"
           href={`/users/${user.id}/passport`}
           download
         />
@@ -177,19 +169,19 @@ function RowActions({ user }: { user: UserRow }) {
         <EmptySlot />
       )}
       {!user.isEmailVerified ? (
-        <DisabledAction label="Awaiting Email Verification" icon={CheckBadgeIcon} />
+        <DisabledAction label="Awaiting Email Verification" icon="solid-check-badge" />
       ) : user.status === "verified" ? (
-        <DisabledAction label="User Verified" icon={CheckBadgeIcon} />
+        <DisabledAction label="User Verified" icon="solid-check-badge" />
       ) : verifying ? (
         // In flight: a spinning, labelled state, unlike the grey "User Verified" of a finished one.
         <span role="status" aria-label="Verifying user" className={`${iconActionClass()} text-brand-600`}>
-          <ArrowPathIcon className="size-5 motion-safe:animate-spin" aria-hidden="true" />
+          <Icon name="solid-arrow-path" className="size-5 motion-safe:animate-spin" />
         </span>
       ) : (
         <IconAction
           label="Verify User"
           item={user.label}
-          icon={CheckBadgeIcon}
+          icon="solid-check-badge"
           tone="success"
           align="end"
           to={open("verify")}

@@ -2,12 +2,12 @@
  * Pieces the three users screens share (not a route: app/routes.ts does not list it): the back
  * link of the invites and details pages and the invite status cell.
  */
-import { ArrowLeftIcon } from "@heroicons/react/20/solid";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { StatusBadge } from "~/components/ui/badge";
 import type { DataTableColumn } from "~/components/ui/data-table";
+import { Icon } from "~/components/ui/icon";
 
 /** True when going back in history stays in the panel (docs/product.md#user-invites: "or /users when there is little history"). */
 function canGoBack(): boolean {
@@ -47,7 +47,7 @@ export function BackLink({
         }
       }}
     >
-      {className ? null : <ArrowLeftIcon className="size-4" aria-hidden="true" />}
+      {className ? null : <Icon name="solid-arrow-left" className="size-4" />}
       {children}
     </Link>
   );
