@@ -2,7 +2,7 @@ import { CheckIcon, PhotoIcon } from "@heroicons/react/20/solid";
 
 import { formatTypedPrice, periodSuffix, planImageSrc } from "~/components/memberships/format";
 import { Badge } from "~/components/ui/badge";
-import { cleanFeatures, type PlanDraft } from "~/forms/membership";
+import { cleanFeatures, type PlanDraft } from "~/forms/plan-draft";
 
 /**
  * The live preview of the tier form (docs/product.md#create-membership): name, price and period, description, features

@@ -73,7 +73,10 @@ function ForgotPasswordForm({
   lastEmail: string | undefined;
 }) {
   const typed = actionData?.values ?? { email: lastEmail };
-  const form = useFormCheck(ForgotPasswordSchema, actionData?.errors);
+  const form = useFormCheck(
+    () => import("~/forms/account").then((forms) => forms.ForgotPasswordSchema),
+    actionData?.errors,
+  );
 
   return (
     <AuthCard

@@ -87,7 +87,7 @@ function LoginForm({
   actionData: Exclude<Route.ComponentProps["actionData"], NotForThisAccount>;
 }) {
   const typed = actionData?.values ?? {};
-  const form = useFormCheck(LoginSchema, actionData?.errors);
+  const form = useFormCheck(() => import("~/forms/auth").then((forms) => forms.LoginSchema), actionData?.errors);
 
   return (
     <AuthCard

@@ -106,7 +106,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   // Passwords are never sent back: both fields start empty after a failed attempt.
-  const form = useFormCheck(ResetPasswordSchema, actionData?.errors);
+  const form = useFormCheck(
+    () => import("~/forms/account").then((forms) => forms.ResetPasswordSchema),
+    actionData?.errors,
+  );
 
   return (
     <AuthCard

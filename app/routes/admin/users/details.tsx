@@ -18,7 +18,6 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { DetailField } from "~/components/ui/detail-field";
 import { EmailText } from "~/components/ui/email-text";
 import { useFormCheck } from "~/forms/use-form-check";
-import { PushNotificationSchema } from "~/forms/users";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { MutationForm } from "~/recipe/mutation-form";
 
@@ -156,7 +155,10 @@ function NotifyDialog({ closeTo, actionData }: { closeTo: string; actionData: Ro
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "notify";
   const typed = actionData?.values ?? {};
-  const form = useFormCheck(PushNotificationSchema, actionData?.errors);
+  const form = useFormCheck(
+    () => import("~/forms/users").then((forms) => forms.PushNotificationSchema),
+    actionData?.errors,
+  );
   // One message for either blank field (docs/product.md#send-push-notification), shown once above the fields.
   const problemId = useId();
   const problem = form.error("title") ?? form.error("message") ?? actionData?.formError;
