@@ -2,34 +2,32 @@ import { type ComponentType, lazy } from "react";
 
 /**
  * A component whose code loads when it first renders (React.lazy), for a form that only shows in
- * a dialog: the page's first load does without it. Render it inside a `<Suspense>` boundary.
+ * a dialog: the page's first load does without it (decision 026).
  *
- * `preload()` loads the code ahead; once loaded, the first render does not suspend. The server
- * calls it before rendering (e.g. from the loader), so the dialog is in the HTML itself, not in
- * a streamed Suspense fallback, which a browser without JavaScript would keep forever. In the
- * browser, a page hydrating with the dialog open keeps the server's HTML until the code arrives.
+ * `load` comes from a `.client` module (undefined on the server, so the server bundle is never
+ * split). The server has the component in its own bundle and hands it over with `provide()`
+ * before rendering (from the loader), so its first render does not suspend.
+ *
+ * Render it without a `<Suspense>` boundary of its own. React's server renderer sends a finished
+ * boundary that comes after 12.8 KB of page hidden, moved into place by an inline script: a
+ * browser without JavaScript would never show the dialog. Without a boundary, a page hydrating
+ * with the dialog open keeps the server's HTML until the code has arrived, and a navigation that
+ * opens it (a React transition in React Router) keeps the current screen until then.
  */
-export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  let loaded: ComponentType<Props> | undefined;
-  let loading: Promise<ComponentType<Props>> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        // A failed load (a deploy in between, offline) may be retried by the next open.
-        loading = undefined;
-        throw error;
-      },
-    ));
-  const Component = lazy(() =>
-    loaded
-      ? // Already loaded: a thenable that settles synchronously, which React.lazy reads at once.
-        ({
-          then: (resolve: (module: { default: ComponentType<Props> }) => void) => resolve({ default: loaded! }),
-        } as Promise<{
-          default: ComponentType<Props>;
-        }>)
-      : preload().then((component) => ({ default: component })),
-  );
-  return { Component, preload };
+export function lazyComponent<Props extends object>(load: (() => Promise<ComponentType<Props>>) | undefined) {
+  let provided: ComponentType<Props> | undefined;
+  const Component = lazy(() => {
+    if (provided) {
+      const module = { default: provided };
+      // A thenable that settles synchronously: React.lazy reads it at once, without suspending.
+      return { then: (resolve: (loaded: typeof module) => void) => resolve(module) } as Promise<typeof module>;
+    }
+    if (!load) throw new Error("lazyComponent: the server renders only a component it was given (provide)");
+    return load().then((component) => ({ default: component }));
+  });
+  /** Gives the component to render where it is already at hand (the server). */
+  const provide = (component: ComponentType<Props>) => {
+    provided = component;
+  };
+  return { Component, provide };
 }

@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { $ZodType } from "zod/v4/core";
 
+import { loadCheckFields } from "~/forms/schema-loaders.client";
+
 /** Field errors as an action returns them (see FormErrors in form-data.server.ts). */
 export type ServerFieldErrors = Record<string, { message?: string } | undefined>;
 
@@ -40,8 +42,8 @@ export function useFormCheck(loadSchema: SchemaLoader, serverErrors?: ServerFiel
   const checker = useRef<Checker | null>(null);
   useEffect(() => {
     let mounted = true;
-    Promise.all([loadSchema(), import("~/forms/check-fields")]).then(
-      ([schema, { checkFields }]) => {
+    Promise.all([loadSchema(), loadCheckFields()]).then(
+      ([schema, checkFields]) => {
         if (mounted) checker.current = (values) => checkFields(schema, values);
       },
       // A chunk that fails to load (offline, a deploy in between) leaves the checks to the action.

@@ -1,11 +1,15 @@
 import { PlusIcon } from "@heroicons/react/20/solid";
 import { MegaphoneIcon } from "@heroicons/react/24/outline";
-import { Suspense } from "react";
 import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
 import { announcementsAction, loadAnnouncements } from "./list.server";
-import type { AnnouncementFormFailure, AnnouncementFormStart } from "~/components/announcements/announcement-form";
+import {
+  AnnouncementFormDialog as ServerAnnouncementForm,
+  type AnnouncementFormFailure,
+  type AnnouncementFormStart,
+} from "~/components/announcements/announcement-form";
+import { loadAnnouncementForm } from "~/components/announcements/announcement-form.client";
 import { AnnouncementRow, type AnnouncementRowView } from "~/components/announcements/announcement-row";
 import { NumberedPagination } from "~/components/announcements/numbered-pagination";
 import { StatTiles } from "~/components/announcements/stat-tiles";
@@ -21,15 +25,13 @@ import { lazyComponent } from "~/forms/lazy-component";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 
 // The create and edit form loads when its dialog opens, not with the list (decision 026).
-const { Component: AnnouncementFormDialog, preload: preloadAnnouncementForm } = lazyComponent(() =>
-  import("~/components/announcements/announcement-form").then((module) => module.AnnouncementFormDialog),
-);
+const { Component: AnnouncementFormDialog, provide: provideAnnouncementForm } = lazyComponent(loadAnnouncementForm);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  // The form's code is loaded before the server renders, so a URL with the dialog open gets it
-  // in the HTML itself (and without JavaScript, nothing else would show it).
-  const [loaded] = await Promise.all([loadAnnouncements(request), preloadAnnouncementForm()]);
-  return loaded;
+export function loader({ request }: Route.LoaderArgs) {
+  // The server renders the form from its own bundle (the loader and this import stay out of the
+  // browser's): a URL with the dialog open has it in the HTML itself.
+  provideAnnouncementForm(ServerAnnouncementForm);
+  return loadAnnouncements(request);
 }
 
 export const action = announcementsAction;
@@ -133,48 +135,46 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
 
       {error ? null : <NumberedPagination {...pageInfo} />}
 
-      <Suspense fallback={null}>
-        {params.has("new") ? (
-          <AnnouncementFormDialog
-            key="new"
-            mode="create"
-            start={newAnnouncement(now)}
-            failure={failure("create")}
-            closeTo={closeTo}
-            actionHref={`${location.pathname}${location.search}`}
-            timeZone={timeZone}
-          />
-        ) : editId && editing ? (
-          <AnnouncementFormDialog
-            key={`edit-${editing.id}`}
-            mode="edit"
-            id={editing.id}
-            start={editStart(editing)}
-            failure={failure("update", editing.id)}
-            closeTo={closeTo}
-            actionHref={`${location.pathname}${location.search}`}
-            timeZone={timeZone}
-          />
-        ) : editId ? (
-          <Dialog title="Edit Announcement" closeTo={closeTo}>
-            <FormAlert>Announcement not found</FormAlert>
-            <div className="mt-5 flex justify-end">
-              <ButtonLink to={closeTo} variant="secondary" preventScrollReset>
-                Close
-              </ButtonLink>
-            </div>
-          </Dialog>
-        ) : deleteId ? (
-          <ConfirmDialog
-            title="Delete Announcement"
-            description="Are you sure you want to delete this announcement? This action cannot be undone."
-            item={rows.find((row) => row.id === deleteId)?.title}
-            confirmLabel="Delete"
-            fields={{ intent: "delete", id: deleteId }}
-            cancelTo={closeTo}
-          />
-        ) : null}
-      </Suspense>
+      {params.has("new") ? (
+        <AnnouncementFormDialog
+          key="new"
+          mode="create"
+          start={newAnnouncement(now)}
+          failure={failure("create")}
+          closeTo={closeTo}
+          actionHref={`${location.pathname}${location.search}`}
+          timeZone={timeZone}
+        />
+      ) : editId && editing ? (
+        <AnnouncementFormDialog
+          key={`edit-${editing.id}`}
+          mode="edit"
+          id={editing.id}
+          start={editStart(editing)}
+          failure={failure("update", editing.id)}
+          closeTo={closeTo}
+          actionHref={`${location.pathname}${location.search}`}
+          timeZone={timeZone}
+        />
+      ) : editId ? (
+        <Dialog title="Edit Announcement" closeTo={closeTo}>
+          <FormAlert>Announcement not found</FormAlert>
+          <div className="mt-5 flex justify-end">
+            <ButtonLink to={closeTo} variant="secondary" preventScrollReset>
+              Close
+            </ButtonLink>
+          </div>
+        </Dialog>
+      ) : deleteId ? (
+        <ConfirmDialog
+          title="Delete Announcement"
+          description="Are you sure you want to delete this announcement? This action cannot be undone."
+          item={rows.find((row) => row.id === deleteId)?.title}
+          confirmLabel="Delete"
+          fields={{ intent: "delete", id: deleteId }}
+          cancelTo={closeTo}
+        />
+      ) : null}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { DetailField } from "~/components/ui/detail-field";
 import { EmailText } from "~/components/ui/email-text";
 import { useFormCheck } from "~/forms/use-form-check";
+import { pushNotificationSchema } from "~/forms/schema-loaders.client";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { MutationForm } from "~/recipe/mutation-form";
 
@@ -155,10 +156,7 @@ function NotifyDialog({ closeTo, actionData }: { closeTo: string; actionData: Ro
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "notify";
   const typed = actionData?.values ?? {};
-  const form = useFormCheck(
-    () => import("~/forms/users").then((forms) => forms.PushNotificationSchema),
-    actionData?.errors,
-  );
+  const form = useFormCheck(pushNotificationSchema, actionData?.errors);
   // One message for either blank field (docs/product.md#send-push-notification), shown once above the fields.
   const problemId = useId();
   const problem = form.error("title") ?? form.error("message") ?? actionData?.formError;
