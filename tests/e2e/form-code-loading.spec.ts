@@ -23,7 +23,7 @@ function chunkOf(module: string): string {
 }
 
 const CHECK_CODE = chunkOf("app/forms/check-fields.ts");
-const ANNOUNCEMENT_FORM = chunkOf("app/components/announcements/announcement-form.tsx");
+const ANNOUNCEMENT_DIALOGS = chunkOf("app/components/announcements/announcement-dialogs.tsx");
 
 function usesJavaScript(testInfo: TestInfo): boolean {
   return testInfo.project.use.javaScriptEnabled !== false;
@@ -151,7 +151,7 @@ test.describe("the announcement form, loaded when its dialog opens", () => {
   test("a direct link renders the open dialog from the server, and it creates", async ({ page }, testInfo) => {
     const errors = recordErrors(page);
     const requests = recordRequests(page);
-    const formCode = await holdBack(page, ANNOUNCEMENT_FORM);
+    const formCode = await holdBack(page, ANNOUNCEMENT_DIALOGS);
     await page.goto("/announcements?new");
     const dialog = page.getByRole("dialog", { name: "Create Announcement" });
     // In the HTML itself: visible, with its fields, before the form's code has arrived.
@@ -185,12 +185,12 @@ test.describe("the announcement form, loaded when its dialog opens", () => {
     if (usesJavaScript(testInfo)) {
       await expect(page.locator("html")).toHaveAttribute("data-sidebar-shortcut", "on");
       await page.waitForLoadState("networkidle");
-      expect(requested(requests, ANNOUNCEMENT_FORM)).toBe(false);
+      expect(requested(requests, ANNOUNCEMENT_DIALOGS)).toBe(false);
     }
     await page.getByRole("link", { name: "Create Announcement" }).click();
     const dialog = page.getByRole("dialog", { name: "Create Announcement" });
     await expect(dialog).toBeVisible();
-    expect(requested(requests, ANNOUNCEMENT_FORM)).toBe(usesJavaScript(testInfo));
+    expect(requested(requests, ANNOUNCEMENT_DIALOGS)).toBe(usesJavaScript(testInfo));
 
     await dialog.getByLabel("Title").fill("Quiet hours");
     await dialog.getByLabel("Description").fill("From 10 pm.");
