@@ -59,6 +59,3 @@ export const DeleteAccountKeySchema = z.object({
   securityKey: requiredText("Security key is required"),
 });
 export type DeleteAccountKeyValues = z.output<typeof DeleteAccountKeySchema>;
-
-/** Step 2 of account deletion, where the security key is typed (docs/product.md#delete-account). */
-export const DELETION_KEY_STEP_URL = "/delete-account?step=key";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { LoginSchema } from "~/forms/auth";
 import { AnnouncementFormSchema } from "~/forms/announcement";
 import { PushNotificationSchema, PUSH_FIELDS_REQUIRED } from "~/forms/users";
-import { checkFields } from "~/forms/use-form-check";
+import { checkFields } from "~/forms/check-fields";
 
 describe("checkFields: what the browser shows before a form is sent", () => {
   it("gives each failing field its first message, as the spec words it", () => {

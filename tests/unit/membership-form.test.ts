@@ -11,15 +11,13 @@ import {
   planPeriod,
 } from "~/components/memberships/format";
 import {
-  cleanFeatures,
-  draftFromValues,
-  newPlanDraft,
   parseEditPrice,
   PlanCreateFormSchema,
   PlanEditFormSchema,
   PlanFormIntentSchema,
   splitIntent,
 } from "~/forms/membership";
+import { cleanFeatures, draftFromValues, newPlanDraft } from "~/forms/plan-draft";
 
 describe("the create form (spec 2.18, 5)", () => {
   it("has no required checks: an empty post parses, with lifetime and no price", () => {

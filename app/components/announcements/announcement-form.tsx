@@ -7,8 +7,8 @@ import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { SwitchField } from "~/components/ui/switch";
-import { AnnouncementFormSchema } from "~/forms/announcement";
 import { type ServerFieldErrors, useFormCheck } from "~/forms/use-form-check";
+import { announcementSchema } from "~/forms/schema-loaders.client";
 import { nowLocalDateTime } from "~/lib/local-datetime";
 import { MutationForm } from "~/recipe/mutation-form";
 
@@ -85,7 +85,7 @@ export function AnnouncementFormDialog({
     isActive: retyped ? isOn(typed.isActive) : start.isActive,
     isPinned: retyped ? isOn(typed.isPinned) : start.isPinned,
   };
-  const form = useFormCheck(AnnouncementFormSchema, failure?.errors);
+  const form = useFormCheck(announcementSchema, failure?.errors);
   const date = useRef<HTMLInputElement>(null);
 
   // A new announcement defaults to now (docs/product.md#announcement-form): the loader's "now" may be some minutes old when

@@ -4,7 +4,7 @@ import { resolveFileLink } from "~/lib/file-link";
  * How the memberships screens show a plan's price, period and image. Pure, shared by browser
  * and server (the live preview formats what is being typed).
  */
-import { DEFAULT_PERIOD, isPlanPeriod, PERIOD_LABELS, type PlanPeriodValue } from "~/forms/membership";
+import { DEFAULT_PERIOD, isPlanPeriod, PERIOD_LABELS, type PlanPeriodValue } from "~/forms/plan-draft";
 
 /** A price as the list shows it (docs/product.md#memberships-list): a dollar sign and 2 decimals, e.g. `$9.99`. */
 export function formatPrice(price: number): string {

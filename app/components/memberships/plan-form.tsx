@@ -8,7 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { SwitchField } from "~/components/ui/switch";
 import { FieldShell, fieldDescription, inputClass, TextAreaField, TextField } from "~/components/ui/field";
-import { PERIOD_LABELS, PLAN_PERIODS, type PlanDraft, isPlanPeriod } from "~/forms/membership";
+import { PERIOD_LABELS, PLAN_PERIODS, type PlanDraft, isPlanPeriod } from "~/forms/plan-draft";
 import { TIER_IMAGE_ACCEPT, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
 import { MutationForm } from "~/recipe/mutation-form";
 

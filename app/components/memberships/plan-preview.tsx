@@ -1,7 +1,7 @@
 import { formatTypedPrice, periodSuffix, planImageSrc } from "~/components/memberships/format";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
-import { cleanFeatures, type PlanDraft } from "~/forms/membership";
+import { cleanFeatures, type PlanDraft } from "~/forms/plan-draft";
 
 /**
  * The live preview of the tier form (docs/product.md#create-membership): name, price and period, description, features

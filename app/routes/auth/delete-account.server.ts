@@ -11,9 +11,9 @@ import {
   DeleteAccountEmailSchema,
   DeleteAccountIntentSchema,
   DeleteAccountKeySchema,
-  DELETION_KEY_STEP_URL,
   INVALID_EMAIL_MESSAGE,
 } from "~/forms/account";
+import { DELETION_KEY_STEP_URL } from "~/forms/account-steps";
 import { errorToast, type FailedSubmission, invalidSubmission } from "~/forms/failure.server";
 import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { actionOnce } from "~/recipe/once.server";

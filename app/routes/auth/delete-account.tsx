@@ -10,8 +10,9 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { DeleteAccountEmailSchema, DeleteAccountKeySchema, DELETION_KEY_STEP_URL } from "~/forms/account";
+import { DELETION_KEY_STEP_URL } from "~/forms/account-steps";
 import { useFormCheck } from "~/forms/use-form-check";
+import { deleteAccountEmailSchema, deleteAccountKeySchema } from "~/forms/schema-loaders.client";
 import { MutationForm } from "~/recipe/mutation-form";
 
 export const loader = ({ request }: Route.LoaderArgs) => loadDeletionStep(request);
@@ -58,7 +59,7 @@ function EmailStep({ actionData }: { actionData: ActionData }) {
   const pending = navigation.state !== "idle" && navigation.formMethod !== undefined;
   const hydrated = useHydrated();
   const typed = actionData?.values ?? {};
-  const form = useFormCheck(DeleteAccountEmailSchema, actionData?.errors);
+  const form = useFormCheck(deleteAccountEmailSchema, actionData?.errors);
   const [email, setEmail] = useState(String(typed.email ?? ""));
   // With JavaScript the browser catches a malformed email before any request, so the toast
   // that the server would send (shown by the root from action data) comes from here.
@@ -105,7 +106,7 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod !== undefined;
   const hydrated = useHydrated();
-  const form = useFormCheck(DeleteAccountKeySchema, actionData?.errors);
+  const form = useFormCheck(deleteAccountKeySchema, actionData?.errors);
   // A refused key comes back (see deleteTheAccount): in its field and selected, to be retyped at once.
   const typedKey = String(actionData?.values?.securityKey ?? "");
   const [securityKey, setSecurityKey] = useState(typedKey);

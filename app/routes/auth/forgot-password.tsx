@@ -10,6 +10,7 @@ import { ForgotPasswordSchema } from "~/forms/account";
 import { invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
+import { forgotPasswordSchema } from "~/forms/schema-loaders.client";
 import { pageMemory } from "~/routes/auth/page-memory.server";
 import { publicFailure } from "~/routes/auth/public-failure.server";
 import { redirectWithSuccess } from "~/session/toast.server";
@@ -73,7 +74,7 @@ function ForgotPasswordForm({
   lastEmail: string | undefined;
 }) {
   const typed = actionData?.values ?? { email: lastEmail };
-  const form = useFormCheck(ForgotPasswordSchema, actionData?.errors);
+  const form = useFormCheck(forgotPasswordSchema, actionData?.errors);
 
   return (
     <AuthCard

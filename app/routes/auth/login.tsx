@@ -11,6 +11,7 @@ import { LoginSchema } from "~/forms/auth";
 import { invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
+import { loginSchema } from "~/forms/schema-loaders.client";
 import { appOfferOf } from "~/routes/auth/app-offer.server";
 import { publicFailure } from "~/routes/auth/public-failure.server";
 import { safeRedirect } from "~/session/safe-redirect";
@@ -86,7 +87,7 @@ function LoginForm({
   actionData: Exclude<Route.ComponentProps["actionData"], NotForThisAccount>;
 }) {
   const typed = actionData?.values ?? {};
-  const form = useFormCheck(LoginSchema, actionData?.errors);
+  const form = useFormCheck(loginSchema, actionData?.errors);
 
   return (
     <AuthCard

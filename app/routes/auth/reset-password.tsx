@@ -12,6 +12,7 @@ import { ResetPasswordSchema } from "~/forms/account";
 import { invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
+import { resetPasswordSchema } from "~/forms/schema-loaders.client";
 import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
 import { pageMemory } from "~/routes/auth/page-memory.server";
 import { isRefusal, publicFailure } from "~/routes/auth/public-failure.server";
@@ -105,7 +106,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   // Passwords are never sent back: both fields start empty after a failed attempt.
-  const form = useFormCheck(ResetPasswordSchema, actionData?.errors);
+  const form = useFormCheck(resetPasswordSchema, actionData?.errors);
 
   return (
     <AuthCard

@@ -3,25 +3,33 @@ import { useLocation, useSearchParams } from "react-router";
 import type { Route } from "./+types/list";
 import { announcementsAction, loadAnnouncements } from "./list.server";
 import {
-  AnnouncementFormDialog,
-  type AnnouncementFormFailure,
-  type AnnouncementFormStart,
-} from "~/components/announcements/announcement-form";
+  type AnnouncementDialog,
+  AnnouncementDialogs as ServerAnnouncementDialogs,
+} from "~/components/announcements/announcement-dialogs";
+import { loadAnnouncementDialogs } from "~/components/announcements/announcement-dialogs.client";
+import type { AnnouncementFormFailure, AnnouncementFormStart } from "~/components/announcements/announcement-form";
 import { AnnouncementRow, type AnnouncementRowView } from "~/components/announcements/announcement-row";
 import { NumberedPagination } from "~/components/announcements/numbered-pagination";
 import { StatTiles } from "~/components/announcements/stat-tiles";
-import { FormAlert } from "~/components/layout/auth-card";
 import { ButtonLink } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Dialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { Spinner } from "~/components/ui/spinner";
 import { useListReloading } from "~/components/ui/use-list-reloading";
+import { lazyComponent } from "~/forms/lazy-component";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 
-export const loader = ({ request }: Route.LoaderArgs) => loadAnnouncements(request);
+// The dialogs (the create and edit form, the delete confirmation) load when one opens, not with
+// the list (decision 026).
+const { Component: AnnouncementDialogs, provide: provideAnnouncementDialogs } = lazyComponent(loadAnnouncementDialogs);
+
+export function loader({ request }: Route.LoaderArgs) {
+  // The server renders the dialogs from its own bundle (the loader and this import stay out of
+  // the browser's): a URL with a dialog open has it in the HTML itself.
+  provideAnnouncementDialogs(ServerAnnouncementDialogs);
+  return loadAnnouncements(request);
+}
 
 export const action = announcementsAction;
 
@@ -68,6 +76,15 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
     ? (rows.find((row) => row.id === editId) ?? (editTarget?.id === editId ? editTarget : null))
     : null;
   const deleteId = params.get("confirm") === "delete" ? params.get("id") : null;
+  const dialog: AnnouncementDialog | undefined = params.has("new")
+    ? { kind: "create", start: newAnnouncement(now), failure: failure("create") }
+    : editId && editing
+      ? { kind: "edit", id: editing.id, start: editStart(editing), failure: failure("update", editing.id) }
+      : editId
+        ? { kind: "edit-missing" }
+        : deleteId
+          ? { kind: "delete", id: deleteId, title: rows.find((row) => row.id === deleteId)?.title }
+          : undefined;
 
   return (
     <div className="space-y-6">
@@ -124,44 +141,12 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
 
       {error ? null : <NumberedPagination {...pageInfo} />}
 
-      {params.has("new") ? (
-        <AnnouncementFormDialog
-          key="new"
-          mode="create"
-          start={newAnnouncement(now)}
-          failure={failure("create")}
+      {dialog ? (
+        <AnnouncementDialogs
+          dialog={dialog}
           closeTo={closeTo}
           actionHref={`${location.pathname}${location.search}`}
           timeZone={timeZone}
-        />
-      ) : editId && editing ? (
-        <AnnouncementFormDialog
-          key={`edit-${editing.id}`}
-          mode="edit"
-          id={editing.id}
-          start={editStart(editing)}
-          failure={failure("update", editing.id)}
-          closeTo={closeTo}
-          actionHref={`${location.pathname}${location.search}`}
-          timeZone={timeZone}
-        />
-      ) : editId ? (
-        <Dialog title="Edit Announcement" closeTo={closeTo}>
-          <FormAlert>Announcement not found</FormAlert>
-          <div className="mt-5 flex justify-end">
-            <ButtonLink to={closeTo} variant="secondary" preventScrollReset>
-              Close
-            </ButtonLink>
-          </div>
-        </Dialog>
-      ) : deleteId ? (
-        <ConfirmDialog
-          title="Delete Announcement"
-          description="Are you sure you want to delete this announcement? This action cannot be undone."
-          item={rows.find((row) => row.id === deleteId)?.title}
-          confirmLabel="Delete"
-          fields={{ intent: "delete", id: deleteId }}
-          cancelTo={closeTo}
         />
       ) : null}
     </div>

@@ -4,7 +4,7 @@ import { skipRevalidationForUploadUrl } from "~/components/memberships/image-upl
 import { PlanForm } from "~/components/memberships/plan-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { env } from "~/config/env.server";
-import { draftFromValues, newPlanDraft } from "~/forms/membership";
+import { draftFromValues, newPlanDraft } from "~/forms/plan-draft";
 
 export function loader() {
   // Stored image paths live on the API host (docs/product.md#tier-image-upload): the preview resolves them against it.

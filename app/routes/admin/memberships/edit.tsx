@@ -8,7 +8,7 @@ import { skipRevalidationForUploadUrl } from "~/components/memberships/image-upl
 import { PlanForm } from "~/components/memberships/plan-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { env } from "~/config/env.server";
-import { draftFromValues, type PlanDraft } from "~/forms/membership";
+import { draftFromValues, type PlanDraft } from "~/forms/plan-draft";
 import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { getPlan } from "~/upstream/memberships.server";
 

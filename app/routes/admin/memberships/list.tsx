@@ -3,7 +3,10 @@ import { data, Link, useLocation, useNavigation, useSearchParams } from "react-r
 import type { Route } from "./+types/list";
 import { planRowIntents, syncIntent } from "./plan-actions.server";
 import { formatPrice } from "~/components/memberships/format";
-import { isPlanConfirmation, PlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
+import { PlanConfirmDialog as ServerPlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
+import { loadPlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog.client";
+import { isPlanConfirmation } from "~/components/memberships/plan-confirmations";
+import { lazyComponent } from "~/forms/lazy-component";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
@@ -23,7 +26,12 @@ import { screenAction } from "~/recipe/screen-action.server";
 /** The list's load failure text (docs/product.md#memberships-list). */
 const LOAD_ERROR = "Error loading memberships. Please try again.";
 
+// The confirmation dialog loads when it opens, not with the page (decision 026).
+const { Component: PlanConfirmDialog, provide: providePlanConfirmDialog } = lazyComponent(loadPlanConfirmDialog);
+
 export async function loader({ request }: Route.LoaderArgs) {
+  // The server renders the dialog from its own bundle: a URL with it open has it in the HTML.
+  providePlanConfirmDialog(ServerPlanConfirmDialog);
   const user = await requireUser(request);
   const isAdmin = isPlanAdmin(user.role);
   const paging = parsePaging(new URL(request.url).searchParams);

@@ -9,16 +9,14 @@ import {
 } from "~/forms/failure.server";
 import { type FormErrors, formValues, parseForm, submittedForm } from "~/forms/form-data.server";
 import {
-  cleanFeatures,
-  draftFromValues,
   PlanCreateFormSchema,
   PlanEditFormSchema,
   PlanFormIntentSchema,
-  type PlanDraft,
   type PlanFormIntent,
   splitIntent,
   UploadUrlRequestSchema,
 } from "~/forms/membership";
+import { cleanFeatures, draftFromValues, type PlanDraft } from "~/forms/plan-draft";
 import { checkUpload, SIGNATURE_BYTES, TIER_IMAGE_ACCEPT, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
 import { runOnce } from "~/recipe/once.server";
 import { redirectWithSuccess } from "~/session/toast.server";

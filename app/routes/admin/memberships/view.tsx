@@ -6,7 +6,10 @@ import { screenAction } from "~/recipe/screen-action.server";
 import { planRowIntents } from "./plan-actions.server";
 import { PlanLoadError } from "./shared";
 import { formatPrice, periodLabel, periodSuffix, planImageSrc, planPeriod } from "~/components/memberships/format";
-import { isPlanConfirmation, PlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
+import { PlanConfirmDialog as ServerPlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
+import { loadPlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog.client";
+import { isPlanConfirmation } from "~/components/memberships/plan-confirmations";
+import { lazyComponent } from "~/forms/lazy-component";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -20,7 +23,12 @@ import { isUpstreamError, screenStatus } from "~/upstream/errors";
 import { imageAnswers } from "~/upstream/file-download.server";
 import { getPlan, isPlanAdmin } from "~/upstream/memberships.server";
 
+// The confirmation dialog loads when it opens, not with the page (decision 026).
+const { Component: PlanConfirmDialog, provide: providePlanConfirmDialog } = lazyComponent(loadPlanConfirmDialog);
+
 export async function loader({ request, params }: Route.LoaderArgs) {
+  // The server renders the dialog from its own bundle: a URL with it open has it in the HTML.
+  providePlanConfirmDialog(ServerPlanConfirmDialog);
   const user = await requireUser(request);
   const { API_URL, APP_TIMEZONE } = env();
   try {

@@ -2,27 +2,26 @@ import { useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
 import { loadPosts, postsAction } from "./list.server";
-import { type PostCardData, PostCard } from "~/components/moderation/post-card";
+import { PostDialogs as ServerPostDialogs } from "./post-dialogs";
+import { loadPostDialogs } from "./post-dialogs.client";
+import { PostCard } from "~/components/moderation/post-card";
 import { EmptyState } from "~/components/ui/empty-state";
-import { type DialogEntry, IntentDialog } from "~/components/ui/intent-dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
+import { lazyComponent } from "~/forms/lazy-component";
 import { dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { ReloadingRegion } from "~/components/ui/reloading-region";
 
-export const loader = ({ request }: Route.LoaderArgs) => loadPosts(request);
+// The delete confirmation loads when it opens, not with the list (decision 026).
+const { Component: PostDialogs, provide: providePostDialogs } = lazyComponent(loadPostDialogs);
+
+export function loader({ request }: Route.LoaderArgs) {
+  // The server renders the confirmation from its own bundle: a URL with it open has it in the HTML.
+  providePostDialogs(ServerPostDialogs);
+  return loadPosts(request);
+}
 
 export const action = (args: Route.ActionArgs) => postsAction(args);
-
-/** The delete confirmation (docs/product.md#posts), as data. */
-const POST_DIALOGS: Record<string, DialogEntry<PostCardData>> = {
-  delete: {
-    title: () => "Delete Post",
-    description: "Are you sure you want to delete this post? This action cannot be undone.",
-    item: (post) => post.title,
-    confirmLabel: "Delete",
-  },
-};
 
 export const meta: Route.MetaFunction = () => [{ title: "Forum Posts · Admin Dashboard" }];
 
@@ -59,7 +58,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
           </ul>
         </ReloadingRegion>
       )}
-      <IntentDialog dialogs={POST_DIALOGS} rows={posts} />
+      {new URLSearchParams(location.search).has("confirm") ? <PostDialogs rows={posts} /> : null}
     </div>
   );
 }

@@ -1,32 +1,36 @@
-import { useId } from "react";
-import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/details";
 import { loadUserDetails, userDetailsAction } from "./details.server";
+import { NotifyDialog as ServerNotifyDialog } from "./notify-dialog";
+import { loadNotifyDialog } from "./notify-dialog.client";
 import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
-import { FormAlert } from "~/components/layout/auth-card";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
-import { Dialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
-import { TextAreaField, TextField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { DetailField } from "~/components/ui/detail-field";
 import { EmailText } from "~/components/ui/email-text";
-import { useFormCheck } from "~/forms/use-form-check";
-import { PushNotificationSchema } from "~/forms/users";
+import { lazyComponent } from "~/forms/lazy-component";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
-import { MutationForm } from "~/recipe/mutation-form";
 
 const NOT_FOUND = "User not found or some error occurred while fetching data";
 const NOT_PROVIDED = "Not provided";
 /** Invitee statuses shown as badges (docs/product.md#user-details); others are shown raw. */
 const INVITEE_STATUSES = ["pending", "approved", "expired", "rejected"] as const;
 
-export const loader = ({ request, params }: Route.LoaderArgs) => loadUserDetails(request, params);
+// The 'Send Push Notification' dialog loads when it opens, not with the page (decision 026).
+const { Component: NotifyDialog, provide: provideNotifyDialog } = lazyComponent(loadNotifyDialog);
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  // The server renders the dialog from its own bundle (the loader and this import stay out of
+  // the browser's): a URL with the dialog open has it in the HTML itself.
+  provideNotifyDialog(ServerNotifyDialog);
+  return loadUserDetails(request, params);
+}
 
 export const action = (args: Route.ActionArgs) => userDetailsAction(args);
 
@@ -148,49 +152,4 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
 
 function Missing() {
   return <span className="text-slate-500">{NOT_PROVIDED}</span>;
-}
-
-/** The 'Send Push Notification' dialog (docs/product.md#send-push-notification): open while the URL has `?notify`. */
-function NotifyDialog({ closeTo, actionData }: { closeTo: string; actionData: Route.ComponentProps["actionData"] }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "notify";
-  const typed = actionData?.values ?? {};
-  const form = useFormCheck(PushNotificationSchema, actionData?.errors);
-  // One message for either blank field (docs/product.md#send-push-notification), shown once above the fields.
-  const problemId = useId();
-  const problem = form.error("title") ?? form.error("message") ?? actionData?.formError;
-
-  return (
-    <Dialog title="Send Push Notification" closeTo={closeTo}>
-      <MutationForm {...form.props} className="space-y-4">
-        {problem ? <FormAlert id={problemId}>{problem}</FormAlert> : null}
-        <input type="hidden" name="intent" value="notify" />
-        <TextField
-          label="Title"
-          name="title"
-          defaultValue={String(typed.title ?? "")}
-          autoFocus
-          autoComplete="off"
-          aria-invalid={form.error("title") ? true : undefined}
-          aria-describedby={form.error("title") ? problemId : undefined}
-        />
-        <TextAreaField
-          label="Message"
-          name="message"
-          rows={4}
-          defaultValue={String(typed.message ?? "")}
-          aria-invalid={form.error("message") ? true : undefined}
-          aria-describedby={form.error("message") ? problemId : undefined}
-        />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-          <button type="submit" disabled={submitting} className={buttonClass("primary")}>
-            {submitting ? "Sending..." : "Send Notification"}
-          </button>
-        </div>
-      </MutationForm>
-    </Dialog>
-  );
 }

@@ -4,19 +4,28 @@ import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
 import { loadUsers, usersAction } from "./list.server";
 import { EmailText } from "./shared";
-import { USER_DIALOGS, VERIFY_QUESTION } from "./user-actions";
+import { type USER_DIALOGS, VERIFY_QUESTION } from "./user-actions";
+import { UserDialogs as ServerUserDialogs } from "./user-dialogs";
+import { loadUserDialogs } from "./user-dialogs.client";
 import { Badge } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
 import { DisabledIconAction, IconAction, iconActionClass } from "~/components/ui/icon-action";
 import type { SolidIconName } from "~/components/ui/icon-names";
-import { IntentDialog } from "~/components/ui/intent-dialog";
 import { SearchFilters } from "~/components/ui/search-filters";
+import { lazyComponent } from "~/forms/lazy-component";
 import { ONCE_FIELD, randomKey } from "~/recipe/mutation-form";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 
-export const loader = ({ request }: Route.LoaderArgs) => loadUsers(request);
+// The row confirmations load when one opens, not with the list (decision 026).
+const { Component: UserDialogs, provide: provideUserDialogs } = lazyComponent(loadUserDialogs);
+
+export function loader({ request }: Route.LoaderArgs) {
+  // The server renders the confirmation from its own bundle: a URL with it open has it in the HTML.
+  provideUserDialogs(ServerUserDialogs);
+  return loadUsers(request);
+}
 
 export const action = (args: Route.ActionArgs) => usersAction(args);
 
@@ -46,6 +55,7 @@ const CITIZENSHIP_OPTIONS = [
 
 export default function UsersList({ loaderData }: Route.ComponentProps) {
   const { users, pageInfo, filters, error } = loaderData;
+  const location = useLocation();
 
   const columns: DataTableColumn<UserRow>[] = [
     {
@@ -115,7 +125,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
         <DataTable caption="Users" columns={columns} rows={users} rowKey={(user) => user.id} pageInfo={pageInfo} />
       )}
 
-      <IntentDialog dialogs={USER_DIALOGS} rows={users} />
+      {new URLSearchParams(location.search).has("confirm") ? <UserDialogs rows={users} /> : null}
     </div>
   );
 }

@@ -1,0 +1,82 @@
+import {
+  AnnouncementFormDialog,
+  type AnnouncementFormFailure,
+  type AnnouncementFormStart,
+} from "~/components/announcements/announcement-form";
+import { FormAlert } from "~/components/layout/auth-card";
+import { ButtonLink } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Dialog } from "~/components/ui/dialog";
+
+/** The dialog the URL opens on the announcements screen (`?new`, `?edit=<id>`, `?confirm=delete&id=<id>`). */
+export type AnnouncementDialog =
+  | { kind: "create"; start: AnnouncementFormStart; failure?: AnnouncementFormFailure }
+  | { kind: "edit"; id: string; start: AnnouncementFormStart; failure?: AnnouncementFormFailure }
+  | { kind: "edit-missing" }
+  | { kind: "delete"; id: string; title?: string };
+
+/**
+ * The announcements screen's dialogs, in one module the list loads only when one opens
+ * (decision 026): the list's first load carries neither the form nor the dialog frame.
+ */
+export function AnnouncementDialogs({
+  dialog,
+  closeTo,
+  actionHref,
+  timeZone,
+}: {
+  dialog: AnnouncementDialog;
+  closeTo: string;
+  actionHref: string;
+  timeZone: string;
+}) {
+  switch (dialog.kind) {
+    case "create":
+      return (
+        <AnnouncementFormDialog
+          key="new"
+          mode="create"
+          start={dialog.start}
+          failure={dialog.failure}
+          closeTo={closeTo}
+          actionHref={actionHref}
+          timeZone={timeZone}
+        />
+      );
+    case "edit":
+      return (
+        <AnnouncementFormDialog
+          key={`edit-${dialog.id}`}
+          mode="edit"
+          id={dialog.id}
+          start={dialog.start}
+          failure={dialog.failure}
+          closeTo={closeTo}
+          actionHref={actionHref}
+          timeZone={timeZone}
+        />
+      );
+    case "edit-missing":
+      return (
+        <Dialog title="Edit Announcement" closeTo={closeTo}>
+          <FormAlert>Announcement not found</FormAlert>
+          <div className="mt-5 flex justify-end">
+            <ButtonLink to={closeTo} variant="secondary" preventScrollReset>
+              Close
+            </ButtonLink>
+          </div>
+        </Dialog>
+      );
+    case "delete":
+      return (
+        <ConfirmDialog
+          title="Delete Announcement"
+          description="Are you sure you want to delete this announcement? This action cannot be undone."
+          item={dialog.title}
+          confirmLabel="Delete"
+          fields={{ intent: "delete", id: dialog.id }}
+          cancelTo={closeTo}
+        />
+      );
+  }
+}
