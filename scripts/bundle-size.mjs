@@ -1,9 +1,9 @@
 // `npm run size`: the gzipped JavaScript a browser downloads to open each page for the first
 // time (the client entry, the root and the page's route modules with everything they import
-// statically), against one budget: 1.1 × the same figure for a bare React Router page (the floor
-// app of scripts/floor-app.mjs, built here, beside the panel, from the same node_modules). Pages
-// come from app/routes.ts, so a new screen is measured without touching this file. Run after
-// `npm run build`; `npm test` runs it. Sizes, not times.
+// statically), against budgets that are multiples of the same figure for a bare React Router page
+// (the floor app of scripts/floor-app.mjs, built here from the same node_modules, so a framework
+// upgrade moves floor and budgets together). Pages come from app/routes.ts, so a new screen is
+// measured without touching this file. Run after `npm run build`; `npm test` runs it. Sizes, not times.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -13,8 +13,12 @@ import { buildFloorApp } from "./floor-app.mjs";
 
 const KB = 1024;
 const ADMIN_LAYOUT = "routes/admin/layout.tsx";
-/** Every page may load at most this much more than the floor page (issue 17). */
-const BUDGET_OVER_FLOOR = 1.1;
+/**
+ * How many times the floor page's JavaScript a page may load (decision 027). Email-link pages,
+ * opened on phones: 1.1. Admin screens carry the shell, a table, filters and their actions on
+ * top: 1.2 (they measure 1.12 to 1.18).
+ */
+const BUDGET_OVER_FLOOR = { public: 1.1, admin: 1.2 };
 
 /** Every page: a route that renders (has a default export), with its layouts, outermost first. */
 function pagesOf(list, parents = []) {
@@ -79,7 +83,6 @@ try {
 } finally {
   await floorApp.remove();
 }
-const budget = floor * BUDGET_OVER_FLOOR;
 
 const panel = buildMeasurer("build/client");
 let failed = false;
@@ -91,19 +94,30 @@ for (const page of pagesOf(routes)) {
     failed = true;
     continue;
   }
-  const over = bytes > budget;
+  const over = bytes > floor * BUDGET_OVER_FLOOR[page.kind];
   if (over) failed = true;
-  rows.push([over ? "✖" : "✔", page.path, page.kind, (bytes / KB).toFixed(1), (bytes / floor).toFixed(2)]);
+  rows.push([
+    over ? "✖" : "✔",
+    page.path,
+    page.kind,
+    (bytes / KB).toFixed(1),
+    (bytes / floor).toFixed(2),
+    BUDGET_OVER_FLOOR[page.kind].toFixed(2),
+  ]);
 }
 
 console.log("First-visit JavaScript per page, gzipped (KB), and as a multiple of the floor page:\n");
-const header = ["", "page", "kind", "KB", "× floor"];
+const header = ["", "page", "kind", "KB", "× floor", "budget"];
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
 const line = (cells) =>
   cells.map((cell, column) => (column >= 3 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ");
 console.log(line(header));
 for (const row of rows) console.log(line(row));
-const limits = `floor (a bare React Router page) ${(floor / KB).toFixed(1)} KB; budget ${BUDGET_OVER_FLOOR} × floor = ${(budget / KB).toFixed(1)} KB`;
+const limits = `floor (a bare React Router page) ${(floor / KB).toFixed(1)} KB; budgets ${Object.entries(
+  BUDGET_OVER_FLOOR,
+)
+  .map(([kind, times]) => `${kind} ${times} × floor = ${((floor * times) / KB).toFixed(1)} KB`)
+  .join(", ")}`;
 if (failed) {
   console.error(`\nBundle-size check failed: a page is over its budget (or missing). ${limits}`);
   process.exit(1);
