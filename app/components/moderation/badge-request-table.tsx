@@ -4,11 +4,12 @@ import { Avatar } from "~/components/ui/avatar";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmailText } from "~/components/ui/email-text";
 import { Icon } from "~/components/ui/icon";
-import { type DialogEntry, IntentDialog } from "~/components/ui/intent-dialog";
 import { Tooltip } from "~/components/ui/tooltip";
 import type { PageInfo } from "~/lib/pagination";
 import { dialogHref } from "~/lib/dialog-url";
 import { DialogLink } from "~/components/ui/dialog-link";
+import { lazyComponent } from "~/forms/lazy-component";
+import { loadBadgeDialogs } from "./badge-dialogs.client";
 
 /** A pending citizenship request as the tables show it. */
 export interface BadgeRequestRow {
@@ -20,7 +21,7 @@ export interface BadgeRequestRow {
 }
 
 /** The two decisions on a request, as icon links that open their confirmation dialogs. */
-const DECISIONS = [
+export const DECISIONS = [
   {
     intent: "approve",
     label: "Approve",
@@ -37,19 +38,10 @@ const DECISIONS = [
   },
 ] as const;
 
-/** Each decision's confirmation, as data (IntentDialog). */
-const BADGE_DIALOGS: Record<string, DialogEntry<BadgeRequestRow>> = Object.fromEntries(
-  DECISIONS.map(({ intent, label, tone }) => [
-    intent,
-    {
-      title: () => `${label} Citizenship Request`,
-      description: (row: BadgeRequestRow) =>
-        `Are you sure you want to ${intent} the citizenship request of ${row.name || row.email}?`,
-      confirmLabel: label,
-      tone,
-    },
-  ]),
-);
+// The confirmations load when one opens, not with the table (decision 026). The loaders of the
+// screens that show the table hand the server its own copy: provideBadgeDialogs(BadgeDialogs).
+const { Component: LazyBadgeDialogs, provide: provideBadgeDialogs } = lazyComponent(loadBadgeDialogs);
+export { provideBadgeDialogs };
 
 const iconAction =
   "inline-flex size-8 items-center justify-center rounded-md ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-2";
@@ -130,7 +122,7 @@ export function BadgeRequestTable({
         pageInfo={pageInfo}
         empty={empty}
       />
-      <IntentDialog dialogs={BADGE_DIALOGS} rows={rows} />
+      {new URLSearchParams(location.search).has("confirm") ? <LazyBadgeDialogs rows={rows} /> : null}
     </>
   );
 }

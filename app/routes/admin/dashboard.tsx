@@ -1,6 +1,7 @@
 import type { Route } from "./+types/dashboard";
 import { decideBadgeAction } from "./badge-requests/decide-badge.server";
-import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
+import { BadgeDialogs } from "~/components/moderation/badge-dialogs";
+import { BadgeRequestTable, provideBadgeDialogs } from "~/components/moderation/badge-request-table";
 import { PostCard } from "~/components/moderation/post-card";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -18,6 +19,7 @@ const USER_SAMPLE = { page: 1, limit: 100 };
 const RECENT = 5;
 
 export async function loader({ request }: Route.LoaderArgs) {
+  provideBadgeDialogs(BadgeDialogs);
   // Independent calls run together: the page costs the slowest one, and each may fail alone.
   const [users, posts, badges, invites] = await settleAll([
     listUsers(request, USER_SAMPLE),
