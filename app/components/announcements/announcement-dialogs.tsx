@@ -32,10 +32,13 @@ export function AnnouncementDialogs({
 }) {
   switch (dialog.kind) {
     case "create":
+    case "edit": {
+      const id = dialog.kind === "edit" ? dialog.id : undefined;
       return (
         <AnnouncementFormDialog
-          key="new"
-          mode="create"
+          key={id ? `edit-${id}` : "new"}
+          mode={dialog.kind}
+          id={id}
           start={dialog.start}
           failure={dialog.failure}
           closeTo={closeTo}
@@ -43,19 +46,7 @@ export function AnnouncementDialogs({
           timeZone={timeZone}
         />
       );
-    case "edit":
-      return (
-        <AnnouncementFormDialog
-          key={`edit-${dialog.id}`}
-          mode="edit"
-          id={dialog.id}
-          start={dialog.start}
-          failure={dialog.failure}
-          closeTo={closeTo}
-          actionHref={actionHref}
-          timeZone={timeZone}
-        />
-      );
+    }
     case "edit-missing":
       return (
         <Dialog title="Edit Announcement" closeTo={closeTo}>
