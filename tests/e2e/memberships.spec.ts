@@ -6,7 +6,7 @@ import type { Locator, Page, TestInfo } from "@playwright/test";
 
 import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
 import type { PlanRecord } from "../../demo-api/types";
-import { startSession } from "./auth-helpers";
+import { startSession, waitForShellHydration } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 const MODERATOR = { email: "moderator@example.com", password: "Moderator12345" };
@@ -63,11 +63,6 @@ async function chooseFile(page: Page, file: { name: string; mimeType: string; bu
   const chooser = page.waitForEvent("filechooser");
   await page.getByLabel("Tier Icon/Image").click();
   await (await chooser).setFiles(file);
-}
-
-/** With JavaScript, waits until the page runs it (the shell marks the document once it has hydrated). */
-async function waitForHydration(page: Page, testInfo: TestInfo) {
-  if (usesJavaScript(testInfo)) await expect(page.locator("html")).toHaveAttribute("data-sidebar-shortcut", "on");
 }
 
 function feature(page: Page, position: number): Locator {
@@ -173,6 +168,7 @@ test.describe("the list", () => {
   test("deletes after confirming, and Cancel keeps the plan", async ({ page, demoUrl }) => {
     await startSession(page);
     await page.goto("/memberships");
+    await waitForShellHydration(page);
     await row(page, "Premium Yearly").getByRole("link", { name: "Delete Membership" }).click();
     const dialog = page.getByRole("alertdialog");
     await expect(dialog).toContainText(
@@ -200,7 +196,7 @@ test.describe("create", () => {
     await page.goto("/memberships");
     await page.getByRole("link", { name: "Create" }).click();
     await expect(page).toHaveURL(/\/memberships\/create$/);
-    await waitForHydration(page, testInfo);
+    await waitForShellHydration(page);
     await expect(page.getByRole("heading", { level: 1, name: "Create Membership Tier" })).toBeVisible();
     await expect(page.getByText("Add a new membership tier to your community")).toBeVisible();
     await expect(page.getByLabel("Tier Name")).toHaveAttribute("placeholder", "e.g., Premium, VIP");
@@ -282,7 +278,7 @@ test.describe("create", () => {
   }, testInfo) => {
     await startSession(page);
     await page.goto("/memberships/create");
-    await waitForHydration(page, testInfo);
+    await waitForShellHydration(page);
     await page.getByLabel("Tier Name").fill("Keep me");
     await page.getByLabel("Price").fill("3");
 
@@ -316,7 +312,7 @@ test.describe("create", () => {
   test("refuses a 7 MB image with the form's message and keeps what was typed", async ({ page, demoUrl }, testInfo) => {
     await startSession(page);
     await page.goto("/memberships/create");
-    await waitForHydration(page, testInfo);
+    await waitForShellHydration(page);
     await page.getByLabel("Tier Name").fill("Too big a picture");
     await page.getByLabel("Description").fill("Kept after the refusal.");
     // A PNG signature followed by 7 MB: over the 5 MB limit, under the 20 MB body cap.
@@ -337,7 +333,7 @@ test.describe("create", () => {
     test.skip(!usesJavaScript(testInfo), "the browser's own upload needs JavaScript");
     await startSession(page);
     await page.goto("/memberships/create");
-    await waitForHydration(page, testInfo);
+    await waitForShellHydration(page);
     await page.getByLabel("Tier Name").fill("Still here");
     const widget = page.getByTestId("image-upload");
 
@@ -381,7 +377,7 @@ test.describe("edit", () => {
     await page.goto("/memberships");
     await row(page, "Premium").getByRole("link", { name: "Edit Membership" }).click();
     await expect(page).toHaveURL(/\/memberships\/edit\/2$/);
-    await waitForHydration(page, testInfo);
+    await waitForShellHydration(page);
     await expect(page.getByRole("heading", { level: 1, name: "Edit Membership Tier" })).toBeVisible();
     await expect(page.getByText("Update membership tier details")).toBeVisible();
     await expect(page.getByLabel("Tier Name")).toHaveValue("Premium");
@@ -496,7 +492,7 @@ test.describe("details", () => {
     expect(await demoPlan(demoUrl, 4)).toBeUndefined();
   });
 
-  test("hides a tier image that fails to load", async ({ page, demoUrl }, testInfo) => {
+  test("hides a tier image that fails to load", async ({ page, demoUrl }) => {
     const cookie = await demoSession(demoUrl);
     const response = await fetch(`${demoUrl}/api/membership-plan/create`, {
       method: "POST",
@@ -506,7 +502,7 @@ test.describe("details", () => {
     const { data } = (await response.json()) as { data: { id: number } };
     await startSession(page);
     await page.goto(`/memberships/view/${data.id}`);
-    await waitForHydration(page, testInfo);
+    await waitForShellHydration(page);
     await expect(page.getByTestId("plan-name")).toHaveText("Broken image");
     // Hidden in both modes: the server renders only an image that answers.
     await expect(page.getByTestId("plan-image")).toHaveCount(0);

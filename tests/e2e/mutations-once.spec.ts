@@ -3,7 +3,7 @@
 // applies says so instead of offering its button.
 import { findDemoUser } from "../support/demo-data";
 import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
-import { startSession } from "./auth-helpers";
+import { startSession, waitForShellHydration } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
@@ -59,6 +59,7 @@ test("a pending confirmation stays until its outcome shows, and Back never sends
   await injectFault(demoUrl, { method: "DELETE", path: "/posts/29", delayMs: 1500 });
   await page.goto("/posts");
   await page.goto("/posts?confirm=delete&id=29");
+  await waitForShellHydration(page);
   const dialog = page.getByRole("alertdialog");
 
   await dialog.getByRole("button", { name: "Delete" }).click();
