@@ -1,6 +1,8 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { type $ZodType, type output, safeParse } from "zod/v4/core";
 
+import { perRequest } from "~/lib/per-request.server";
+
 /** Form errors keyed by field name, as the forms show them. */
 export type FormErrors = Record<string, { type: string; message: string }>;
 
@@ -40,7 +42,7 @@ function refuse(status: 400 | 413, message: string): never {
   throw data(message, { status });
 }
 
-const submissions = new WeakMap<Request, Promise<FormData>>();
+const submissions = perRequest(readCheckedForm);
 
 /**
  * The same request, detached from the client's connection, with the form already read from it.
@@ -49,8 +51,7 @@ const submissions = new WeakMap<Request, Promise<FormData>>();
  */
 export function detachedRequest(request: Request): Request {
   const detached = new Request(request.url, { method: request.method, headers: request.headers });
-  const form = submissions.get(request);
-  if (form) submissions.set(detached, form);
+  submissions.share(request, detached);
   return detached;
 }
 
@@ -62,12 +63,7 @@ export function detachedRequest(request: Request): Request {
  * for every submission, so the check holds even for an action that forgets to.
  */
 export function submittedForm(request: Request): Promise<FormData> {
-  let pending = submissions.get(request);
-  if (!pending) {
-    pending = readCheckedForm(request);
-    submissions.set(request, pending);
-  }
-  return pending;
+  return submissions.get(request);
 }
 
 async function readCheckedForm(request: Request): Promise<FormData> {

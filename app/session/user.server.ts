@@ -2,6 +2,7 @@ import { createCookie, type MiddlewareFunction, redirect } from "react-router";
 import { z } from "zod";
 
 import { env } from "~/config/env.server";
+import { perRequest } from "~/lib/per-request.server";
 import { currentLocation, isSecureRequest } from "~/session/request.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { expireCookie } from "~/upstream/session-cookie.server";
@@ -49,18 +50,12 @@ function userCookie(request: Request) {
   return cookie;
 }
 
-// One verification per request: the middleware, the layout and the screen all ask, and each
-// check of the signature is a Web Crypto key import plus an HMAC.
-const usersOfRequests = new WeakMap<Request, Promise<CurrentUser>>();
+// One verification per request: the middleware, the layout and the screen all ask.
+const currentUsers = perRequest(readUserCookie);
 
 /** The current user from the signed cookie, or the anonymous default (read once per request). */
 export function getCurrentUser(request: Request): Promise<CurrentUser> {
-  let user = usersOfRequests.get(request);
-  if (!user) {
-    user = readUserCookie(request);
-    usersOfRequests.set(request, user);
-  }
-  return user;
+  return currentUsers.get(request);
 }
 
 async function readUserCookie(request: Request): Promise<CurrentUser> {
