@@ -2,7 +2,8 @@
 // things) and not in CI: run `npm run bench` on a machine that is as quiet as you can make it.
 //
 // 1. Builds the panel (`react-router build`; BENCH_SKIP_BUILD=1 skips it) and the floor app
-//    (scripts/floor-app.mjs: a bare React Router page, served like the panel).
+//    (scripts/floor-app.mjs: a bare React Router page, served like the panel, whose loader makes
+//    one upstream call: it asks the pass's demo API for its health).
 // 2. Pass 1, demo API latency DEMO_API_LATENCY_MS (default 0): drives the floor page, /, /users,
 //    /announcements and /memberships with autocannon (BENCH_CONNECTIONS connections, default 10,
 //    BENCH_SECONDS each, default 10), signed in as the demo admin, with a browser user agent
@@ -76,12 +77,12 @@ const PAGES = [
 const problems = [];
 const children = [];
 
-/** Starts the bare app's server on a free loopback port. */
-async function startBareApp(dir) {
+/** Starts the bare app's server on a free loopback port; its one upstream call goes to `upstreamUrl`. */
+async function startBareApp(dir, upstreamUrl) {
   const port = await freePort();
   const child = spawn(process.execPath, ["server.js"], {
     cwd: dir,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), FLOOR_UPSTREAM_URL: upstreamUrl },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
@@ -179,12 +180,14 @@ async function measureLoad(url, headers) {
   };
 }
 
-/** One pass over every page with the demo API at `latencyMs`. */
-async function runPass(latencyMs, bare) {
+/** One pass over every page with the demo API at `latencyMs`, behind the panel and the floor app. */
+async function runPass(latencyMs, floorDir) {
   const demo = await startDemoApi({ DEMO_API_LATENCY_MS: String(latencyMs) });
   let panel;
+  let bare;
   try {
     panel = await startPanel(`${demo.url}/api`);
+    bare = await startBareApp(floorDir, `${demo.url}/__demo/health`);
     const admin = new PanelClient(panel.url);
     await admin.signIn();
     const rows = [];
@@ -205,7 +208,7 @@ async function runPass(latencyMs, bare) {
     }
     return rows;
   } finally {
-    await Promise.all([panel?.stop(), demo.stop()]);
+    await Promise.all([panel?.stop(), bare && stopChild(bare.child), demo.stop()]);
   }
 }
 
@@ -242,7 +245,7 @@ function ratioTable(rows) {
     const shown =
       ratio === null ? "–" : `${ratio.toFixed(2)}${page.bounded ? ` (bound < ${MAX_DASHBOARD_RATIO})` : ""}`;
     lines.push(
-      `| ${page.name} | ${page.bare ? "–" : ttfb.upstreamCalls} | ${ms(ttfb.slowestCallP50)} | ${ms(ttfb.p50)} | ${shown} |`,
+      `| ${page.name} | ${page.bare ? "1" : ttfb.upstreamCalls} | ${ms(ttfb.slowestCallP50)} | ${ms(ttfb.p50)} | ${shown} |`,
     );
   }
   return lines.join("\n");
@@ -360,7 +363,6 @@ try {
   else reactRouterBuild(ROOT, false);
   console.log("Building the floor app (a bare React Router page)...");
   floorApp = await buildFloorApp();
-  const bare = await startBareApp(floorApp.dir);
 
   console.log(
     `\nNode ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage(startLoad)} at the start (before the builds)`,
@@ -370,11 +372,11 @@ try {
     console.log("⚠ the machine is busy: these figures are not comparable with a quiet run");
   const settings = `${CONNECTIONS} connections, ${SECONDS} s per page; TTFB over ${TTFB_REQUESTS} sequential requests`;
   console.log(`\nPass 1: demo API latency ${BASE_LATENCY_MS} ms (${settings})`);
-  const first = await runPass(BASE_LATENCY_MS, bare);
+  const first = await runPass(BASE_LATENCY_MS, floorApp.dir);
   console.log(`\nnpm start against the production server (${CONNECTIONS} connections, ${SECONDS} s per page)`);
   const start = await compareNpmStart();
   console.log(`\nPass 2: demo API latency ${SLOW_LATENCY_MS} ms (${settings})`);
-  const second = await runPass(SLOW_LATENCY_MS, bare);
+  const second = await runPass(SLOW_LATENCY_MS, floorApp.dir);
 
   console.log(`\nLoad average ${loadAverage()} after the passes`);
   console.log(`\nDemo API latency ${BASE_LATENCY_MS} ms\n\n${loadTable(first)}\n\n${floorShare(first)}`);

@@ -1,5 +1,6 @@
 // The floor the panel is measured against: a bare React Router app, written and built in a temp
-// dir that shares the panel's node_modules. One static page, no loader, the default entries, the
+// dir that shares the panel's node_modules. One page with trivial markup whose loader makes one
+// upstream call (issue 17's floor: "one upstream fetch, trivial markup"), the default entries, the
 // panel's React Router version and future flags, served by Express 5 with the panel's brotli
 // settings. `npm run bench` compares throughput with it, `npm run size` first-load JavaScript.
 import { spawnSync } from "node:child_process";
@@ -73,12 +74,24 @@ export default function App() {
   return <Outlet />;
 }
 `,
-  "app/routes/home.jsx": `export const meta = () => [{ title: "Bare page" }];
+  // FLOOR_UPSTREAM_URL is the one upstream call (the bench points it at the demo API's health
+  // answer, a few bytes of JSON); without it (npm run size builds, never serves) there is none.
+  "app/routes/home.jsx": `import { useLoaderData } from "react-router";
+export const meta = () => [{ title: "Bare page" }];
+export async function loader() {
+  const url = process.env.FLOOR_UPSTREAM_URL;
+  if (!url) return { status: "no upstream" };
+  const response = await fetch(url);
+  if (!response.ok) throw new Response("Upstream failed", { status: 502 });
+  const { status } = await response.json();
+  return { status };
+}
 export default function Home() {
+  const { status } = useLoaderData();
   return (
     <main>
       <h1>Bare page</h1>
-      <p>No loader, no upstream call.</p>
+      <p>Upstream: {status}</p>
     </main>
   );
 }
