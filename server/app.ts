@@ -1,4 +1,6 @@
+import { readdirSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
@@ -124,8 +126,18 @@ function serveBuiltClientFiles(app: express.Express) {
     express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }),
   );
   app.use("/assets", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
-  // public/ files keep their names, so they may change between releases.
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // public/ files keep their names, so they may change between releases. Only their paths reach
+  // the disk: a page request costs no stat of a file that cannot exist.
+  const publicFiles = publicFilePaths();
+  const servePublic = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
+}
+
+/** The URL paths of the public/ files the build copied to build/client ("/favicon.svg"). */
+function publicFilePaths(): Set<string> {
+  const files = readdirSync(clientDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const paths = files.map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name))}`);
+  return new Set(paths.filter((file) => !file.startsWith("/assets/") && !file.startsWith("/.vite/")));
 }
 
 const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {

@@ -10,8 +10,8 @@ import { ServerTimingRecorder } from "~/upstream/server-timing.server";
  * loader streams with a promise; the panel's loaders return none) cannot be in it.
  * Only a signed-in admin sees the upstream entries; anyone else gets `total` alone.
  */
-export const serverTiming: RequestHandler = async (req, res, next) => {
-  const recorder = new ServerTimingRecorder({ showCalls: await isSignedIn(req.headers.cookie) });
+export const serverTiming: RequestHandler = (req, res, next) => {
+  const recorder = new ServerTimingRecorder({ showCalls: isSignedIn(req.headers.cookie) });
   const writeHead = res.writeHead;
   res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
     // Appended, so a route's own Server-Timing entries stay.
@@ -26,11 +26,10 @@ export const serverTiming: RequestHandler = async (req, res, next) => {
  * with a role: the same test the admin shell applies. A cookie that is merely present, forged
  * or tampered with counts as anonymous.
  */
-export async function isSignedIn(cookieHeader: string | undefined): Promise<boolean> {
+export function isSignedIn(cookieHeader: string | undefined): boolean {
   // Most anonymous requests carry no user cookie at all: no signature to check.
   if (!cookieHeader || !/(?:^|;)\s*user=/.test(cookieHeader)) return false;
   // Only the Cookie header is read; the URL does not matter to a cookie's signature.
   const request = new Request("http://panel.invalid/", { headers: { cookie: cookieHeader } });
-  const user = await getCurrentUser(request);
-  return user.role !== null;
+  return getCurrentUser(request).role !== null;
 }

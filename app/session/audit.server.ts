@@ -52,7 +52,7 @@ export const auditAdminActions: MiddlewareFunction<Response> = async ({ request 
   const fields = await readIntent(request);
   const calls: UpstreamCallRecord[] = [];
   const response = await currentActionCalls.run(calls, next);
-  const user = await getCurrentUser(request);
+  const user = getCurrentUser(request);
   console.log(
     JSON.stringify({
       time: new Date().toISOString(),

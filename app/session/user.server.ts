@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { env } from "~/config/env.server";
 import { perRequest } from "~/lib/per-request.server";
+import { readSignedJsonCookie } from "~/lib/signed-cookie.server";
 import { currentLocation, isSecureRequest } from "~/session/request.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { expireCookie } from "~/upstream/session-cookie.server";
@@ -53,15 +54,16 @@ function userCookie(request: Request) {
 // One verification per request: the middleware, the layout and the screen all ask.
 const currentUsers = perRequest(readUserCookie);
 
-/** The current user from the signed cookie, or the anonymous default (read once per request). */
-export function getCurrentUser(request: Request): Promise<CurrentUser> {
-  return currentUsers.get(request);
-}
-
-async function readUserCookie(request: Request): Promise<CurrentUser> {
-  const raw: unknown = await userCookie(request).parse(request.headers.get("cookie"));
+// Written by React Router's createCookie (userCookie), read synchronously (readSignedJsonCookie).
+function readUserCookie(request: Request): CurrentUser {
+  const raw = readSignedJsonCookie(request.headers.get("cookie"), "user", [env().SESSION_SECRET]);
   const parsed = StoredUserSchema.safeParse(raw);
   return parsed.success ? parsed.data : ANONYMOUS_USER;
+}
+
+/** The current user from the signed cookie, or the anonymous default (read once per request). */
+export function getCurrentUser(request: Request): CurrentUser {
+  return currentUsers.get(request);
 }
 
 /** The name the shell shows: the username, else the email (docs/product.md#current-user). */
@@ -114,7 +116,7 @@ export function loginUrl(location: string, expired = false): string {
  * browser was signed in (its cookie has a role), so the sign-in page explains that the session expired.
  */
 export async function redirectToLogin(request: Request): Promise<Response> {
-  const wasSignedIn = Boolean((await getCurrentUser(request)).role);
+  const wasSignedIn = Boolean(getCurrentUser(request).role);
   return redirect(loginUrl(currentLocation(request), wasSignedIn), {
     headers: setCookieHeaders(await signOutCookies(request)),
   });
@@ -122,7 +124,7 @@ export async function redirectToLogin(request: Request): Promise<Response> {
 
 /** The current user, or a redirect to sign in when they have no role (docs/product.md#the-shell). */
 export async function requireUser(request: Request): Promise<CurrentUser & { role: string }> {
-  const user = await getCurrentUser(request);
+  const user = getCurrentUser(request);
   if (!user.role) throw await redirectToLogin(request);
   return user as CurrentUser & { role: string };
 }

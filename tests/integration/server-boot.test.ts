@@ -224,6 +224,18 @@ describe("a well-configured server", () => {
     expect(res.headers["cache-control"]).toBeUndefined();
   });
 
+  it("serves public/ files by their names with an hour's cache, and renders the not-found page for other paths", async () => {
+    const favicon = await request(`${server.url}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(favicon.body.equals(readFileSync("public/favicon.svg"))).toBe(true);
+    // A name public/ does not hold is a page path: React Router answers it, not the disk.
+    const missing = await request(`${server.url}/missing-file.svg`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers["content-type"]).toMatch(/^text\/html/);
+  });
+
   it("sends baseline security headers, a fresh CSP nonce per page, and no X-Powered-By", async () => {
     // The sign-in page renders for anyone and without asking upstream.
     const [first, second] = await Promise.all([request(`${server.url}/login`), request(`${server.url}/login`)]);

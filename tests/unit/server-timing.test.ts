@@ -133,11 +133,11 @@ describe("isSignedIn (who sees the upstream entries)", () => {
     const [name, value] = [valid.slice(0, valid.indexOf("=")), valid.slice(valid.indexOf("=") + 1)];
     const payload = value.slice(0, value.lastIndexOf("."));
 
-    expect(await isSignedIn(`theme=dark; ${valid}`)).toBe(true);
-    expect(await isSignedIn(undefined)).toBe(false);
-    expect(await isSignedIn("theme=dark; session=abc")).toBe(false);
-    expect(await isSignedIn(`${name}=${payload}`)).toBe(false);
-    expect(await isSignedIn(`${name}=${payload}.forged`)).toBe(false);
-    expect(await isSignedIn(`${name}=${payload.slice(1)}${value.slice(value.lastIndexOf("."))}`)).toBe(false);
+    expect(isSignedIn(`theme=dark; ${valid}`)).toBe(true);
+    expect(isSignedIn(undefined)).toBe(false);
+    expect(isSignedIn("theme=dark; session=abc")).toBe(false);
+    expect(isSignedIn(`${name}=${payload}`)).toBe(false);
+    expect(isSignedIn(`${name}=${payload}.forged`)).toBe(false);
+    expect(isSignedIn(`${name}=${payload.slice(1)}${value.slice(value.lastIndexOf("."))}`)).toBe(false);
   });
 });

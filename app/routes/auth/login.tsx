@@ -21,7 +21,7 @@ import { isUpstreamError } from "~/upstream/errors";
 import { keepRetryAfter, signInThrottle, tooManyAttempts } from "~/session/rate-limit.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
+  const user = getCurrentUser(request);
   if (user.role) throw redirect("/");
   const query = new URL(request.url).searchParams;
   const redirectTo = query.get("redirectTo");
