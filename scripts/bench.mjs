@@ -6,7 +6,8 @@
 //    one upstream call: it asks the pass's demo API for its health).
 // 2. Pass 1, demo API latency DEMO_API_LATENCY_MS (default 0): drives the floor page, /, /users,
 //    /announcements and /memberships with autocannon (BENCH_CONNECTIONS connections, default 10,
-//    BENCH_SECONDS each, default 10), signed in as the demo admin, with a browser user agent
+//    BENCH_SECONDS each, default 10, after BENCH_WARMUP_SECONDS of uncounted load, default 5),
+//    signed in as the demo admin, with a browser user agent
 //    (React Router waits for all data when it sees a bot). Prints requests/s, p50 and p99 of the
 //    full response, then TTFB from BENCH_TTFB_REQUESTS (default 300) sequential requests, and
 //    signed-in /users' throughput as a share of the floor's.
@@ -45,6 +46,7 @@ function intFromEnv(name, fallback) {
 }
 
 const SECONDS = intFromEnv("BENCH_SECONDS", 10);
+const WARMUP_SECONDS = intFromEnv("BENCH_WARMUP_SECONDS", 5);
 const CONNECTIONS = intFromEnv("BENCH_CONNECTIONS", 10);
 const TTFB_REQUESTS = intFromEnv("BENCH_TTFB_REQUESTS", 300);
 const BASE_LATENCY_MS = intFromEnv("DEMO_API_LATENCY_MS", 0);
@@ -168,8 +170,14 @@ async function measureTtfb(url, headers, count) {
   }
 }
 
-/** Throughput and full-response latency under BENCH_CONNECTIONS connections. */
+/**
+ * Throughput and full-response latency under BENCH_CONNECTIONS connections, after
+ * BENCH_WARMUP_SECONDS of the same load that is not counted: a server answers its first few
+ * hundred requests of a page before V8 has optimised the code they run (a cold /users costs
+ * about half as much CPU again as a warm one), and a server in production runs warm.
+ */
 async function measureLoad(url, headers) {
+  if (WARMUP_SECONDS) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   return {
     rps: result.requests.average,

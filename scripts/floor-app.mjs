@@ -96,7 +96,7 @@ export default function Home() {
   );
 }
 `,
-  // The panel's own serving stack minus its middleware: Express 5, brotli 5 (window 18), static assets.
+  // The panel's own serving stack minus its middleware: Express 5, brotli 4 (window 18), static assets.
   "server.js": `import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -104,7 +104,7 @@ import express from "express";
 import * as build from "./build/server/index.js";
 const app = express();
 app.disable("x-powered-by");
-app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
+app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
 app.all("/{*path}", createRequestHandler({ build, mode: "production" }));
 app.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("listening"));
