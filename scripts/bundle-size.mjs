@@ -14,11 +14,11 @@ import { buildFloorApp } from "./floor-app.mjs";
 const KB = 1024;
 const ADMIN_LAYOUT = "routes/admin/layout.tsx";
 /**
- * How many times the floor page's JavaScript a page may load (decision 027). Email-link pages,
+ * How many times the floor page's JavaScript a page may load (decisions 027, 028). Email-link pages,
  * opened on phones: 1.1. Admin screens carry the shell, a table, filters and their actions on
- * top: 1.2 (they measure 1.12 to 1.18).
+ * top: 1.16, the tightest that passes (lists 1.10 to 1.13, the membership forms 1.15 and 1.16).
  */
-const BUDGET_OVER_FLOOR = { public: 1.1, admin: 1.2 };
+const BUDGET_OVER_FLOOR = { public: 1.1, admin: 1.16 };
 
 /** Every page: a route that renders (has a default export), with its layouts, outermost first. */
 function pagesOf(list, parents = []) {

@@ -1,5 +1,5 @@
 import type { AppOffer } from "~/components/account/app-offer";
-import { FormAlert } from "~/components/layout/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 

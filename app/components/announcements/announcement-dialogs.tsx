@@ -3,7 +3,7 @@ import {
   type AnnouncementFormFailure,
   type AnnouncementFormStart,
 } from "~/components/announcements/announcement-form";
-import { FormAlert } from "~/components/layout/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { ButtonLink } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 
 import { isOn, StatusPreview } from "~/components/announcements/status-badges";
-import { FormAlert } from "~/components/layout/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { TextAreaField, TextField } from "~/components/ui/field";

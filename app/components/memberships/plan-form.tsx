@@ -3,7 +3,7 @@ import { Link, useNavigation } from "react-router";
 
 import { ImageUpload } from "~/components/memberships/image-upload";
 import { PlanPreview } from "~/components/memberships/plan-preview";
-import { FormAlert } from "~/components/layout/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { SwitchField } from "~/components/ui/switch";

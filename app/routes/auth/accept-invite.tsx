@@ -1,7 +1,8 @@
 import type { Route } from "./+types/accept-invite";
 import { AppOfferActions } from "~/components/account/app-links";
 import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
-import { AuthCard, FormAlert } from "~/components/layout/auth-card";
+import { AuthCard } from "~/components/layout/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
 

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import * as z from "zod/mini";
 
 import type { Route } from "./+types/forgot-password";
-import { AuthCard, AuthNotice, FormAlert } from "~/components/layout/auth-card";
+import { AuthCard, AuthNotice } from "~/components/layout/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { ButtonLink, SubmitButton } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
