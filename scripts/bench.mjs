@@ -3,7 +3,7 @@
 //
 // 1. Builds the panel (`react-router build`; BENCH_SKIP_BUILD=1 skips it) and the floor app
 //    (scripts/floor-app.mjs: a bare React Router page, served like the panel, whose loader makes
-//    one upstream call: it asks the pass's demo API for its health).
+//    one upstream call: the pass's demo API's /api/users without a session, a short 401).
 // 2. Pass 1, demo API latency DEMO_API_LATENCY_MS (default 0): drives the floor page, /, /users,
 //    /announcements and /memberships with autocannon (BENCH_CONNECTIONS connections, default 10,
 //    BENCH_SECONDS each, default 10, after BENCH_WARMUP_SECONDS of uncounted load, default 5),
@@ -195,7 +195,7 @@ async function runPass(latencyMs, floorDir) {
   let bare;
   try {
     panel = await startPanel(`${demo.url}/api`);
-    bare = await startBareApp(floorDir, `${demo.url}/__demo/health`);
+    bare = await startBareApp(floorDir, `${demo.url}/api/users`);
     const admin = new PanelClient(panel.url);
     await admin.signIn();
     const rows = [];
