@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The upstream client retries it once (see signOut): only the upstream can end its session.
     await signOut(request);
   } catch (error) {
-    auditFailedLogout((getCurrentUser(request)).email, error);
+    auditFailedLogout(getCurrentUser(request).email, error);
     // docs/product.md#user-menu-and-sign-out: a failed logout behaves like a successful one, without the toast.
     return redirect("/login", { headers });
   }
