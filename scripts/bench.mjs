@@ -7,10 +7,10 @@
 // 2. Pass 1, demo API latency DEMO_API_LATENCY_MS (default 0): drives the floor page, /, /users,
 //    /announcements and /memberships with autocannon (BENCH_CONNECTIONS connections, default 10,
 //    BENCH_SECONDS each, default 10, after BENCH_WARMUP_SECONDS of uncounted load, default 5),
-//    signed in as the demo admin, with a browser user agent
-//    (React Router waits for all data when it sees a bot). Prints requests/s, p50 and p99 of the
-//    full response, then TTFB from BENCH_TTFB_REQUESTS (default 300) sequential requests, and
-//    signed-in /users' throughput as a share of the floor's.
+//    signed in as the demo admin, with a browser user agent (React Router waits for all data when
+//    it sees a bot). Prints requests/s, the server's CPU per request (all its threads, from /proc
+//    on Linux), p50 and p99 of the full response, then TTFB from BENCH_TTFB_REQUESTS (default 300)
+//    sequential requests, and signed-in /users' throughput and CPU as a share of the floor's.
 // 3. `npm start` against the production server: both run side by side (each with its own demo
 //    API); /users and /memberships are driven on one, then the other, BENCH_START_ROUNDS times
 //    (3), and the medians compared.
@@ -25,6 +25,7 @@
 // at half the floor's requests/s.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
@@ -171,16 +172,34 @@ async function measureTtfb(url, headers, count) {
 }
 
 /**
- * Throughput and full-response latency under BENCH_CONNECTIONS connections, after
+ * CPU time the process `pid` has used so far, all its threads (compression runs on libuv's
+ * workers), in ms; null where /proc is not there (not Linux). Less sensitive to other work on the
+ * machine than requests/s.
+ */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Throughput, full-response latency and the server's CPU per request under BENCH_CONNECTIONS connections, after
  * BENCH_WARMUP_SECONDS of the same load that is not counted: a server answers its first few
  * hundred requests of a page before V8 has optimised the code they run (a cold /users costs
  * about half as much CPU again as a warm one), and a server in production runs warm.
  */
-async function measureLoad(url, headers) {
+async function measureLoad(url, headers, pid) {
   if (WARMUP_SECONDS) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
+  const cpuBefore = processCpuMs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const cpuAfter = processCpuMs(pid);
   return {
     rps: result.requests.average,
+    cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -203,7 +222,7 @@ async function runPass(latencyMs, floorDir) {
       const url = `${page.bare ? bare.url : panel.url}${page.path}`;
       const headers = page.bare ? BROWSER_HEADERS : { ...BROWSER_HEADERS, cookie: admin.cookieHeader() };
       process.stdout.write(`  ${page.name}: load...`);
-      const load = await measureLoad(url, headers);
+      const load = await measureLoad(url, headers, page.bare ? bare.child.pid : panel.process.pid);
       process.stdout.write(` TTFB...`);
       const ttfb = await measureTtfb(url, headers, TTFB_REQUESTS);
       process.stdout.write(` done\n`);
@@ -222,17 +241,18 @@ async function runPass(latencyMs, floorDir) {
 
 // ---- Printing -----------------------------------------------------------------------------
 
+const cpuMs = (value) => (value === null ? "–" : `${value.toFixed(2)} ms`);
 const ms = (value) =>
   value === null || Number.isNaN(value) ? "–" : `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 
 function loadTable(rows) {
   const lines = [
-    "| Page | req/s | p50 | p99 | non-2xx | TTFB p50 | TTFB p99 |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| Page | req/s | CPU per request | p50 | p99 | non-2xx | TTFB p50 | TTFB p99 |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
   for (const { page, load, ttfb } of rows) {
     lines.push(
-      `| ${page.name} | ${Math.round(load.rps)} | ${ms(load.p50)} | ${ms(load.p99)} | ${load.non2xx + load.errors + ttfb.non2xx} | ${ms(ttfb.p50)} | ${ms(ttfb.p99)} |`,
+      `| ${page.name} | ${Math.round(load.rps)} | ${cpuMs(load.cpuMsPerRequest)} | ${ms(load.p50)} | ${ms(load.p99)} | ${load.non2xx + load.errors + ttfb.non2xx} | ${ms(ttfb.p50)} | ${ms(ttfb.p99)} |`,
     );
   }
   return lines.join("\n");
@@ -261,11 +281,15 @@ function ratioTable(rows) {
 
 /** /users' requests/s as a share of the floor's, in one pass. */
 function floorShare(rows) {
-  const floor = rows.find((row) => row.page.bare).load.rps;
-  const users = rows.find((row) => row.page.againstFloor).load.rps;
+  const bareRow = rows.find((row) => row.page.bare);
+  const usersRow = rows.find((row) => row.page.againstFloor);
+  const [floor, users] = [bareRow.load.rps, usersRow.load.rps];
   const share = users / floor;
   const verdict = share >= USERS_TO_FLOOR_GOAL ? "goal met" : "goal not met";
-  return `Signed-in /users: ${Math.round(users)} req/s against ${Math.round(floor)} for the floor page = ${share.toFixed(2)} × the floor (goal ≥ ${USERS_TO_FLOOR_GOAL}: ${verdict})`;
+  const line = `Signed-in /users: ${Math.round(users)} req/s against ${Math.round(floor)} for the floor page = ${share.toFixed(2)} × the floor (goal ≥ ${USERS_TO_FLOOR_GOAL}: ${verdict})`;
+  const [floorCpu, usersCpu] = [bareRow, usersRow].map((row) => row.load.cpuMsPerRequest);
+  if (floorCpu === null || usersCpu === null) return line;
+  return `${line}\nCPU per request: ${cpuMs(usersCpu)} for /users, ${cpuMs(floorCpu)} for the floor page (${(floorCpu / usersCpu).toFixed(2)})`;
 }
 
 // ---- npm start against the production server -------------------------------------------------
