@@ -137,7 +137,9 @@ function serveBuiltClientFiles(app: express.Express) {
 /** The URL paths of the public/ files the build copied to build/client ("/favicon.svg"). */
 function publicFilePaths(): Set<string> {
   const files = readdirSync(clientDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  const paths = files.map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name))}`);
+  const paths = files.map(
+    (entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+  );
   return new Set(paths.filter((file) => !file.startsWith("/assets/") && !file.startsWith("/.vite/")));
 }
 

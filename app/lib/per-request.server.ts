@@ -1,8 +1,8 @@
 /**
  * A value worked out once per request and shared by everything that asks for it while the
  * request runs (middleware, loaders, the action): the form body, which can be read only once, or
- * the signed-in user, whose cookie check is an HMAC. Keyed by the
- * Request object, so nothing outlives the request.
+ * the signed-in user, whose cookie check is an HMAC. Keyed by the Request object, so nothing
+ * outlives the request.
  */
 export function perRequest<T>(read: (request: Request) => T) {
   const values = new WeakMap<Request, T>();
