@@ -173,10 +173,11 @@ async function measureTtfb(url, headers, count) {
 
 /**
  * CPU time the process `pid` has used so far, all its threads (compression runs on libuv's
- * workers), in ms; null where /proc is not there (not Linux). Less sensitive to other work on the
- * machine than requests/s.
+ * workers), in ms; null without a pid (`npm start`'s server is a grandchild) or where /proc is not
+ * there (not Linux). Less sensitive to other work on the machine than requests/s.
  */
 function processCpuMs(pid) {
+  if (pid === undefined) return null;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
