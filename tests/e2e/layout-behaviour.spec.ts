@@ -176,6 +176,21 @@ test.describe("tables at 390 px", () => {
 });
 
 test.describe("row actions and confirmations", () => {
+  test("show their label on hover and on keyboard focus, and only then", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/users");
+    const action = page.getByRole("link", { name: /^Ban User / }).first();
+    const bubble = action.locator("xpath=following-sibling::*[@data-tooltip]");
+    await expect(bubble).toHaveText("Ban User");
+    await expect(bubble).toBeHidden();
+    await action.hover();
+    await expect(bubble).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(bubble).toBeHidden();
+    await action.focus();
+    await expect(bubble).toBeVisible();
+  });
+
   test("name the item they act on", async ({ page }) => {
     await startSession(page);
     await page.goto("/memberships");

@@ -3,14 +3,6 @@ import type { ReactNode } from "react";
 /** Colours a badge can take. */
 export type BadgeTone = "green" | "yellow" | "red" | "gray" | "blue";
 
-const tones: Record<BadgeTone, string> = {
-  green: "bg-emerald-50 text-emerald-700 ring-emerald-600/20",
-  yellow: "bg-amber-50 text-amber-800 ring-amber-600/20",
-  red: "bg-red-50 text-red-700 ring-red-600/20",
-  gray: "bg-slate-100 text-slate-700 ring-slate-500/20",
-  blue: "bg-sky-50 text-sky-700 ring-sky-600/20",
-};
-
 /** A small rounded label for a status or a category. */
 export function Badge({
   tone = "gray",
@@ -22,11 +14,8 @@ export function Badge({
   className?: string;
 }) {
   return (
-    <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tones[tone]} ${className}`}
-    >
-      {children}
-    </span>
+    // app.css has `.badge` and one class per tone: a list shows a badge on every row.
+    <span className={className ? `badge badge-${tone} ${className}` : `badge badge-${tone}`}>{children}</span>
   );
 }
 

@@ -8,16 +8,9 @@ import type { SolidIconName } from "~/components/ui/icon-names";
 /** What an icon action does, by colour. */
 export type IconActionTone = "neutral" | "danger" | "success" | "warning";
 
-const TONES: Record<IconActionTone, string> = {
-  neutral: "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
-  danger: "text-red-700 hover:bg-red-50",
-  success: "text-emerald-700 hover:bg-emerald-50",
-  warning: "text-amber-700 hover:bg-amber-50",
-};
-
-/** The classes of a square icon control of a table or list row (a link or a form's button). */
-export function iconActionClass(tone: IconActionTone = "neutral"): string {
-  return `icon-action ${TONES[tone]}`;
+/** The classes of a square icon control of a table or list row (a link or a form's button): app.css has one per tone. */
+export function iconActionClass(tone: IconActionTone | "disabled" = "neutral"): string {
+  return `icon-action icon-action-${tone}`;
 }
 
 /**
@@ -102,7 +95,7 @@ export function DisabledIconAction({
         aria-disabled="true"
         aria-label={name}
         aria-describedby={reasonId}
-        className={`${iconActionClass()} cursor-not-allowed text-slate-300 hover:bg-transparent hover:text-slate-300`}
+        className={iconActionClass("disabled")}
       >
         <Icon name={icon} className="size-5" />
       </button>

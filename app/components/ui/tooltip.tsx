@@ -1,10 +1,7 @@
 import type { ReactNode } from "react";
 
-const SIDES = {
-  top: "bottom-full mb-1.5",
-  bottom: "top-full mt-1.5",
-  right: "top-1/2 left-full ml-2 -translate-y-1/2",
-} as const;
+/** Where the bubble sits: app.css has a class per side and per alignment (`.tooltip-top`, `.tooltip-center`, ...). */
+type Side = "top" | "bottom" | "right";
 
 /**
  * A CSS-only tooltip (no JavaScript): the label shows at once above (or below, or to the right
@@ -26,23 +23,23 @@ export function Tooltip({
   /** Where a top or bottom bubble sits: centred over the child, or flush with its start or end edge (near a clipping edge). */
   align?: "center" | "start" | "end";
   /** Which side of the child the bubble shows on: `bottom` for controls at the top of the page. */
-  side?: keyof typeof SIDES;
+  side?: Side;
   /** Makes the bubble a description the child can reference. */
   id?: string;
   className?: string;
   /** Extra classes for the bubble, e.g. to show it only at some widths. */
   bubbleClassName?: string;
 }) {
-  const position =
-    side === "right" ? "" : align === "start" ? "left-0" : align === "end" ? "right-0" : "left-1/2 -translate-x-1/2";
+  // One short class per side and alignment: a list shows a tooltip on every row's every action.
+  const position = side === "right" ? "tooltip-right" : `tooltip-${side} tooltip-${align}`;
   return (
-    <span className={`group/tooltip relative inline-flex ${className}`}>
+    <span className={className ? `tooltip ${className}` : "tooltip"}>
       {children}
       <span
         id={id}
         aria-hidden={id ? undefined : "true"}
         data-tooltip
-        className={`tooltip-bubble ${SIDES[side]} ${position} ${bubbleClassName}`}
+        className={bubbleClassName ? `tooltip-bubble ${position} ${bubbleClassName}` : `tooltip-bubble ${position}`}
       >
         {label}
       </span>
