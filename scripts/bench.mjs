@@ -53,8 +53,9 @@ const TTFB_REQUESTS = intFromEnv("BENCH_TTFB_REQUESTS", 300);
 const BASE_LATENCY_MS = intFromEnv("DEMO_API_LATENCY_MS", 0);
 const SLOW_LATENCY_MS = 50;
 const MAX_DASHBOARD_RATIO = 1.3;
-// Issue 17's goal for signed-in /users against the floor page. Printed, not a bound yet: the
-// panel reaches about 0.3 (docs/performance.md#against-the-floor says where the rest goes).
+// Issue 17's goal for signed-in /users against the floor page. Printed, not a bound: the panel
+// reaches 0.33 to 0.43 (docs/performance.md#against-the-floor says where the rest goes, decision
+// 030 what meeting the goal would take).
 const USERS_TO_FLOOR_GOAL = 0.5;
 const MAX_START_GAP = 0.1;
 /** The pages `npm start` is compared on. */
