@@ -52,11 +52,15 @@ function userCookie(request: Request) {
 }
 
 // One verification per request: the middleware, the layout and the screen all ask.
-const currentUsers = perRequest(readUserCookie);
+const currentUsers = perRequest((request) => userFromCookieHeader(request.headers.get("cookie")));
 
-// Written by React Router's createCookie (userCookie), read synchronously (readSignedJsonCookie).
-function readUserCookie(request: Request): CurrentUser {
-  const raw = readSignedJsonCookie(request.headers.get("cookie"), "user", [env().SESSION_SECRET]);
+/**
+ * The user a Cookie header carries, or the anonymous default. Written by React Router's
+ * createCookie (userCookie), read synchronously (readSignedJsonCookie). Pages ask
+ * getCurrentUser, which reads it once per request.
+ */
+export function userFromCookieHeader(header: string | null): CurrentUser {
+  const raw = readSignedJsonCookie(header, "user", [env().SESSION_SECRET]);
   const parsed = StoredUserSchema.safeParse(raw);
   return parsed.success ? parsed.data : ANONYMOUS_USER;
 }
