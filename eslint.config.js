@@ -49,6 +49,27 @@ export default defineConfig([
     },
   },
   {
+    // Every signed cookie has a key of its own (docs/decisions/034-one-key-per-cookie.md): one
+    // signed with the session secret itself could stand in for another of the same shape.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/signed-cookie.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["createCookie", "createCookieSessionStorage"],
+              message:
+                "Make signed cookies with signedCookie (app/lib/signed-cookie.server.ts): it gives each its own key.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Server-side modules under app/ (loaders, actions, the upstream client) run in Node.
     files: ["app/**/*.server.{ts,tsx}", "app/entry.server.tsx"],
     languageOptions: { globals: globals.node },

@@ -11,6 +11,19 @@ import { requestFactsContext } from "~/server-context";
 
 export const streamTimeout = 5_000;
 
+// Every page and every data answer is made from the request's cookies (the signed-in admin, a
+// flash toast, the email a public page remembers), so no browser or shared cache may keep one.
+// Set here, for all of them at once, rather than route by route. Assets are served before React
+// Router runs and keep their own long-lived caching (server/app.ts).
+const PERSONAL = "private, no-store";
+
+/** Marks every loader and action data answer (`.data` requests) as personal: never cached. */
+export function handleDataRequest(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", PERSONAL);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** Errors React Router catches in loaders, actions and rendering, logged as one JSON line. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   // Aborted requests (the browser went away) are not errors worth a log line.
@@ -34,6 +47,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  responseHeaders.set("Cache-Control", PERSONAL);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

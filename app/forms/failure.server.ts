@@ -7,7 +7,7 @@ import { data } from "react-router";
 import { type FormErrors, toFormErrors, withoutSecrets } from "~/forms/form-data.server";
 import type { FlashToast } from "~/components/feedback/toaster";
 import { replaceWithError } from "~/session/toast.server";
-import { screenStatus, shownFailure } from "~/upstream/errors";
+import { screenStatus, shownFailure, unknownOutcomeMessage, type UpstreamError } from "~/upstream/errors";
 
 /** What an action answers when a submission fails: field errors, a form-level message and the typed values. */
 export interface FailedSubmission {
@@ -28,13 +28,13 @@ export function errorToast(message: string): FlashToast {
 /**
  * Turns a failed upstream call into the re-rendered form (docs/product.md#toasts-and-error-handling): each field error goes onto its
  * field and into a toast of its own, 'field: message'; otherwise the server's message (for a
- * refused request, see shownFailure), else `fallback`. Anything that is not an upstream failure
+ * refused request, see shownFailure), else `fallback` (failureMessage). Anything that is not an upstream failure
  * is rethrown.
  */
 export function failSubmission(cause: unknown, values: Record<string, unknown>, fallback: string) {
   const error = shownFailure(cause);
   const fieldEntries = Object.entries(error.fieldErrors);
-  const message = error.messageOr(fallback);
+  const message = failureMessage(error, fallback);
   const body: FailedSubmission = {
     errors: toFormErrors(error.fieldErrors),
     values: withoutSecrets(values),
@@ -81,6 +81,14 @@ export function failRowAction(request: Request, back: string, cause: unknown, fa
   const fields = Object.entries(error.fieldErrors);
   const message = fields.length
     ? fields.map(([field, text]) => `${field}: ${text}`).join("\n")
-    : error.messageOr(fallback);
+    : failureMessage(error, fallback);
   return replaceWithError(request, back, message);
+}
+
+/**
+ * A failed submission's message: the server's (see shownFailure) or `fallback`, except for a
+ * change that was sent and got no answer in time, which may have happened (unknownOutcomeMessage).
+ */
+export function failureMessage(error: UpstreamError, fallback: string): string {
+  return error.failure === "outcome-unknown" ? unknownOutcomeMessage(fallback) : error.messageOr(fallback);
 }

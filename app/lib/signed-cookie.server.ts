@@ -1,17 +1,60 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+
+import { type Cookie, type CookieOptions, createCookie, createCookieSessionStorage } from "react-router";
 
 import { readCookie } from "~/upstream/session-cookie.server";
 
+// Derived secrets are kept: pages read the user cookie on every request, and HKDF is not free.
+const derived = new Map<string, string>();
+
 /**
- * Reads a cookie written by React Router's `createCookie(name, { secrets })`, synchronously.
- * React Router checks the signature with Web Crypto: a key import and an asynchronous verify
- * on every read, about 5% of the CPU a signed-in page costs (docs/performance.md). This reads
- * the same format (base64 of the JSON, ".", the unpadded base64 HMAC-SHA256 of that base64) with
- * node:crypto, so cookies written by React Router stay valid and the panel keeps writing them
- * with `serialize`. Any of `secrets` may have signed it, as in React Router. Undefined when
- * the cookie is absent, unsigned, tampered with or not JSON.
+ * The secret that signs the cookie called `name`: derived from the session secret and the name
+ * (HKDF-SHA256), so a value signed for one cookie never verifies as another, even when both
+ * hold the same shape ({ email } in a password reset request and in an account deletion).
+ * docs/decisions/034-one-key-per-cookie.md
  */
-export function readSignedJsonCookie(header: string | null, name: string, secrets: readonly string[]): unknown {
+export function cookieSecret(sessionSecret: string, name: string): string {
+  const key = `${name}\0${sessionSecret}`;
+  let secret = derived.get(key);
+  if (secret === undefined) {
+    secret = Buffer.from(hkdfSync("sha256", sessionSecret, "", `panel cookie: ${name}`, 32)).toString("base64url");
+    derived.set(key, secret);
+  }
+  return secret;
+}
+
+/** Options of a signed cookie: anything createCookie takes, except its secrets (derived here). */
+export type SignedCookieOptions = Omit<CookieOptions, "secrets">;
+
+/**
+ * React Router's createCookie, signed with this cookie's own secret (cookieSecret) and, unless
+ * `options` say otherwise, HttpOnly, SameSite=Lax and on path "/" (createCookie sets neither
+ * HttpOnly nor Secure by default). The one way the panel makes a signed cookie.
+ */
+export function signedCookie(name: string, sessionSecret: string, options: SignedCookieOptions = {}): Cookie {
+  return createCookie(name, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    ...options,
+    secrets: [cookieSecret(sessionSecret, name)],
+  });
+}
+
+/** React Router's cookie session storage, kept in a cookie made by signedCookie. */
+export function signedCookieSessionStorage(name: string, sessionSecret: string, options: SignedCookieOptions = {}) {
+  return createCookieSessionStorage({ cookie: signedCookie(name, sessionSecret, options) });
+}
+
+/**
+ * Reads a cookie written by signedCookie(name, sessionSecret), synchronously. React Router
+ * checks the signature with Web Crypto: a key import and an asynchronous verify on every read,
+ * about 5% of the CPU a signed-in page costs (docs/performance.md). This reads the same format
+ * (base64 of the JSON, ".", the unpadded base64 HMAC-SHA256 of that base64) with node:crypto,
+ * with the same secret derived for `name`. Undefined when the cookie is absent, unsigned,
+ * signed for another cookie, tampered with or not JSON.
+ */
+export function readSignedJsonCookie(header: string | null, name: string, sessionSecret: string): unknown {
   const raw = readCookie(header, name);
   if (!raw) return undefined;
   let signed: string;
@@ -24,11 +67,8 @@ export function readSignedJsonCookie(header: string | null, name: string, secret
   if (dot <= 0) return undefined;
   const value = signed.slice(0, dot);
   const given = Buffer.from(signed.slice(dot + 1), "base64");
-  const genuine = secrets.some((secret) => {
-    const expected = createHmac("sha256", secret).update(value).digest();
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
-  if (!genuine) return undefined;
+  const expected = createHmac("sha256", cookieSecret(sessionSecret, name)).update(value).digest();
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
   try {
     return JSON.parse(Buffer.from(value, "base64").toString("utf8")) as unknown;
   } catch {

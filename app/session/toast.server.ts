@@ -1,17 +1,17 @@
-import { createCookieSessionStorage } from "react-router";
 import { createToastUtilsWithCustomSession, getToast } from "remix-toast";
 
 import { env } from "~/config/env.server";
+import { signedCookieSessionStorage } from "~/lib/signed-cookie.server";
 import { isSecureRequest } from "~/session/request.server";
 
 type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
-type ToastStorage = ReturnType<typeof createCookieSessionStorage>;
+type ToastStorage = ReturnType<typeof signedCookieSessionStorage>;
 
 /** Name of the flash cookie that carries one toast across a redirect. */
 export const TOAST_COOKIE = "toast";
 
 // remix-toast's default storage is signed with a public secret and never Secure,
-// so every toast goes through a storage of ours: signed with SESSION_SECRET,
+// so every toast goes through a storage of ours: signed with its own key (signedCookie),
 // HttpOnly, SameSite=Lax, and Secure whenever the request came over HTTPS.
 const storages = new Map<boolean, { storage: ToastStorage; utils: ToastUtils }>();
 
@@ -19,16 +19,7 @@ function toastsFor(request: Request) {
   const secure = isSecureRequest(request);
   let entry = storages.get(secure);
   if (!entry) {
-    const storage = createCookieSessionStorage({
-      cookie: {
-        name: TOAST_COOKIE,
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure,
-        secrets: [env().SESSION_SECRET],
-      },
-    });
+    const storage = signedCookieSessionStorage(TOAST_COOKIE, env().SESSION_SECRET, { secure });
     entry = { storage, utils: createToastUtilsWithCustomSession(storage) };
     storages.set(secure, entry);
   }

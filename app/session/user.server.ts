@@ -1,11 +1,12 @@
-import { createCookie, type MiddlewareFunction, redirect } from "react-router";
+import { type Cookie, type MiddlewareFunction, redirect } from "react-router";
 import { z } from "zod";
 
 import { env } from "~/config/env.server";
 import { perRequest } from "~/lib/per-request.server";
-import { readSignedJsonCookie } from "~/lib/signed-cookie.server";
+import { readSignedJsonCookie, signedCookie } from "~/lib/signed-cookie.server";
 import { currentLocation, isSecureRequest } from "~/session/request.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
+import { knownOriginFileLink } from "~/upstream/file-links.server";
 import { expireCookie } from "~/upstream/session-cookie.server";
 
 /** The signed-in admin as the panel remembers them (docs/product.md#current-user). */
@@ -33,19 +34,12 @@ const StoredUserSchema = z.object({
 
 // The cookie is signed: a tampered or unsigned one parses as absent. It only decides what to
 // show; the upstream's 401/403 decide what is allowed.
-const cookies = new Map<boolean, ReturnType<typeof createCookie>>();
+const cookies = new Map<boolean, Cookie>();
 function userCookie(request: Request) {
   const secure = isSecureRequest(request);
   let cookie = cookies.get(secure);
   if (!cookie) {
-    cookie = createCookie("user", {
-      path: "/",
-      maxAge: USER_COOKIE_MAX_AGE,
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      secrets: [env().SESSION_SECRET],
-    });
+    cookie = signedCookie("user", env().SESSION_SECRET, { maxAge: USER_COOKIE_MAX_AGE, secure });
     cookies.set(secure, cookie);
   }
   return cookie;
@@ -56,11 +50,11 @@ const currentUsers = perRequest((request) => userFromCookieHeader(request.header
 
 /**
  * The user a Cookie header carries, or the anonymous default. Written by React Router's
- * createCookie (userCookie), read synchronously (readSignedJsonCookie). Pages ask
+ * signedCookie (userCookie), read synchronously (readSignedJsonCookie). Pages ask
  * getCurrentUser, which reads it once per request.
  */
 export function userFromCookieHeader(header: string | null): CurrentUser {
-  const raw = readSignedJsonCookie(header, "user", [env().SESSION_SECRET]);
+  const raw = readSignedJsonCookie(header, "user", env().SESSION_SECRET);
   const parsed = StoredUserSchema.safeParse(raw);
   return parsed.success ? parsed.data : ANONYMOUS_USER;
 }
@@ -75,7 +69,12 @@ export function displayName(user: CurrentUser): string {
   return user.username || user.email || user.userName;
 }
 
-/** A Set-Cookie line storing the signed-in user; the role is kept upper-cased (docs/product.md#roles-and-permissions). */
+/**
+ * A Set-Cookie line storing the signed-in user; the role is kept upper-cased
+ * (docs/product.md#roles-and-permissions). The avatar is kept only on a known file origin
+ * (knownOriginFileLink): the shell shows it on every page, so another site's link would hear of
+ * each of them; without it the shell shows the initial.
+ */
 export function storeUser(
   request: Request,
   user: { role: string; userName?: string | null; username?: string | null; email: string; avatar?: string | null },
@@ -85,7 +84,7 @@ export function storeUser(
     userName: user.userName || user.username || user.email,
     username: user.username ?? null,
     email: user.email,
-    avatar: user.avatar ?? null,
+    avatar: knownOriginFileLink(user.avatar),
   };
   return userCookie(request).serialize(stored);
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z, type ZodType } from "zod";
 
 import { env } from "~/config/env.server";
+import { cookieSecret } from "~/lib/signed-cookie.server";
 import { isSecureRequest } from "~/session/request.server";
 import { recordUpstreamCall } from "~/session/audit.server";
 import { redirectToLogin } from "~/session/user.server";
@@ -125,7 +126,7 @@ async function sendUpstream<T>(
       outcome.status = response.status;
     } catch (cause) {
       if (request.signal.aborted) fail(new UpstreamError(499, "The request was cancelled", {}, "aborted"));
-      if (deadline.aborted) fail(timeoutError());
+      if (deadline.aborted) fail(timeoutError(call));
       if (!mayRetry) fail(new UpstreamError(502, "The upstream API could not be reached", {}, "network"));
       void cause;
     }
@@ -135,7 +136,9 @@ async function sendUpstream<T>(
     const waited = await sleep(FIRST_RETRY_DELAY_MS * 2 ** attempt, signal);
     if (!waited)
       fail(
-        request.signal.aborted ? new UpstreamError(499, "The request was cancelled", {}, "aborted") : timeoutError(),
+        request.signal.aborted
+          ? new UpstreamError(499, "The request was cancelled", {}, "aborted")
+          : timeoutError(call),
       );
   }
 
@@ -144,7 +147,7 @@ async function sendUpstream<T>(
     const text = await response.text();
     body = text ? JSON.parse(text) : undefined;
   } catch {
-    if (deadline.aborted) fail(timeoutError());
+    if (deadline.aborted) fail(timeoutError(call));
     body = undefined;
   }
 
@@ -189,7 +192,7 @@ async function sendUpstream<T>(
   }
 
   const secure = isSecureRequest(request);
-  const sign = (value: string) => signCookieValue(value, env().SESSION_SECRET);
+  const sign = (value: string) => signCookieValue(value, cookieSecret(env().SESSION_SECRET, UPSTREAM_SESSION_COOKIE));
   const setCookies = sessionSetCookies(response.headers, UPSTREAM_SESSION_COOKIE).map((line) =>
     rewriteSetCookie(line, secure, sign),
   );
@@ -210,13 +213,15 @@ function forwardHeaders(request: Request, body: unknown): Headers {
   if (body !== undefined) headers.set("content-type", "application/json");
   // The browser holds the upstream's token signed by the panel; a tampered one is not forwarded.
   const signed = readCookie(request.headers.get("cookie"), UPSTREAM_SESSION_COOKIE);
-  const session = signed && unsignCookieValue(signed, env().SESSION_SECRET);
+  const session = signed && unsignCookieValue(signed, cookieSecret(env().SESSION_SECRET, UPSTREAM_SESSION_COOKIE));
   if (session) headers.set("cookie", `${UPSTREAM_SESSION_COOKIE}=${session}`);
   return headers;
 }
 
-function timeoutError(): UpstreamError {
-  return new UpstreamError(504, "The upstream API did not answer in time", {}, "timeout");
+// A call sent once is a change: given up on after it was sent, it may still have happened.
+function timeoutError(call: UpstreamCall<unknown>): UpstreamError {
+  const failure = (call.retry ?? "never") === "never" ? "outcome-unknown" : "timeout";
+  return new UpstreamError(504, "The upstream API did not answer in time", {}, failure);
 }
 
 /** Waits, unless the signal fires first; tells whether the full wait happened. */

@@ -1,8 +1,12 @@
 /** Field name -> message, with dotted upstream names reduced to the part after the first dot. */
 export type FieldErrors = Record<string, string>;
 
-/** Why an upstream call failed, beyond its HTTP status. */
-export type UpstreamFailure = "http" | "timeout" | "network" | "invalid-response" | "aborted";
+/**
+ * Why an upstream call failed, beyond its HTTP status. "outcome-unknown" is a timeout of a call
+ * that changes something (sent once, see RetryPolicy in client.server.ts): it was sent and may
+ * have happened; "timeout" is that of a read or of a call that may be repeated.
+ */
+export type UpstreamFailure = "http" | "timeout" | "outcome-unknown" | "network" | "invalid-response" | "aborted";
 
 /** The one error type every failed upstream call becomes (ARCHITECTURE.md, convention 7). */
 export class UpstreamError extends Error {
@@ -52,6 +56,16 @@ export function shownFailure(error: unknown): UpstreamError {
   if (!isUpstreamError(error)) throw error;
   if (error.status < 500 || !error.fromServer) return error;
   return new UpstreamError(error.status, error.message, error.fieldErrors, error.failure, false);
+}
+
+/**
+ * What the admin is told when a change got no answer in time: not that it failed, since it was
+ * sent and may have happened, but to check before sending it again. One template for every
+ * mutation, naming the action from the screen's failure text ("Failed to ban user").
+ */
+export function unknownOutcomeMessage(failed: string): string {
+  const action = /^Failed to (.+)$/.exec(failed.trim())?.[1];
+  return `No answer from the server in time: the request${action ? ` to ${action}` : ""} was sent and may have gone through. Reload to check before trying again.`;
 }
 
 /**

@@ -119,8 +119,8 @@ describe("isSignedIn (who sees the upstream entries)", () => {
 
   /** A user cookie as the panel signs it at sign-in. */
   async function signedUserCookie(role = "ADMIN"): Promise<string> {
-    const { createCookie } = await import("react-router");
-    const cookie = createCookie("user", { secrets: [SECRET] });
+    const { signedCookie } = await import("~/lib/signed-cookie.server");
+    const cookie = signedCookie("user", SECRET);
     const line = await cookie.serialize({ role, userName: "A", username: null, email: "a@example.com", avatar: null });
     return line.split(";")[0]!;
   }

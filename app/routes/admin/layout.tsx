@@ -18,11 +18,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-// Signed-in pages are personal: never stored by a browser or proxy cache.
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
-
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [expanded, setExpanded] = useState(loaderData.sidebarExpanded);
   const mobileToggle = useRef<HTMLInputElement>(null);

@@ -2,11 +2,12 @@
  * The account deletion page's server half (docs/product.md#delete-account): which step shows,
  * and the action of both steps.
  */
-import { createCookie, data, redirect, type RouterContextProvider } from "react-router";
+import { type Cookie, data, redirect, type RouterContextProvider } from "react-router";
 import * as z from "zod/mini";
 
 import { tokenPageHeaderValues } from "~/components/account/token-page";
 import { env } from "~/config/env.server";
+import { signedCookie } from "~/lib/signed-cookie.server";
 import {
   DeleteAccountEmailSchema,
   DeleteAccountIntentSchema,
@@ -35,16 +36,10 @@ const PENDING_DELETION_MAX_AGE = 15 * 60;
 // confirmation at ?step=done lasts (a reload, a later look) instead of a 5-second toast.
 const DONE_STEP_URL = "/delete-account?step=done";
 
-let pendingDeletion: ReturnType<typeof createCookie> | undefined;
+let pendingDeletion: Cookie | undefined;
 
 function pendingDeletionCookie() {
-  pendingDeletion ??= createCookie("account_deletion", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    maxAge: PENDING_DELETION_MAX_AGE,
-    secrets: [env().SESSION_SECRET],
-  });
+  pendingDeletion ??= signedCookie("account_deletion", env().SESSION_SECRET, { maxAge: PENDING_DELETION_MAX_AGE });
   return pendingDeletion;
 }
 

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 
-import { createCookie } from "react-router";
+import type { Cookie } from "react-router";
 import * as z from "zod/mini";
 
 import { env } from "~/config/env.server";
+import { signedCookie } from "~/lib/signed-cookie.server";
 import { isSecureRequest } from "~/session/request.server";
 
 /**
@@ -14,15 +15,8 @@ import { isSecureRequest } from "~/session/request.server";
  * of "/page" would not match.
  */
 export function pageMemory<S extends z.ZodMiniType>(name: string, maxAgeSeconds: number, schema: S) {
-  let cookie: ReturnType<typeof createCookie> | undefined;
-  const theCookie = () =>
-    (cookie ??= createCookie(name, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      maxAge: maxAgeSeconds,
-      secrets: [env().SESSION_SECRET],
-    }));
+  let cookie: Cookie | undefined;
+  const theCookie = () => (cookie ??= signedCookie(name, env().SESSION_SECRET, { maxAge: maxAgeSeconds }));
 
   return {
     /** What this browser's cookie says, or undefined when it is absent, expired, forged or malformed. */
