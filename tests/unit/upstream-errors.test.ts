@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { toFieldErrors, UpstreamError } from "~/upstream/errors";
+import { failureMessage } from "~/forms/failure.server";
+import { toFieldErrors, unknownOutcomeMessage, UpstreamError } from "~/upstream/errors";
 import { readCookie, rewriteSetCookie } from "~/upstream/session-cookie.server";
 
 describe("toFieldErrors", () => {
@@ -32,6 +33,28 @@ describe("UpstreamError.messageOr", () => {
   it("prefers the server's message and falls back otherwise", () => {
     expect(new UpstreamError(400, "Server says no", {}, "http", true).messageOr("Fallback")).toBe("Server says no");
     expect(new UpstreamError(504, "timeout", {}, "timeout").messageOr("Fallback")).toBe("Fallback");
+  });
+});
+
+describe("a change without an answer in time", () => {
+  it("says that it may have happened, naming the action of the screen's failure text", () => {
+    expect(unknownOutcomeMessage("Failed to ban user")).toBe(
+      "No answer from the server in time: the request to ban user was sent and may have gone through. Reload to check before trying again.",
+    );
+    expect(unknownOutcomeMessage("Something went wrong")).toBe(
+      "No answer from the server in time: the request was sent and may have gone through. Reload to check before trying again.",
+    );
+  });
+
+  it("is the failure mapper's message for outcome-unknown only: a refused connection or a 5xx still failed", () => {
+    const unanswered = new UpstreamError(504, "The upstream API did not answer in time", {}, "outcome-unknown");
+    expect(failureMessage(unanswered, "Failed to delete post")).toBe(unknownOutcomeMessage("Failed to delete post"));
+    const refused = new UpstreamError(502, "The upstream API could not be reached", {}, "network");
+    expect(failureMessage(refused, "Failed to delete post")).toBe("Failed to delete post");
+    const readTimeout = new UpstreamError(504, "The upstream API did not answer in time", {}, "timeout");
+    expect(failureMessage(readTimeout, "Failed to delete post")).toBe("Failed to delete post");
+    const refusal = new UpstreamError(404, "Post not found", {}, "http", true);
+    expect(failureMessage(refusal, "Failed to delete post")).toBe("Post not found");
   });
 });
 
