@@ -7,6 +7,7 @@ import { ServerRouter } from "react-router";
 
 import { NonceProvider } from "~/components/nonce";
 import { burstStream } from "~/lib/burst-stream.server";
+import { PERSONAL_CACHE_CONTROL } from "~/lib/personal-cache";
 import { requestFactsContext } from "~/server-context";
 
 export const streamTimeout = 5_000;
@@ -15,12 +16,11 @@ export const streamTimeout = 5_000;
 // flash toast, the email a public page remembers), so no browser or shared cache may keep one.
 // Set here, for all of them at once, rather than route by route. Assets are served before React
 // Router runs and keep their own long-lived caching (server/app.ts).
-const PERSONAL = "private, no-store";
 
 /** Marks every loader and action data answer (`.data` requests) as personal: never cached. */
 export function handleDataRequest(response: Response): Response {
   const headers = new Headers(response.headers);
-  headers.set("Cache-Control", PERSONAL);
+  headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -47,7 +47,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  responseHeaders.set("Cache-Control", PERSONAL);
+  responseHeaders.set("Cache-Control", PERSONAL_CACHE_CONTROL);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

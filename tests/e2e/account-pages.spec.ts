@@ -114,7 +114,7 @@ test.describe("forgot password", () => {
 test.describe("reset password", () => {
   test("without a token: 'Invalid Reset Link' and a button to ask for a new one", async ({ page }) => {
     const response = await page.goto("/reset-password");
-    expect(response?.headers()["cache-control"]).toBe("no-store");
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
     await expect(page.getByRole("heading", { name: "Invalid Reset Link" })).toBeVisible();
     await expect(
       page.getByText("The password reset link is invalid or has expired. Please request a new password reset."),

@@ -76,7 +76,7 @@ function effectiveReferrerPolicy(response: Response): string | undefined {
  */
 function expectTokenPageHeaders(response: Response, referrerPolicy: "no-referrer" | "same-origin") {
   expect(effectiveReferrerPolicy(response)).toBe(referrerPolicy);
-  expect(response.headers.get("cache-control")).toBe("no-store");
+  expect(response.headers.get("cache-control")).toBe("private, no-store");
 }
 
 const SENT_MESSAGE = "If an account with that email exists, a password reset link has been sent to your email.";

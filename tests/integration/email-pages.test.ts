@@ -87,7 +87,7 @@ describe("verify: a scanner cannot spend the link", () => {
     expect(loading.status).toBe(200);
     expect(loading.text).toContain("Loading");
     expect(loading.text).toContain("Please wait while we verify your data.");
-    expect(scanner.headers.get("cache-control")).toBe("no-store");
+    expect(scanner.headers.get("cache-control")).toBe("private, no-store");
     expect(await verifyCalls()).toEqual([]);
 
     // The page moves on by itself to the step that verifies, without JavaScript: a refresh.

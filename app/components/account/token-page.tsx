@@ -3,6 +3,7 @@ import { type HeadersFunction, isRouteErrorResponse, type MetaDescriptor } from 
 import { NotFoundPage } from "~/components/not-found-page";
 import { AuthCard } from "~/components/layout/auth-card";
 import { ButtonLink } from "~/components/ui/button";
+import { PERSONAL_CACHE_CONTROL } from "~/lib/personal-cache";
 
 /**
  * How much of a token page's URL other requests may see as Referer.
@@ -16,7 +17,7 @@ export type TokenReferrerPolicy = "no-referrer" | "same-origin";
 
 /** The headers of a token page: no Referer to other sites, and no cache keeps the page. */
 export function tokenPageHeaderValues(referrerPolicy: TokenReferrerPolicy = "no-referrer") {
-  return { "Referrer-Policy": referrerPolicy, "Cache-Control": "no-store" } as const;
+  return { "Referrer-Policy": referrerPolicy, "Cache-Control": PERSONAL_CACHE_CONTROL } as const;
 }
 
 /**

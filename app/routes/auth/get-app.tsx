@@ -4,9 +4,6 @@ import { AuthCard } from "~/components/layout/auth-card";
 import { Icon } from "~/components/ui/icon";
 import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
 
-// The answer depends on the browser: caches must neither keep it nor share it across agents.
-const VARY_HEADERS = { "Cache-Control": "private, no-store", ...PLATFORM_VARY };
-
 export function loader({ request }: Route.LoaderArgs) {
   return { offer: appOfferOf(request) };
 }
@@ -23,7 +20,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-export const headers: Route.HeadersFunction = () => VARY_HEADERS;
+// The answer depends on the browser (entry.server.tsx keeps every page out of caches).
+export const headers: Route.HeadersFunction = () => PLATFORM_VARY;
 
 export default function GetApp({ loaderData }: Route.ComponentProps) {
   const { offer } = loaderData;
