@@ -1,6 +1,7 @@
 // Issue 14 in a real browser, with and without JavaScript: a double click sends once, a pending
 // dialog stays until its outcome shows, Back never sends again, and a confirmation that no longer
-// applies says so instead of offering its button.
+// applies says so instead of offering its button. Issue 23: a change answered too late says its
+// outcome is unknown.
 import { findDemoUser } from "../support/demo-data";
 import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { startSession, waitForShellHydration } from "./auth-helpers";
@@ -80,6 +81,32 @@ test("a pending confirmation stays until its outcome shows, and Back never sends
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
   const deletes = (await recordedRequests(demoUrl, "/posts/29")).filter((call) => call.method === "DELETE");
   expect(deletes).toHaveLength(1);
+});
+
+test("a delete the upstream answers too late says it may have happened, not that it failed", async ({
+  page,
+  demoUrl,
+}) => {
+  // The panel gives up after 3 s (the tests' UPSTREAM_TIMEOUT_MS); the demo API deletes after 5 s.
+  await injectFault(demoUrl, { method: "DELETE", path: "/posts/28", delayMs: 5_000, times: 1 });
+  await page.goto("/posts?confirm=delete&id=28");
+  await waitForShellHydration(page);
+
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+
+  await expect(toast(page)).toHaveText(
+    "No answer from the server in time: the request to delete post was sent and may have gone through. Reload to check before trying again.",
+    { timeout: 20_000 },
+  );
+  // It did go through: the demo API answers (and records) the delete once its delay is over.
+  await expect
+    .poll(
+      async () => (await recordedRequests(demoUrl, "/posts/28")).filter((call) => call.method === "DELETE").length,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(1);
 });
 
 test("a confirmation that no longer applies shows the current state instead of its button", async ({
