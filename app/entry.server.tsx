@@ -13,9 +13,9 @@ import { requestFactsContext } from "~/server-context";
 export const streamTimeout = 5_000;
 
 // Every page and every data answer is made from the request's cookies (the signed-in admin, a
-// flash toast, the email a public page remembers), so no browser or shared cache may keep one.
-// Set here, for all of them at once, rather than route by route. Assets are served before React
-// Router runs and keep their own long-lived caching (server/app.ts).
+// flash toast, the email a public page remembers), so no browser or shared cache may keep one:
+// handleRequest and handleDataRequest say so for all of them at once, rather than route by route.
+// Assets are served before React Router runs and keep their long-lived caching (server/app.ts).
 
 /** Marks every loader and action data answer (`.data` requests) as personal: never cached. */
 export function handleDataRequest(response: Response): Response {

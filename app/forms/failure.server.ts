@@ -27,9 +27,9 @@ export function errorToast(message: string): FlashToast {
 
 /**
  * Turns a failed upstream call into the re-rendered form (docs/product.md#toasts-and-error-handling): each field error goes onto its
- * field and into a toast of its own, 'field: message'; otherwise the server's message (for a
- * refused request, see shownFailure), else `fallback` (failureMessage). Anything that is not an upstream failure
- * is rethrown.
+ * field and into a toast of its own, 'field: message'; otherwise failureMessage: the server's
+ * message (for a refused request, see shownFailure), else `fallback`. Anything that is not an
+ * upstream failure is rethrown.
  */
 export function failSubmission(cause: unknown, values: Record<string, unknown>, fallback: string) {
   const error = shownFailure(cause);
