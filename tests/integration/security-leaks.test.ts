@@ -70,6 +70,13 @@ describe("caching", () => {
     }
   });
 
+  it("still compresses pages as they stream", async () => {
+    const page = await fetch(new URL("/login", stack.panel.url), { headers: { "accept-encoding": "br" } });
+    await page.arrayBuffer();
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(page.headers.get("content-encoding")).toBe("br");
+  });
+
   it("leaves the hashed assets cached for good, the precompressed ones included", async () => {
     const html = await (await new PanelClient(stack.panel.url).get("/login")).text();
     const encodings: (string | null)[] = [];
