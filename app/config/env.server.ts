@@ -81,13 +81,14 @@ export type Env = z.infer<typeof EnvSchema> & { API_URL: string; SESSION_SECRET:
 /** The names Express's `trust proxy` accepts for address ranges. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
-/** An IP address, or an IP range in CIDR notation (`10.0.0.0/8`, `fd00::/8`). */
+/** An IP address, or an IP range in CIDR notation (`10.0.0.0/8`, `fd00::/8`) narrower than every address. */
 function isAddressOrRange(entry: string): boolean {
   const [address = "", prefix, ...rest] = entry.split("/");
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  // A /0 range is every address: `true` under another name.
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 /**

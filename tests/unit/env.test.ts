@@ -76,7 +76,7 @@ describe("parseEnv", () => {
   });
 
   it("refuses a TRUST_PROXY entry that is not an address, a range or a range name", () => {
-    for (const value of ["proxy.internal", "10.0.0.0/33", "10.0.0/8", "::1/129", "loopback,*"]) {
+    for (const value of ["proxy.internal", "10.0.0.0/33", "10.0.0/8", "::1/129", "loopback,*", "0.0.0.0/0", "::/0"]) {
       expect(() => parseEnv({ ...good, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must list the proxies/);
     }
   });
