@@ -47,15 +47,15 @@ function host(): string {
 
 describe("malformed requests", () => {
   it.each([
-    ["HTTP/1.0 without Host", () => "GET /login HTTP/1.0\r\n\r\n", 400],
-    ["an absolute-form target", () => request("GET http://evil.test/login HTTP/1.1", `Host: ${host()}`), 400],
-    ["Host: [::1", () => request("GET /login HTTP/1.1", "Host: [::1"), 400],
-    ["a non-ASCII Host", () => request("GET /login HTTP/1.1", "Host: caf\u00e9.test"), 400],
-    ["a port past 65535", () => request("GET /login HTTP/1.1", "Host: panel.test:70000"), 400],
-    ["TRACE", () => request("TRACE /login HTTP/1.1", `Host: ${host()}`), 405],
-    ["OPTIONS", () => request("OPTIONS /login HTTP/1.1", `Host: ${host()}`), 405],
-    ["OPTIONS *", () => request("OPTIONS * HTTP/1.1", `Host: ${host()}`), 405],
-    ["PROPFIND", () => request("PROPFIND /login HTTP/1.1", `Host: ${host()}`), 405],
+    ["HTTP/1.0 without Host", (): string => "GET /login HTTP/1.0\r\n\r\n", 400],
+    ["an absolute-form target", (): string => request("GET http://evil.test/login HTTP/1.1", `Host: ${host()}`), 400],
+    ["Host: [::1", (): string => request("GET /login HTTP/1.1", "Host: [::1"), 400],
+    ["a non-ASCII Host", (): string => request("GET /login HTTP/1.1", "Host: caf\u00e9.test"), 400],
+    ["a port past 65535", (): string => request("GET /login HTTP/1.1", "Host: panel.test:70000"), 400],
+    ["TRACE", (): string => request("TRACE /login HTTP/1.1", `Host: ${host()}`), 405],
+    ["OPTIONS", (): string => request("OPTIONS /login HTTP/1.1", `Host: ${host()}`), 405],
+    ["OPTIONS *", (): string => request("OPTIONS * HTTP/1.1", `Host: ${host()}`), 405],
+    ["PROPFIND", (): string => request("PROPFIND /login HTTP/1.1", `Host: ${host()}`), 405],
   ] as const)("answers %s with a 4xx, the security headers and a warn line", async (_name, build, status) => {
     const response = await rawRequest(stack.panel.url, build());
     expect(response.status).toBe(status);
