@@ -14,7 +14,14 @@ import { createRouterContext } from "~/server-context";
 
 import { healthRoutes } from "./health";
 import { precompressed } from "./precompressed";
-import { limitBodySize, refuseCrossSiteWrites, refuseMalformedPaths } from "./request-guards";
+import { limitConnections } from "./connection-limits";
+import {
+  limitBodySize,
+  refuseBadHosts,
+  refuseCrossSiteWrites,
+  refuseMalformedPaths,
+  refuseUnknownMethods,
+} from "./request-guards";
 import { renderProbe } from "./render-probe";
 import { logLine, requestLogger } from "./logging";
 import { forwardedHost, securityHeaders } from "./security-headers";
@@ -43,19 +50,21 @@ export function createServerApp(env: Env, { viteDevServer = false }: ServerAppOp
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
-  if (env.TRUST_PROXY === true) {
-    // Every hop trusted: the client's own X-Forwarded-For entry becomes its address (docs/operations.md).
+  if (env.TRUST_PROXY === true || typeof env.TRUST_PROXY === "number") {
+    // Refused in production (app/config/env.server.ts); development and tests may still use it.
     logLine({
       level: "warn",
-      msg: "TRUST_PROXY=true trusts every X-Forwarded-For hop: clients can choose their address and evade the rate limits; set the number of proxies in front instead (e.g. TRUST_PROXY=1)",
+      msg: `TRUST_PROXY=${String(env.TRUST_PROXY)} trusts any peer's X-Forwarded-For: clients can choose their address and evade the rate limits; name the proxies by address instead (e.g. TRUST_PROXY=loopback)`,
     });
   }
 
   for (const line of missingAppLinkWarnings(env)) logLine({ level: "warn", msg: line });
 
+  // The edge, in order: what a connection may cost, the log line, the headers every answer
+  // carries (refusals included), then the refusals that need no route: each costs the same
+  // whatever the routes are (docs/decisions/031-the-express-edge.md).
+  app.use(limitConnections({ sendTimeoutMs: env.SEND_TIMEOUT_MS }));
   app.use(requestLogger());
-  app.use(refuseMalformedPaths);
-  app.use(forwardedHost);
   app.use(
     securityHeaders({
       apiOrigin: new URL(env.API_URL).origin,
@@ -63,6 +72,12 @@ export function createServerApp(env: Env, { viteDevServer = false }: ServerAppOp
       development: viteDevServer,
     }),
   );
+  app.use(refuseUnknownMethods);
+  app.use(refuseMalformedPaths);
+  // Probes need no host (a load balancer may check over HTTP/1.0 without one).
+  app.use(healthRoutes(env.API_URL, renderProbe(build, env.NODE_ENV)));
+  app.use(refuseBadHosts);
+  app.use(forwardedHost);
   // Pages are compressed as they stream; scripts and styles were compressed at build time.
   // Brotli 4 costs about two thirds of brotli 5's CPU on our pages (0.5 against 0.8 ms for
   // /users), for 7-8% more bytes, and is still 2-5% smaller than gzip 6 (docs/performance.md#compression).
@@ -74,7 +89,6 @@ export function createServerApp(env: Env, { viteDevServer = false }: ServerAppOp
       brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
     }),
   );
-  app.use(healthRoutes(env.API_URL, renderProbe(build, env.NODE_ENV)));
   app.use(refuseCrossSiteWrites);
   app.use(limitBodySize);
 

@@ -2,15 +2,21 @@ import { randomUUID } from "node:crypto";
 
 import type { RequestHandler } from "express";
 
+import { MAX_PATH_LENGTH } from "./request-guards";
+
 /** One JSON object per line on stdout: what log collectors ingest without a parser. */
 export function logLine(fields: Record<string, unknown>, stream: NodeJS.WritableStream = process.stdout): void {
   stream.write(`${JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields })}\n`);
 }
 
-/** The path of a request URL without its query string, which may hold tokens. */
+/**
+ * The path of a request URL without its query string, which may hold tokens. A path longer than
+ * any the panel serves is cut, so one request cannot write kilobytes into the log.
+ */
 export function pathWithoutQuery(url: string): string {
   const end = url.search(/[?#]/);
-  return end === -1 ? url : url.slice(0, end);
+  const path = end === -1 ? url : url.slice(0, end);
+  return path.length > MAX_PATH_LENGTH ? `${path.slice(0, MAX_PATH_LENGTH)}…` : path;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -53,8 +59,11 @@ export function requestLogger(write: (fields: Record<string, unknown>) => void =
     const done = () => {
       if (logged) return;
       logged = true;
+      const refusal = res.locals.refusal as string | undefined;
       write({
-        method: req.method,
+        // A refused request is the client's mistake: a warning, with the reason and no stack.
+        ...(refusal ? { level: "warn", refusal } : {}),
+        method: req.method.slice(0, 32),
         path: pathWithoutQuery(req.originalUrl),
         // A response the client abandoned before it finished is logged as 499, like nginx.
         status: res.writableFinished ? res.statusCode : 499,

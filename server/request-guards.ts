@@ -1,6 +1,29 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
+
+import { safeRedirect } from "~/session/safe-redirect";
+
+import { isPlainHost } from "./security-headers";
+
+/** The methods the panel answers: pages and `.data` (GET, HEAD) and forms (POST). */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+const ALLOWED = new Set<string>(ALLOWED_METHODS);
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The longest path the panel serves, in bytes, and its most segments. Its real paths are a few
+ * dozen bytes deep in three segments (`/memberships/edit/<id>`, `/users/<id>/passport`, their
+ * `.data` twins, `/assets/<file>`). React Router's route discovery costs the square of a path's
+ * depth, so a longer path is refused before it runs.
+ */
+export const MAX_PATH_LENGTH = 256;
+export const MAX_PATH_SEGMENTS = 8;
+
+/** Answers a refusal: a plain-text `status`, and `reason` for the request log's warn line. */
+function refuse(res: Response, status: number, reason: string, text: string): void {
+  res.locals.refusal = reason;
+  res.status(status).type("text/plain").send(text);
+}
 
 /** Largest urlencoded (or other non-multipart) body the panel reads: 1 MB. */
 export const MAX_FORM_BYTES = 1024 * 1024;
@@ -46,16 +69,15 @@ export const refuseCrossSiteWrites: RequestHandler = (req, res, next) => {
   const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
   const reason = crossSiteRefusal({ origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") }, ownOrigin);
   if (!reason) return next();
-  res.locals.refusal = reason;
-  res.status(403).type("text/plain").send("Forbidden: this form can only be sent from the panel itself.");
+  refuse(res, 403, reason, "Forbidden: this form can only be sent from the panel itself.");
 };
 
 /** The same-origin page the request came from (its Referer), else the panel's home. */
-function backTo(req: import("express").Request): string {
+function backTo(req: Request): string {
   const referer = req.get("referer");
   if (!referer || !URL.canParse(referer)) return "/";
   const url = new URL(referer);
-  return url.host === req.get("host") ? `${url.pathname}${url.search}` : "/";
+  return url.host === req.get("host") ? safeRedirect(`${url.pathname}${url.search}`) : "/";
 }
 
 function tooLargePage(message: string, back: string): string {
@@ -86,7 +108,7 @@ export const limitBodySize: RequestHandler = (req, res, next) => {
   const declared = req.get("content-length");
   if (declared === undefined) {
     if (req.get("transfer-encoding")) {
-      res.status(411).type("text/plain").send("Length Required: send the form with a Content-Length.");
+      refuse(res, 411, "body without a length", "Length Required: send the form with a Content-Length.");
       return;
     }
     return next();
@@ -94,6 +116,7 @@ export const limitBodySize: RequestHandler = (req, res, next) => {
   const limit = bodyLimit(req.get("content-type"), req.path);
   if (Number(declared) > limit) {
     const text = `Payload Too Large: the limit is ${Math.round(limit / 1024 / 1024)} MB.`;
+    res.locals.refusal = "body too large";
     res.status(413);
     // A browser without JavaScript gets a page with a way back to its form.
     if (req.accepts(["text/plain", "text/html"]) === "text/html")
@@ -105,17 +128,51 @@ export const limitBodySize: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** Refuses a method the panel does not answer (TRACE, PROPFIND, OPTIONS...): 405 with `Allow`. */
+export const refuseUnknownMethods: RequestHandler = (req, res, next) => {
+  if (ALLOWED.has(req.method)) return next();
+  res.setHeader("Allow", ALLOWED_METHODS.join(", "));
+  refuse(res, 405, "method not allowed", "Method Not Allowed");
+};
+
+/** Why a request target is refused (its status and reason), or null when it is a path the panel may serve. */
+export function targetRefusal(url: string): { status: 400 | 414; reason: string } | null {
+  // Origin form only: an absolute-form target (`http://evil.test/login`) names another host than Host does.
+  if (!url.startsWith("/")) return { status: 400, reason: "request target is not a path" };
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  let segments = 0;
+  for (let at = path.indexOf("/"); at !== -1 && segments <= MAX_PATH_SEGMENTS; at = path.indexOf("/", at + 1)) {
+    segments += 1;
+  }
+  if (path.length > MAX_PATH_LENGTH || segments > MAX_PATH_SEGMENTS) return { status: 414, reason: "path too long" };
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return { status: 400, reason: "malformed path encoding" };
+  }
+  return null;
+}
+
 /**
- * Refuses a path that is not valid percent-encoded UTF-8 (`/%ff`, `/users/%C0%AE`) with a plain
- * 400 before any route tries to decode it: a client's mistake, not a server error.
+ * Refuses, before any route runs, a request target that is not a path the panel could serve:
+ * an absolute-form target or malformed percent-encoding (`/%ff`) gets 400, a path longer or
+ * deeper than any real one 414. Its cost does not depend on the routes.
  */
 export const refuseMalformedPaths: RequestHandler = (req, res, next) => {
-  try {
-    decodeURIComponent(req.path);
-  } catch {
-    res.locals.refusal = "malformed path encoding";
-    res.status(400).type("text/plain").send("Bad Request: the address is not valid.");
-    return;
-  }
-  next();
+  const refusal = targetRefusal(req.url);
+  if (!refusal) return next();
+  const text = refusal.status === 414 ? "URI Too Long" : "Bad Request: the address is not valid.";
+  refuse(res, refusal.status, refusal.reason, text);
+};
+
+/**
+ * Refuses a request without a usable host (HTTP/1.0 without Host, `Host: [::1`, a non-ASCII
+ * name, or a trusted proxy's malformed X-Forwarded-Host) with 400: pages build their URL from it.
+ */
+export const refuseBadHosts: RequestHandler = (req, res, next) => {
+  const host = req.headers.host;
+  // req.host is X-Forwarded-Host when the proxy is trusted, Host otherwise.
+  if (host && isPlainHost(host) && isPlainHost(req.host ?? "")) return next();
+  refuse(res, 400, "missing or malformed host", "Bad Request: the Host header is missing or not valid.");
 };

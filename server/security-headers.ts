@@ -47,11 +47,16 @@ export interface SecurityHeadersOptions {
 
 // A Host header as browsers send it (name or IP literal, optional port): nothing that could
 // end the connect-src directive.
-const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const PLAIN_HOST = /^(?:[a-z0-9_.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** Whether `host` is a plain ASCII name or IP literal with an optional port that a URL can carry. */
+export function isPlainHost(host: string): boolean {
+  return PLAIN_HOST.test(host) && URL.canParse(`http://${host}`);
+}
 
 /** The WebSocket origin of Vite's hot reload, which shares the page's host and port. */
 export function devSocketOrigin(host: string | undefined): string | undefined {
-  return host && PLAIN_HOST.test(host) ? `ws://${host}` : undefined;
+  return host && isPlainHost(host) ? `ws://${host}` : undefined;
 }
 
 /**

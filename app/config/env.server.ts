@@ -1,3 +1,5 @@
+import { isIP } from "node:net";
+
 import { z } from "zod";
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
@@ -21,10 +23,13 @@ export const EnvSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
     // How long an idle keep-alive connection stays open: above the load balancer's idle timeout.
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(900_000).default(65_000),
+    // How long a response may sit unread (the client takes none of it) before its connection is cut.
+    SEND_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+    // The proxies in front, by address (docs/decisions/031-the-express-edge.md).
     TRUST_PROXY: z
       .string()
       .optional()
-      .transform((value) => parseTrustProxy(value)),
+      .transform((value, ctx) => parseTrustProxy(value, ctx)),
     APP_DOWNLOAD_URL: optionalUrl,
     ANDROID_APP_URL: optionalUrl,
     IOS_APP_URL: optionalUrl,
@@ -54,6 +59,14 @@ export const EnvSchema = z
       .refine(isTimeZone, { error: "must be an IANA time zone such as UTC or Europe/Paris" }),
   })
   .superRefine((env, ctx) => {
+    const trustProxy = env.TRUST_PROXY;
+    if (env.NODE_ENV === "production" && (trustProxy === true || typeof trustProxy === "number")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TRUST_PROXY"],
+        message: `must name the proxies by address in production (e.g. TRUST_PROXY=10.0.0.0/8, or loopback): "${String(trustProxy)}" trusts any peer, so a client that reaches the port chooses its own address`,
+      });
+    }
     if (env.API_URL && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -65,12 +78,40 @@ export const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema> & { API_URL: string; SESSION_SECRET: string };
 
-/** Express's `trust proxy` value: a hop count, true/false, or a list of addresses. */
-export function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === "" || value === "false") return false;
+/** The names Express's `trust proxy` accepts for address ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An IP address, or an IP range in CIDR notation (`10.0.0.0/8`, `fd00::/8`) narrower than every address. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A /0 range is every address: `true` under another name.
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Express's `trust proxy` value: false (unset), the list of the proxies' addresses, ranges and
+ * range names, or (outside production only) `true` or a hop count, which trust any peer.
+ */
+export function parseTrustProxy(value: string | undefined, ctx?: z.RefinementCtx): boolean | number | string[] {
+  if (value === undefined || value.trim() === "" || value === "false") return false;
   if (value === "true") return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value;
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !PROXY_RANGE_NAMES.has(entry) && !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    ctx?.addIssue({
+      code: "custom",
+      message: `must list the proxies' addresses: IPs, CIDR ranges or loopback, linklocal, uniquelocal ("${bad}" is none of them)`,
+    });
+    return false;
+  }
+  return entries;
 }
 
 /** A comma-separated list of http(s) origins (e.g. an S3 bucket's), each reduced to its origin. */

@@ -160,7 +160,7 @@ describe.skipIf(missing.length > 0)("two instances behind haproxy, sharing Redis
     panelEnv = {
       API_URL: `${demo.url}/api`,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-      TRUST_PROXY: "1",
+      TRUST_PROXY: "loopback",
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       LOGIN_FAILURES_PER_ACCOUNT: String(FAILURES_PER_ACCOUNT),
       AUTH_RATE_LIMIT_PER_MINUTE: String(POSTS_PER_MINUTE),

@@ -1,13 +1,19 @@
 import { describe, expect, it } from "vitest";
 
-import { parseEnv } from "~/config/env.server";
+import { EnvError, parseEnv } from "~/config/env.server";
 
 const good = { API_URL: "https://api.example.com/api", SESSION_SECRET: "s".repeat(32) };
 
 describe("parseEnv", () => {
   it("applies the documented defaults", () => {
     const env = parseEnv(good);
-    expect(env).toMatchObject({ PORT: 3000, UPSTREAM_TIMEOUT_MS: 10_000, APP_TIMEZONE: "UTC", TRUST_PROXY: false });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      UPSTREAM_TIMEOUT_MS: 10_000,
+      SEND_TIMEOUT_MS: 30_000,
+      APP_TIMEZONE: "UTC",
+      TRUST_PROXY: false,
+    });
     expect(env.API_URL).toBe("https://api.example.com/api");
   });
 
@@ -58,10 +64,36 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...good, APP_TIMEZONE: "Mars/Olympus" })).toThrow(/APP_TIMEZONE/);
   });
 
-  it("reads TRUST_PROXY as a flag, a hop count or an address list", () => {
-    expect(parseEnv({ ...good, TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
-    expect(parseEnv({ ...good, TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
-    expect(parseEnv({ ...good, TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
+  it("reads TRUST_PROXY as the proxies' addresses, ranges and range names", () => {
+    expect(parseEnv({ ...good, TRUST_PROXY: "loopback" }).TRUST_PROXY).toEqual(["loopback"]);
+    expect(parseEnv({ ...good, TRUST_PROXY: "10.0.0.0/8, fd00::/8,192.0.2.7, uniquelocal" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "fd00::/8",
+      "192.0.2.7",
+      "uniquelocal",
+    ]);
+    expect(parseEnv({ ...good, TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+  });
+
+  it("refuses a TRUST_PROXY entry that is not an address, a range or a range name", () => {
+    for (const value of ["proxy.internal", "10.0.0.0/33", "10.0.0/8", "::1/129", "loopback,*", "0.0.0.0/0", "::/0"]) {
+      expect(() => parseEnv({ ...good, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must list the proxies/);
+    }
+  });
+
+  it("refuses in production a TRUST_PROXY that trusts any peer (true, a hop count), in one line", () => {
+    for (const value of ["true", "1", "2"]) {
+      const boot = () => parseEnv({ ...good, NODE_ENV: "production", TRUST_PROXY: value });
+      expect(boot, value).toThrow(EnvError);
+      expect(boot, value).toThrow(
+        /^Invalid configuration: TRUST_PROXY must name the proxies by address in production [^\n]*"\w+" trusts any peer[^\n]*$/,
+      );
+    }
+  });
+
+  it("still reads true and a hop count in development and tests", () => {
+    expect(parseEnv({ ...good, NODE_ENV: "development", TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ ...good, NODE_ENV: "test", TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
   });
 });
 

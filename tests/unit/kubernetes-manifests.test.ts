@@ -120,7 +120,7 @@ describe("deploy/kubernetes", () => {
     const config = find<{ data: Record<string, string> }>("ConfigMap", configName).data;
     const env = parseEnv({ ...config, SESSION_SECRET: "a-secret-of-at-least-32-characters-0123456789" });
     expect(env.REDIS_URL).toBeDefined();
-    expect(env.TRUST_PROXY).toBe(1);
+    expect(env.TRUST_PROXY).toEqual(["uniquelocal"]);
   });
 
   it("runs Redis as the store REDIS_URL names, reachable from the panel's pods only", () => {

@@ -10,6 +10,7 @@ import { parseTrustProxy } from "~/config/env.server";
 
 import { isUpstreamAnswer, probeUpstream } from "../../server/health";
 import { pathWithoutQuery, pickRequestId, requestLogger } from "../../server/logging";
+import { MAX_PATH_LENGTH, MAX_PATH_SEGMENTS, targetRefusal } from "../../server/request-guards";
 import { contentSecurityPolicy, createNonce, forwardedHost } from "../../server/security-headers";
 
 const servers: http.Server[] = [];
@@ -38,10 +39,10 @@ describe("parseTrustProxy", () => {
     ["true", true],
     ["1", 1],
     ["2", 2],
-    ["loopback", "loopback"],
-    ["10.0.0.0/8, 127.0.0.1", "10.0.0.0/8, 127.0.0.1"],
+    ["loopback", ["loopback"]],
+    ["10.0.0.0/8, 127.0.0.1", ["10.0.0.0/8", "127.0.0.1"]],
   ] as const)("%j -> %j", (input, expected) => {
-    expect(parseTrustProxy(input)).toBe(expected);
+    expect(parseTrustProxy(input)).toEqual(expected);
   });
 });
 
@@ -54,6 +55,34 @@ describe("pathWithoutQuery", () => {
     ["/a.data?_routes=root", "/a.data"],
   ])("%s -> %s", (url, path) => {
     expect(pathWithoutQuery(url)).toBe(path);
+  });
+
+  it("cuts a path longer than any the panel serves", () => {
+    const logged = pathWithoutQuery(`${"/a".repeat(7900)}?token=x`);
+    expect(logged).toBe(`${"/a".repeat(MAX_PATH_LENGTH / 2)}…`);
+  });
+});
+
+describe("targetRefusal", () => {
+  it.each([
+    "/",
+    "/memberships/edit/0123456789abcdef01234567.data?_routes=root",
+    "/users/view-invites/3f2504e0-4f89-11d3-9a0c-0305e82c3301/",
+    "/__manifest?p=%2Fusers%2C%2Fposts&version=abc",
+    "/assets/framework-CyM1FMdF.js",
+  ])("lets the real path %s through", (url) => {
+    expect(targetRefusal(url)).toBeNull();
+  });
+
+  it.each([
+    ["http://evil.test/login", 400],
+    ["*", 400],
+    ["/%ff", 400],
+    ["/a".repeat(7900), 414],
+    [`/${"x".repeat(MAX_PATH_LENGTH)}`, 414],
+    ["/a".repeat(MAX_PATH_SEGMENTS + 1), 414],
+  ] as const)("refuses %s with %i", (url, status) => {
+    expect(targetRefusal(url)?.status).toBe(status);
   });
 });
 
