@@ -8,6 +8,7 @@
  * entry is the client's address, so each test takes addresses of its own. The counting cases run
  * against both stores, memory and Redis.
  */
+import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { clearRecordedRequests, outbox, recordedRequests } from "../support/demo-hooks";
@@ -240,6 +241,20 @@ describe.each([
       expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60 * 60);
       expect(await recordedRequests(stack.demo.url, "/users/delete-user")).toHaveLength(KEY_GUESSES_PER_HOUR);
     });
+  });
+  it.runIf(withRedis)("keeps these counts in Redis, where every instance sees them", async () => {
+    const redis = new Redis(env.REDIS_URL!);
+    try {
+      const keys = await redis.keys("panel:rate-limit:*");
+      for (const prefix of ["sign-in-account", "sign-in-device", "sign-in-failures-address", "deletion-key-guesses"]) {
+        expect(
+          keys.some((key) => key.startsWith(`panel:rate-limit:${prefix}`)),
+          prefix,
+        ).toBe(true);
+      }
+    } finally {
+      redis.disconnect();
+    }
   });
 });
 
