@@ -44,7 +44,7 @@ export const EnvSchema = z
     LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
     LOGIN_FAILURES_PER_DAY: z.coerce.number().int().positive().default(100),
     // Account-deletion security-key guesses per email and hour, from every address together.
-    DELETION_KEY_GUESSES_PER_HOUR: z.coerce.number().int().positive().default(10),
+    KEY_GUESSES_PER_HOUR: z.coerce.number().int().positive().default(10),
     // Shared store of the rate limits when several instances run (docs/operations.md#scaling-out).
     REDIS_URL: z
       .url({ protocol: /^rediss?$/, hostname: /^.+$/, error: "must be a redis:// or rediss:// URL with a host" })

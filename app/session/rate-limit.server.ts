@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import { data, type HeadersFunction, type RouterContextProvider } from "react-router";
 import {
   type IRateLimiterOptions,
@@ -11,7 +13,7 @@ import { errorToast, type FailedSubmission } from "~/forms/failure.server";
 import { withoutSecrets } from "~/forms/form-data.server";
 import { requestFactsContext } from "~/server-context";
 
-import { waitAfterFailures, MAX_WAIT_SECONDS } from "./failure-delays";
+import { MAX_WAIT_SECONDS, waitAfterFailures } from "./failure-delays";
 import { sharedRedis } from "./redis.server";
 
 // See docs/decisions/035-throttling-that-spares-the-owner.md (which supersedes part of 012).
@@ -111,7 +113,7 @@ let keyGuessLimiter: RateLimiterAbstract | undefined;
 function keyGuesses(): RateLimiterAbstract {
   keyGuessLimiter ??= createLimiter({
     keyPrefix: "deletion-key-guesses",
-    points: env().DELETION_KEY_GUESSES_PER_HOUR,
+    points: env().KEY_GUESSES_PER_HOUR,
     duration: HOUR,
   });
   return keyGuessLimiter;
@@ -162,15 +164,17 @@ async function consumeOrWait(limiter: RateLimiterAbstract, key: string): Promise
 
 /**
  * Counts a security-key guess for the deletion of `email`'s account, whatever the address: null
- * within DELETION_KEY_GUESSES_PER_HOUR, else the seconds until the hour's window ends (a window,
+ * within KEY_GUESSES_PER_HOUR, else the seconds until the hour's window ends (a window,
  * never a lasting lock: the owner can always try again within the hour).
  */
 export function keyGuessSecondsUntilAllowed(email: string): Promise<number | null> {
   return consumeOrWait(keyGuesses(), accountKey(email));
 }
 
+// Anyone can type any email: its digest keeps every key the same small size, and the store holds
+// no addresses.
 function accountKey(email: string): string {
-  return email.trim().toLowerCase();
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
 }
 
 /**

@@ -29,7 +29,7 @@ const panelEnv = (): NodeJS.ProcessEnv => ({
   AUTH_RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
   LOGIN_FAILURES_PER_ACCOUNT: String(PER_ACCOUNT),
   LOGIN_FAILURES_PER_DAY: String(PER_ADDRESS_PER_DAY),
-  DELETION_KEY_GUESSES_PER_HOUR: String(KEY_GUESSES_PER_HOUR),
+  KEY_GUESSES_PER_HOUR: String(KEY_GUESSES_PER_HOUR),
 });
 
 const ADMIN = { email: "admin@example.com", password: "Admin12345" };

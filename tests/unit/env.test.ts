@@ -35,9 +35,9 @@ describe("parseEnv", () => {
   });
 
   it("reads the security-key guesses per email and hour, 10 by default", () => {
-    expect(parseEnv(good).DELETION_KEY_GUESSES_PER_HOUR).toBe(10);
-    expect(parseEnv({ ...good, DELETION_KEY_GUESSES_PER_HOUR: "3" }).DELETION_KEY_GUESSES_PER_HOUR).toBe(3);
-    expect(() => parseEnv({ ...good, DELETION_KEY_GUESSES_PER_HOUR: "0" })).toThrow(/DELETION_KEY_GUESSES_PER_HOUR/);
+    expect(parseEnv(good).KEY_GUESSES_PER_HOUR).toBe(10);
+    expect(parseEnv({ ...good, KEY_GUESSES_PER_HOUR: "3" }).KEY_GUESSES_PER_HOUR).toBe(3);
+    expect(() => parseEnv({ ...good, KEY_GUESSES_PER_HOUR: "0" })).toThrow(/KEY_GUESSES_PER_HOUR/);
   });
 
   it("reads REDIS_URL only as a redis:// or rediss:// URL, unset by default", () => {
