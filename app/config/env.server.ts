@@ -43,10 +43,13 @@ export const EnvSchema = z
       .optional()
       .transform((value, ctx) => parseOrigins(value, ctx)),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
-    // Sign-in failures (docs/decisions/012-login-throttling.md): per account and address, in a row;
-    // per address and day, whatever the account.
+    // Sign-in failures (docs/decisions/035-throttling-that-spares-the-owner.md): free failures in a
+    // row per account (or per device cookie) before the waits start; per address and day, whatever
+    // the account, for browsers without the account's device cookie.
     LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
     LOGIN_FAILURES_PER_DAY: z.coerce.number().int().positive().default(100),
+    // Account-deletion security-key guesses per email and hour, from every address together.
+    KEY_GUESSES_PER_HOUR: z.coerce.number().int().positive().default(10),
     // Shared store of the rate limits when several instances run (docs/operations.md#scaling-out).
     REDIS_URL: z
       .url({ protocol: /^rediss?$/, hostname: /^.+$/, error: "must be a redis:// or rediss:// URL with a host" })

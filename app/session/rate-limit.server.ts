@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import { data, type HeadersFunction, type RouterContextProvider } from "react-router";
 import {
   type IRateLimiterOptions,
@@ -11,9 +13,10 @@ import { errorToast, type FailedSubmission } from "~/forms/failure.server";
 import { withoutSecrets } from "~/forms/form-data.server";
 import { requestFactsContext } from "~/server-context";
 
+import { MAX_WAIT_SECONDS, waitAfterFailures } from "./failure-delays";
 import { sharedRedis } from "./redis.server";
 
-// See docs/decisions/012-login-throttling.md (which refines 007).
+// See docs/decisions/035-throttling-that-spares-the-owner.md (which supersedes part of 012).
 
 /**
  * The one place the counters' store is chosen, for every limit below. With REDIS_URL the counts
@@ -33,9 +36,8 @@ function createLimiter(options: IRateLimiterOptions): RateLimiterAbstract {
 }
 
 const MINUTE = 60;
-const DAY = 24 * 60 * MINUTE;
-/** How long an account is refused from one address after its consecutive failures (OWASP: a while, not forever). */
-const ACCOUNT_BLOCK_SECONDS = 15 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 // The memory store expires keys with setTimeout, which fires at once past 24.8 days:
 // no window here may be longer than that.
 const FAILURE_MEMORY_SECONDS = DAY;
@@ -54,24 +56,67 @@ function actionLimiter(action: LimitedAction): RateLimiterAbstract {
   return limiter;
 }
 
-let signInLimiters: { perAccount: RateLimiterAbstract; perAddress: RateLimiterAbstract } | undefined;
+/**
+ * Failures in a row under one key (an account, a device cookie): the first `free` cost nothing,
+ * then each one makes the key wait, twice as long as the last time (failure-delays.ts). The run is
+ * forgotten a day after its first failure, or at once by a success.
+ */
+function growingDelays(name: string, free: () => number) {
+  let limiters: { failures: RateLimiterAbstract; waits: RateLimiterAbstract } | undefined;
+  const store = () =>
+    (limiters ??= {
+      // Only penalty, get and delete are used: `points` is never consumed against.
+      failures: createLimiter({ keyPrefix: `${name}-failures`, points: 1, duration: FAILURE_MEMORY_SECONDS }),
+      // A key waits while it is blocked here (block() marks it over its one point).
+      waits: createLimiter({ keyPrefix: `${name}-wait`, points: 1, duration: MAX_WAIT_SECONDS }),
+    });
 
-function signInFailureLimiters() {
-  signInLimiters ??= {
-    // Consecutive failures for one account from one address; a success deletes the count.
-    perAccount: createLimiter({
-      keyPrefix: "sign-in-failures-account",
-      points: env().LOGIN_FAILURES_PER_ACCOUNT,
-      duration: FAILURE_MEMORY_SECONDS,
-    }),
-    // Failures from one address whatever the account: an address trying many accounts.
-    perAddress: createLimiter({
-      keyPrefix: "sign-in-failures-address",
-      points: env().LOGIN_FAILURES_PER_DAY,
-      duration: DAY,
-    }),
+  return {
+    /** Seconds until `key` may try again, or null when it may now. */
+    async secondsToWait(key: string): Promise<number | null> {
+      const wait = await store().waits.get(key);
+      return wait && wait.consumedPoints > 1 ? retryAfterSeconds(wait.msBeforeNext) : null;
+    },
+    /** Counts a failure; past the free ones it starts the key's next, longer wait. */
+    async failed(key: string): Promise<void> {
+      const { consumedPoints } = await store().failures.penalty(key);
+      const seconds = waitAfterFailures(consumedPoints, free());
+      if (seconds > 0) await store().waits.block(key, seconds);
+    },
+    /** Ends the key's run of failures. */
+    async succeeded(key: string): Promise<void> {
+      await Promise.all([store().failures.delete(key), store().waits.delete(key)]);
+    },
   };
-  return signInLimiters;
+}
+
+// Untrusted clients (no device cookie for the account): per account, whatever the address.
+const accountDelays = growingDelays("sign-in-account", () => env().LOGIN_FAILURES_PER_ACCOUNT);
+// A browser with the account's device cookie: per cookie, and nothing else.
+const deviceDelays = growingDelays("sign-in-device", () => env().LOGIN_FAILURES_PER_ACCOUNT);
+
+let addressLimiter: RateLimiterAbstract | undefined;
+
+/** Untrusted clients' failures from one address whatever the account: an address trying many accounts. */
+function addressFailures(): RateLimiterAbstract {
+  addressLimiter ??= createLimiter({
+    keyPrefix: "sign-in-failures-address",
+    points: env().LOGIN_FAILURES_PER_DAY,
+    duration: DAY,
+  });
+  return addressLimiter;
+}
+
+let keyGuessLimiter: RateLimiterAbstract | undefined;
+
+/** Security-key guesses per account email and hour, from every address together. */
+function keyGuesses(): RateLimiterAbstract {
+  keyGuessLimiter ??= createLimiter({
+    keyPrefix: "deletion-key-guesses",
+    points: env().KEY_GUESSES_PER_HOUR,
+    duration: HOUR,
+  });
+  return keyGuessLimiter;
 }
 
 function clientAddress(context: Readonly<RouterContextProvider>): string {
@@ -103,13 +148,33 @@ export async function secondsUntilAllowed(
   context: Readonly<RouterContextProvider>,
   action: LimitedAction,
 ): Promise<number | null> {
+  return consumeOrWait(actionLimiter(action), clientAddress(context));
+}
+
+/** Consumes one point of `key`: null within the limit, else the seconds until the next one. */
+async function consumeOrWait(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
   try {
-    await actionLimiter(action).consume(clientAddress(context));
+    await limiter.consume(key);
     return null;
   } catch (refusal) {
     if (refusal instanceof Error) throw refusal;
     return retryAfterSeconds((refusal as { msBeforeNext: number }).msBeforeNext);
   }
+}
+
+/**
+ * Counts a security-key guess for the deletion of `email`'s account, whatever the address: null
+ * within KEY_GUESSES_PER_HOUR, else the seconds until the hour's window ends (a window,
+ * never a lasting lock: the owner can always try again within the hour).
+ */
+export function keyGuessSecondsUntilAllowed(email: string): Promise<number | null> {
+  return consumeOrWait(keyGuesses(), accountKey(email));
+}
+
+// Anyone can type any email: its digest keeps every key the same small size, and the store holds
+// no addresses.
+function accountKey(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
 }
 
 /**
@@ -126,47 +191,45 @@ export async function rateLimit(
 }
 
 /**
- * Sign-in throttling after OWASP and rate-limiter-flexible's login recipe: only failures count,
- * per (account, address) and per address and day, so wrong passwords elsewhere or for another
- * account never lock the right password out from this address.
+ * Sign-in throttling after OWASP's "device cookies" design (decision 035); only failures count.
+ * `trustedDevice` is the id of this browser's device cookie when it was issued to `email` by an
+ * earlier sign-in: its attempts count per cookie, and no one else's failures can refuse them.
+ * Every other attempt is untrusted: growing waits per account from every address together, and
+ * LOGIN_FAILURES_PER_DAY per address and day.
  */
-export function signInThrottle(context: Readonly<RouterContextProvider>, email: string) {
-  const limiters = signInFailureLimiters();
+export function signInThrottle(context: Readonly<RouterContextProvider>, email: string, trustedDevice?: string) {
   const address = clientAddress(context);
-  const accountKey = `${email.trim().toLowerCase()}|${address}`;
-  const { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_DAY } = env();
+  const account = accountKey(email);
 
   return {
-    /** Seconds until this account may be tried again from this address, or null when it may now. */
+    /** Seconds until this client may try this account again, or null when it may now. */
     async secondsUntilAllowed(): Promise<number | null> {
-      const [account, perAddress] = await Promise.all([
-        limiters.perAccount.get(accountKey),
-        limiters.perAddress.get(address),
+      if (trustedDevice !== undefined) return deviceDelays.secondsToWait(trustedDevice);
+      const [accountWait, perAddress] = await Promise.all([
+        accountDelays.secondsToWait(account),
+        addressFailures().get(address),
       ]);
-      const waits = [
-        account && account.consumedPoints >= LOGIN_FAILURES_PER_ACCOUNT ? account.msBeforeNext : 0,
-        perAddress && perAddress.consumedPoints >= LOGIN_FAILURES_PER_DAY ? perAddress.msBeforeNext : 0,
-      ];
-      const wait = Math.max(...waits);
-      return wait > 0 ? retryAfterSeconds(wait) : null;
+      const addressWait =
+        perAddress && perAddress.consumedPoints >= env().LOGIN_FAILURES_PER_DAY
+          ? retryAfterSeconds(perAddress.msBeforeNext)
+          : null;
+      const wait = Math.max(accountWait ?? 0, addressWait ?? 0);
+      return wait > 0 ? wait : null;
     },
 
-    /** Counts a refused sign-in; the failure that reaches a limit starts its block. */
+    /** Counts a refused sign-in against what throttles this client. */
     async failed(): Promise<void> {
-      // The address's refusal lasts what is left of its day (the count's own expiry); the
-      // account's starts a block of its own, so the run of failures is forgotten after it.
-      const [account] = await Promise.all([
-        limiters.perAccount.penalty(accountKey),
-        limiters.perAddress.penalty(address),
-      ]);
-      if (account.consumedPoints >= LOGIN_FAILURES_PER_ACCOUNT) {
-        await limiters.perAccount.block(accountKey, ACCOUNT_BLOCK_SECONDS);
-      }
+      if (trustedDevice !== undefined) return deviceDelays.failed(trustedDevice);
+      // The address's refusal lasts what is left of its day (the count's own expiry).
+      await Promise.all([accountDelays.failed(account), addressFailures().penalty(address)]);
     },
 
-    /** A successful sign-in ends the run of consecutive failures for this account and address. */
+    /**
+     * A successful sign-in ends this client's run of failures. A trusted browser's success leaves
+     * the untrusted count alone: the owner signing in daily does not hand a guesser fresh free tries.
+     */
     async succeeded(): Promise<void> {
-      await limiters.perAccount.delete(accountKey);
+      await (trustedDevice !== undefined ? deviceDelays.succeeded(trustedDevice) : accountDelays.succeeded(account));
     },
   };
 }

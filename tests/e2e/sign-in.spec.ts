@@ -1,4 +1,5 @@
 import { injectFault } from "../support/demo-hooks";
+import { type Stack, startStack } from "../support/servers";
 import { ADMIN, MEMBER, openDashboard, signIn } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
@@ -74,6 +75,45 @@ test.describe("sign-in", () => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  });
+});
+
+test.describe("sign-in from an address under attack", () => {
+  // A panel of its own with low limits (the shared one lets tests sign in freely). Chromium and
+  // this test's fetches all come from 127.0.0.1: one address, as in an office behind NAT.
+  let attacked: Stack | undefined;
+  test.beforeAll(async () => {
+    attacked = await startStack({ LOGIN_FAILURES_PER_ACCOUNT: "3", LOGIN_FAILURES_PER_DAY: "6" });
+  });
+  test.afterAll(async () => {
+    await attacked?.stop();
+  });
+
+  /** A sign-in posted from this address by someone else (no browser, no device cookie). */
+  const postLogin = (email: string, password: string) =>
+    fetch(`${attacked!.panel.url}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, password }),
+      redirect: "manual",
+    });
+
+  test("the admin's own browser signs in while the address and the account are refused to others", async ({ page }) => {
+    const login = `${attacked!.panel.url}/login`;
+    await signIn(page, ADMIN, login);
+    await page.getByText("Administrator").click();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // Someone else at the same address guesses other accounts, then the admin's.
+    for (const email of ["a@example.org", "b@example.org", "c@example.org", ADMIN.email, ADMIN.email, ADMIN.email]) {
+      expect((await postLogin(email, "wrong-password")).status).toBe(401);
+    }
+    expect((await postLogin(ADMIN.email, ADMIN.password)).status).toBe(429);
+
+    // The browser the admin signed in with before is not refused.
+    await signIn(page, ADMIN, login);
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   });
 });
 

@@ -231,6 +231,7 @@ export function startPanel(apiUrl: string, env: NodeJS.ProcessEnv = {}): Promise
       AUTH_RATE_LIMIT_PER_MINUTE: "10000",
       LOGIN_FAILURES_PER_ACCOUNT: "10000",
       LOGIN_FAILURES_PER_DAY: "10000",
+      KEY_GUESSES_PER_HOUR: "10000",
       ...env,
     },
     listeningUrl,

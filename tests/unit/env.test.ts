@@ -33,11 +33,17 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ API_URL: good.API_URL })).toThrow(/SESSION_SECRET is required when API_URL is set/);
   });
 
-  it("reads the sign-in failure limits, 10 per account and address and 100 per address and day by default", () => {
+  it("reads the sign-in failure limits, 10 free per account and 100 per address and day by default", () => {
     expect(parseEnv(good)).toMatchObject({ LOGIN_FAILURES_PER_ACCOUNT: 10, LOGIN_FAILURES_PER_DAY: 100 });
     expect(parseEnv({ ...good, LOGIN_FAILURES_PER_ACCOUNT: "5" }).LOGIN_FAILURES_PER_ACCOUNT).toBe(5);
     expect(() => parseEnv({ ...good, LOGIN_FAILURES_PER_ACCOUNT: "0" })).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/);
     expect(() => parseEnv({ ...good, LOGIN_FAILURES_PER_DAY: "many" })).toThrow(/LOGIN_FAILURES_PER_DAY/);
+  });
+
+  it("reads the security-key guesses per email and hour, 10 by default", () => {
+    expect(parseEnv(good).KEY_GUESSES_PER_HOUR).toBe(10);
+    expect(parseEnv({ ...good, KEY_GUESSES_PER_HOUR: "3" }).KEY_GUESSES_PER_HOUR).toBe(3);
+    expect(() => parseEnv({ ...good, KEY_GUESSES_PER_HOUR: "0" })).toThrow(/KEY_GUESSES_PER_HOUR/);
   });
 
   it("reads REDIS_URL only as a redis:// or rediss:// URL, unset by default", () => {

@@ -19,10 +19,11 @@ import { errorToast, type FailedSubmission, invalidSubmission } from "~/forms/fa
 import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { actionOnce } from "~/recipe/once.server";
 import { publicFailure } from "~/routes/auth/public-failure.server";
-import { rateLimit } from "~/session/rate-limit.server";
+import { keyGuessSecondsUntilAllowed, rateLimit, tooManyAttempts } from "~/session/rate-limit.server";
 import { isSecureRequest } from "~/session/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
 import { deleteAccount, generateDeletionKey } from "~/upstream/account.server";
+import { isUpstreamError, UpstreamError } from "~/upstream/errors";
 
 // Where the email of step 2 lives: a short-lived signed cookie, set when the key is sent.
 // - Not the URL: it would end up in history, proxy logs and Referer headers.
@@ -35,6 +36,10 @@ const PENDING_DELETION_MAX_AGE = 15 * 60;
 // After the deletion the same cookie says so (`deleted`) for what is left of its 15 minutes: the
 // confirmation at ?step=done lasts (a reload, a later look) instead of a 5-second toast.
 const DONE_STEP_URL = "/delete-account?step=done";
+// Known and unknown emails get the same answers (decision 035): the page is no account oracle.
+// The upstream's own texts would tell them apart ('User not found'), so the panel says these.
+const KEY_SENT_MESSAGE = "If an account with that email exists, a security key has been sent to your email.";
+const WRONG_KEY_MESSAGE = "Invalid security key";
 
 let pendingDeletion: Cookie | undefined;
 
@@ -114,13 +119,30 @@ async function sendSecurityKey(request: Request, formData: FormData) {
 
   const { email } = form.data;
   try {
-    const { data: answer } = await generateDeletionKey(request, email);
-    return redirectWithSuccess(request, DELETION_KEY_STEP_URL, answer.message, {
-      headers: { "Set-Cookie": await rememberEmail(request, email) },
-    });
+    await generateDeletionKey(request, email);
   } catch (error) {
-    return publicFailure(error, form.values, "Something went wrong");
+    // An unknown email moves on to the key step just like a known one; its key then fails as a
+    // wrong key does (deleteTheAccount).
+    if (!isUnknownAccount(error)) return publicFailure(error, form.values, "Something went wrong");
   }
+  return redirectWithSuccess(request, DELETION_KEY_STEP_URL, KEY_SENT_MESSAGE, {
+    headers: { "Set-Cookie": await rememberEmail(request, email) },
+  });
+}
+
+/**
+ * A refused key (400 without field errors) and a key for an unknown email (404) as one answer:
+ * the same status and text, whatever the upstream said.
+ */
+function asWrongKey(error: unknown): unknown {
+  if (!isUpstreamError(error) || Object.keys(error.fieldErrors).length > 0) return error;
+  if (error.status !== 400 && error.status !== 404) return error;
+  return new UpstreamError(400, WRONG_KEY_MESSAGE, {}, "http", true);
+}
+
+/** The upstream's 404 for an email without an account (docs/demo-api.md: 'User not found'). */
+function isUnknownAccount(error: unknown): boolean {
+  return isUpstreamError(error) && error.status === 404;
 }
 
 async function deleteTheAccount(request: Request, formData: FormData) {
@@ -134,6 +156,9 @@ async function deleteTheAccount(request: Request, formData: FormData) {
   }
   const form = parseForm(formData, DeleteAccountKeySchema);
   if (!form.ok) return invalidSubmission(form.errors, form.values);
+  // Guesses count per account from every address together, before the upstream hears of them.
+  const wait = await keyGuessSecondsUntilAllowed(email);
+  if (wait !== null) return tooManyAttempts(wait, form.values);
 
   try {
     const { data: answer } = await deleteAccount(request, { email, securityKey: form.data.securityKey });
@@ -144,6 +169,8 @@ async function deleteTheAccount(request: Request, formData: FormData) {
     });
   } catch (error) {
     // A wrong key comes back in its field (selected, with JavaScript) so a typo can be corrected.
-    return publicFailure(error, form.values, "Something went wrong", { securityKey: form.data.securityKey });
+    return publicFailure(asWrongKey(error), form.values, "Something went wrong", {
+      securityKey: form.data.securityKey,
+    });
   }
 }

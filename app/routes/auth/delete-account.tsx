@@ -127,7 +127,8 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
     <>
       <div className="mb-5 space-y-3">
         <FormAlert tone="info">
-          A security key was sent to <span className="font-semibold break-all">{email}</span>.
+          If an account with <span className="font-semibold break-all">{email}</span> exists, a security key was sent to
+          it.
         </FormAlert>
         <div className="flex items-start gap-2 text-sm text-red-700">
           <Icon name="solid-exclamation-triangle" className="mt-0.5 size-4 shrink-0" />

@@ -14,6 +14,7 @@ import { readForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
 import { loginSchema } from "~/forms/schema-loaders.client";
 import { appOfferOf } from "~/routes/auth/app-offer.server";
+import { issueDeviceCookie, trustedDevice } from "~/routes/auth/device-cookie.server";
 import { publicFailure } from "~/routes/auth/public-failure.server";
 import { safeRedirect } from "~/session/safe-redirect";
 import { getCurrentUser, setCookieHeaders, storeUser } from "~/session/user.server";
@@ -42,8 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, LoginSchema);
   if (!form.ok) return invalidSubmission(form.errors, form.values);
   const { email, password, redirectTo } = form.data;
-  // Only failures count, per account and address (decision 012): a refused attempt never reaches the upstream.
-  const throttle = signInThrottle(context, email);
+  // Only failures count; this account's device cookie is judged on its own (decision 035). A
+  // refused attempt never reaches the upstream.
+  const throttle = signInThrottle(context, email, await trustedDevice(request, email));
   const wait = await throttle.secondsUntilAllowed();
   if (wait !== null) return tooManyAttempts(wait, form.values);
 
@@ -51,8 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { data: answer, setCookies } = await signIn(request, { email, password });
     await throttle.succeeded();
     const userCookie = await storeUser(request, answer.data.user);
+    const deviceCookie = await issueDeviceCookie(request, email);
     // replace(): the sign-in page does not stay in history (docs/product.md#sign-in).
-    return replace(safeRedirect(redirectTo), { headers: setCookieHeaders([...setCookies, userCookie]) });
+    return replace(safeRedirect(redirectTo), {
+      headers: setCookieHeaders([...setCookies, userCookie, deviceCookie]),
+    });
   } catch (error) {
     // A refusal (wrong password, not an admin) counts; an upstream that failed or was busy says
     // nothing about the password.
