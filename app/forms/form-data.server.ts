@@ -19,6 +19,11 @@ export type FormResult<T> = { ok: true; data: T; values: Record<string, unknown>
 export const MAX_FORM_FIELDS = 200;
 /** The longest field name the panel's forms use is well under this. */
 const MAX_FIELD_NAME_LENGTH = 64;
+/**
+ * The longest text any field may hold (the tier description is the longest real one): a
+ * multipart field is cut here while it is read, and no echoed value is longer (decision 032).
+ */
+export const MAX_FIELD_CHARS = 64 * 1024;
 
 const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -106,12 +111,29 @@ export async function readForm<S extends $ZodType>(request: Request, schema: S):
   return parseForm(await submittedForm(request), schema);
 }
 
-/** The field names an object schema declares (empty for other schemas). */
-function schemaFields(schema: $ZodType): Set<string> | null {
-  const def = schema._zod.def as { shape?: Record<string, unknown>; in?: $ZodType };
-  if (def.shape) return new Set(Object.keys(def.shape));
-  if (def.in) return schemaFields(def.in);
+/** An object schema's fields by name (null for other schemas). */
+function schemaShape(schema: $ZodType): Record<string, $ZodType> | null {
+  const def = schema._zod.def as { shape?: Record<string, $ZodType>; in?: $ZodType };
+  if (def.shape) return def.shape;
+  if (def.in) return schemaShape(def.in);
   return null;
+}
+
+/** The most characters a field's schema accepts (its maxLength check), else MAX_FIELD_CHARS. */
+function declaredMaxLength(schema: $ZodType | undefined): number {
+  const def = schema?._zod.def as
+    | { checks?: { _zod: { def: { check?: string; maximum?: number } } }[]; innerType?: $ZodType; in?: $ZodType }
+    | undefined;
+  if (!def) return MAX_FIELD_CHARS;
+  const max = def.checks?.find((check) => check._zod.def.check === "max_length")?._zod.def.maximum;
+  if (max !== undefined) return Math.min(max, MAX_FIELD_CHARS);
+  return declaredMaxLength(def.innerType ?? def.in);
+}
+
+/** Text cut to `max` characters: what a failure answer may echo of a value. */
+export function echoable(value: unknown, max = MAX_FIELD_CHARS): unknown {
+  if (typeof value === "string") return value.slice(0, max);
+  return Array.isArray(value) ? value.map((item) => echoable(item, max)) : value;
 }
 
 /**
@@ -122,6 +144,9 @@ export function parseForm<S extends $ZodType>(formData: FormData, schema: S): Fo
   const values = knownValues(formValues(formData), schema);
   const result = safeParse(schema, values);
   if (result.success) return { ok: true, data: result.data, values };
+  // What goes back is cut to each field's bound: an answer never grows with what was sent.
+  const shape = schemaShape(schema);
+  for (const name of Object.keys(values)) values[name] = echoable(values[name], declaredMaxLength(shape?.[name]));
   const errors: FormErrors = {};
   for (const issue of result.error.issues) {
     const name = issue.path.join(".") || "root";
@@ -135,10 +160,10 @@ const ROUTING_FIELDS = ["intent", "id"];
 
 /** Only the values of fields the schema declares: an unknown field is never echoed back. */
 function knownValues(values: Record<string, unknown>, schema: $ZodType): Record<string, unknown> {
-  const known = schemaFields(schema);
-  if (!known) return values;
+  const shape = schemaShape(schema);
+  if (!shape) return values;
   return Object.fromEntries(
-    Object.entries(values).filter(([name]) => known.has(name) || ROUTING_FIELDS.includes(name)),
+    Object.entries(values).filter(([name]) => Object.hasOwn(shape, name) || ROUTING_FIELDS.includes(name)),
   );
 }
 

@@ -181,9 +181,6 @@ describe.each(stores)("the one-time-key store ($name)", { timeout: 240_000 }, ({
     const page = await (await other.get("/forgot-password?sent=1")).text();
     expect(page).toContain("moderator@example.com");
     expect(page).not.toContain("member@example.com");
-    for (const cookie of replayed.headers.getSetCookie()) {
-      expect(answer.headers.getSetCookie()).not.toContain(cookie);
-    }
   });
 
   it("gives a key replayed by another session nothing of the first session's answer", async () => {
