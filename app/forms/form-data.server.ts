@@ -107,10 +107,10 @@ async function readCheckedForm(request: Request): Promise<FormData> {
  * parser longer than MAX_FIELD_CHARS bytes, however large the body (up to the upload cap).
  */
 function parseBody(request: Request, contentType: string, cut: Set<string>): Promise<FormData> {
-  const body = request.clone().body;
+  const copy = request.clone();
   const boundary = multipartBoundary(contentType);
-  if (!body || !boundary) return request.clone().formData();
-  const limited = body.pipeThrough(cutTextParts(boundary, MAX_FIELD_CHARS, cut));
+  if (!copy.body || !boundary) return copy.formData();
+  const limited = copy.body.pipeThrough(cutTextParts(boundary, MAX_FIELD_CHARS, cut));
   const init = { method: request.method, headers: request.headers, body: limited, duplex: "half" };
   return new Request(request.url, init as RequestInit).formData();
 }
