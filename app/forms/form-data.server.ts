@@ -156,15 +156,24 @@ function schemaShape(schema: $ZodType): Record<string, $ZodType> | null {
   return null;
 }
 
-/** The most characters a field's schema accepts (its maxLength check), else MAX_FIELD_CHARS. */
-function declaredMaxLength(schema: $ZodType | undefined): number {
+/**
+ * The most characters of a value a failure echoes: twice its field's maxLength, so a value a
+ * little over the limit comes back whole to be trimmed while a flood is cut; MAX_FIELD_CHARS for
+ * a field without a limit.
+ */
+function echoLimit(schema: $ZodType | undefined): number {
+  const max = declaredMaxLength(schema);
+  return max === undefined ? MAX_FIELD_CHARS : Math.min(2 * max, MAX_FIELD_CHARS);
+}
+
+/** A field schema's maxLength check, looking through optional and pipe wrappers. */
+function declaredMaxLength(schema: $ZodType | undefined): number | undefined {
   const def = schema?._zod.def as
     | { checks?: { _zod: { def: { check?: string; maximum?: number } } }[]; innerType?: $ZodType; in?: $ZodType }
     | undefined;
-  if (!def) return MAX_FIELD_CHARS;
+  if (!def) return undefined;
   const max = def.checks?.find((check) => check._zod.def.check === "max_length")?._zod.def.maximum;
-  if (max !== undefined) return Math.min(max, MAX_FIELD_CHARS);
-  return declaredMaxLength(def.innerType ?? def.in);
+  return max ?? declaredMaxLength(def.innerType ?? def.in);
 }
 
 /** Text cut to `max` characters: what a failure answer may echo of a value. */
@@ -184,7 +193,7 @@ export function parseForm<S extends $ZodType>(formData: FormData, schema: S): Fo
   if (result.success && cut.length === 0) return { ok: true, data: result.data, values };
   // What goes back is cut to each field's bound: an answer never grows with what was sent.
   const shape = schemaShape(schema);
-  for (const name of Object.keys(values)) values[name] = echoable(values[name], declaredMaxLength(shape?.[name]));
+  for (const name of Object.keys(values)) values[name] = echoable(values[name], echoLimit(shape?.[name]));
   const errors: FormErrors = {};
   for (const issue of result.success ? [] : result.error.issues) {
     const name = issue.path.join(".") || "root";
