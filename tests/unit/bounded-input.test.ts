@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
 
+import { FIELD_TOO_LONG, MAX_FIELD_CHARS, parseForm, submittedForm } from "~/forms/form-data.server";
 import { cutTextParts, multipartBoundary } from "~/forms/multipart-limit.server";
 import { memoryIdempotencyStore } from "~/session/idempotency.server";
 
@@ -81,5 +83,42 @@ describe("memoryIdempotencyStore", () => {
     now = 1_000;
     expect(await store.get("a")).toBeUndefined();
     expect(await store.setIfAbsent("a", 1_000)).toBe(true);
+  });
+});
+
+describe("what a failed form echoes", () => {
+  const post = (body: string) =>
+    submittedForm(
+      new Request("http://panel.test/forgot-password", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+      }),
+    );
+
+  it("cuts a value to twice its field's maxLength, and a field without one to 64 KB", async () => {
+    const schema = z.object({
+      email: z.string().check(z.maxLength(254, "Invalid email address")),
+      note: z.string().check(z.maxLength(1, "Never")),
+      free: z.optional(z.string()),
+    });
+    const form = await post(`email=${"e".repeat(10_000)}&note=n&free=${"f".repeat(100_000)}`);
+
+    const result = parseForm(form, schema);
+
+    expect(result.ok).toBe(false);
+    expect((result.values.email as string).length).toBe(508);
+    expect(result.values.note).toBe("n");
+    expect((result.values.free as string).length).toBe(MAX_FIELD_CHARS);
+    expect(result.ok ? {} : result.errors).toEqual({
+      email: { type: "too_big", message: "Invalid email address" },
+      free: { type: "too_big", message: FIELD_TOO_LONG },
+    });
+  });
+
+  it("keeps a value a little over its limit whole, so it can be trimmed", async () => {
+    const schema = z.object({ title: z.string().check(z.maxLength(255, "Title must be less than 255 characters")) });
+    const result = parseForm(await post(`title=${"t".repeat(256)}`), schema);
+    expect(result.values.title).toBe("t".repeat(256));
   });
 });
