@@ -183,6 +183,28 @@ describe.each(stores)("the one-time-key store ($name)", { timeout: 240_000 }, ({
     expect(page).not.toContain("member@example.com");
   });
 
+  it("answers a duplicate of an outcome too large to keep with the screen, without sending it again", async () => {
+    const admin = await PanelClient.signedIn(stack.panel.url);
+    await clearRecordedRequests(stack.demo.url);
+    const key = newKey();
+    // The upstream refuses descriptions over 2,000 characters: the re-rendered form echoes 60 KB.
+    const fields = { intent: "create", name: "Big", price: "1", description: "d".repeat(60_000), _once: key };
+
+    const first = await admin.post("/memberships/create", fields);
+    const again = await admin.post("/memberships/create", fields);
+
+    expect(first.status).toBe(400);
+    expect(again.status).toBe(302);
+    expect(again.headers.get("location")).toBe("/memberships/create");
+    const saves = (await recordedRequests(stack.demo.url, "/membership-plan")).filter((call) => call.method === "POST");
+    expect(saves).toHaveLength(1);
+    if (redis) {
+      const kept = await Promise.all((await redis.keys("panel:once:*")).map((name) => redis!.strlen(name)));
+      expect(kept.length).toBeGreaterThan(0);
+      expect(Math.max(...kept)).toBeLessThan(1024);
+    }
+  });
+
   it("gives a key replayed by another session nothing of the first session's answer", async () => {
     // Two sign-ins, two sessions, at the same address (an office behind one NAT).
     const admin = await PanelClient.signedIn(stack.panel.url);
