@@ -1,14 +1,18 @@
 import * as z from "zod/mini";
 
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/forms/auth";
-import { EMAIL_PATTERN, requiredText } from "~/forms/fields";
+import { EMAIL_MAX, EMAIL_PATTERN, requiredText } from "~/forms/fields";
 
 // The public account pages' forms (docs/product.md#forgot-password, docs/product.md#reset-password and docs/product.md#delete-account). They run in the browser too,
 // where every byte counts on a phone that just opened an email link: zod/mini only.
 
 /** Forgot password: the email is required, must look like one and is sent lowercased. */
 export const ForgotPasswordSchema = z.object({
-  email: requiredText("Email is required").check(z.regex(EMAIL_PATTERN, "Invalid email address"), z.toLowerCase()),
+  email: requiredText("Email is required").check(
+    z.maxLength(EMAIL_MAX, "Invalid email address"),
+    z.regex(EMAIL_PATTERN, "Invalid email address"),
+    z.toLowerCase(),
+  ),
 });
 export type ForgotPasswordValues = z.output<typeof ForgotPasswordSchema>;
 
@@ -49,7 +53,12 @@ export const DeleteAccountEmailSchema = z.object({
   intent: z.literal("generate-key"),
   email: z
     .string({ error: INVALID_EMAIL_MESSAGE })
-    .check(z.trim(), z.toLowerCase(), z.regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE)),
+    .check(
+      z.trim(),
+      z.maxLength(EMAIL_MAX, INVALID_EMAIL_MESSAGE),
+      z.toLowerCase(),
+      z.regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE),
+    ),
 });
 export type DeleteAccountEmailValues = z.output<typeof DeleteAccountEmailSchema>;
 

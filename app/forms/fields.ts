@@ -15,6 +15,9 @@ export function optionalText() {
 /** The email pattern of docs/product.md#form-validation-rules ("a standard email pattern"). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The longest email address there is (RFC 5321's path limit): a longer one is refused and echoed cut. */
+export const EMAIL_MAX = 254;
+
 /** An entity id as forms post it: short, URL-safe, never blank. */
 export function entityId(message = "Id is required") {
   return z.string({ error: message }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, message));

@@ -1,6 +1,7 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { type $ZodType, type output, safeParse } from "zod/v4/core";
 
+import { cutTextParts, multipartBoundary } from "~/forms/multipart-limit.server";
 import { perRequest } from "~/lib/per-request.server";
 
 /** Form errors keyed by field name, as the forms show them. */
@@ -19,6 +20,11 @@ export type FormResult<T> = { ok: true; data: T; values: Record<string, unknown>
 export const MAX_FORM_FIELDS = 200;
 /** The longest field name the panel's forms use is well under this. */
 const MAX_FIELD_NAME_LENGTH = 64;
+/**
+ * The longest text any field may hold (the tier description is the longest real one): a
+ * multipart field is cut here while it is read, and no echoed value is longer (decision 032).
+ */
+export const MAX_FIELD_CHARS = 64 * 1024;
 
 const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -66,18 +72,26 @@ export function submittedForm(request: Request): Promise<FormData> {
   return submissions.get(request);
 }
 
+/** The fields of a form that were longer than MAX_FIELD_CHARS, and were cut to it (see parseForm). */
+const cutFields = new WeakMap<FormData, Set<string>>();
+
+/** Message of a field cut to MAX_FIELD_CHARS (the tier form's texts have no limit of their own). */
+export const FIELD_TOO_LONG = `Too long: at most ${MAX_FIELD_CHARS / 1024} KB of text`;
+
 async function readCheckedForm(request: Request): Promise<FormData> {
-  const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const header = request.headers.get("content-type") ?? "";
+  const contentType = header.split(";")[0]!.trim().toLowerCase();
   if (!FORM_CONTENT_TYPES.includes(contentType)) {
     refuse(400, "Bad Request: send the form as application/x-www-form-urlencoded or multipart/form-data.");
   }
+  const cut = new Set<string>();
   let formData: FormData;
   try {
-    // A clone: the original body stays readable for code that streams it (the tier image upload).
-    formData = await request.clone().formData();
+    formData = boundedFields(await parseBody(request, header, cut), cut);
   } catch {
     refuse(400, "Bad Request: the form could not be read.");
   }
+  cutFields.set(formData, cut);
   let count = 0;
   for (const name of formData.keys()) {
     if (++count > MAX_FORM_FIELDS) refuse(413, `Payload Too Large: a form has at most ${MAX_FORM_FIELDS} fields.`);
@@ -85,6 +99,34 @@ async function readCheckedForm(request: Request): Promise<FormData> {
     if (problem) refuse(400, `Bad Request: ${problem}.`);
   }
   return formData;
+}
+
+/**
+ * The body parsed by the platform. A clone: the original body stays readable for code that
+ * streams it. A multipart body passes through cutTextParts first, so no text field reaches the
+ * parser longer than MAX_FIELD_CHARS bytes, however large the body (up to the upload cap).
+ */
+function parseBody(request: Request, contentType: string, cut: Set<string>): Promise<FormData> {
+  const copy = request.clone();
+  const boundary = multipartBoundary(contentType);
+  if (!copy.body || !boundary) return copy.formData();
+  const limited = copy.body.pipeThrough(cutTextParts(boundary, MAX_FIELD_CHARS, cut));
+  const init = { method: request.method, headers: request.headers, body: limited, duplex: "half" };
+  return new Request(request.url, init as RequestInit).formData();
+}
+
+/** The form with every text value cut to MAX_FIELD_CHARS (a urlencoded body is not cut while read); cut names go to `cut`. */
+function boundedFields(formData: FormData, cut: Set<string>): FormData {
+  const tooLong = ([, value]: [string, FormDataEntryValue]) =>
+    typeof value === "string" && value.length > MAX_FIELD_CHARS;
+  if (![...formData].some(tooLong)) return formData;
+  const bounded = new FormData();
+  for (const [name, value] of formData) {
+    if (tooLong([name, value])) cut.add(name);
+    if (typeof value === "string") bounded.append(name, value.slice(0, MAX_FIELD_CHARS));
+    else bounded.append(name, value);
+  }
+  return bounded;
 }
 
 /**
@@ -106,12 +148,38 @@ export async function readForm<S extends $ZodType>(request: Request, schema: S):
   return parseForm(await submittedForm(request), schema);
 }
 
-/** The field names an object schema declares (empty for other schemas). */
-function schemaFields(schema: $ZodType): Set<string> | null {
-  const def = schema._zod.def as { shape?: Record<string, unknown>; in?: $ZodType };
-  if (def.shape) return new Set(Object.keys(def.shape));
-  if (def.in) return schemaFields(def.in);
+/** An object schema's fields by name (null for other schemas). */
+function schemaShape(schema: $ZodType): Record<string, $ZodType> | null {
+  const def = schema._zod.def as { shape?: Record<string, $ZodType>; in?: $ZodType };
+  if (def.shape) return def.shape;
+  if (def.in) return schemaShape(def.in);
   return null;
+}
+
+/**
+ * The most characters of a value a failure echoes: twice its field's maxLength, so a value a
+ * little over the limit comes back whole to be trimmed while a flood is cut; MAX_FIELD_CHARS for
+ * a field without a limit.
+ */
+function echoLimit(schema: $ZodType | undefined): number {
+  const max = declaredMaxLength(schema);
+  return max === undefined ? MAX_FIELD_CHARS : Math.min(2 * max, MAX_FIELD_CHARS);
+}
+
+/** A field schema's maxLength check, looking through optional and pipe wrappers. */
+function declaredMaxLength(schema: $ZodType | undefined): number | undefined {
+  const def = schema?._zod.def as
+    | { checks?: { _zod: { def: { check?: string; maximum?: number } } }[]; innerType?: $ZodType; in?: $ZodType }
+    | undefined;
+  if (!def) return undefined;
+  const max = def.checks?.find((check) => check._zod.def.check === "max_length")?._zod.def.maximum;
+  return max ?? declaredMaxLength(def.innerType ?? def.in);
+}
+
+/** Text cut to `max` characters: what a failure answer may echo of a value. */
+export function echoable(value: unknown, max = MAX_FIELD_CHARS): unknown {
+  if (typeof value === "string") return value.slice(0, max);
+  return Array.isArray(value) ? value.map((item) => echoable(item, max)) : value;
 }
 
 /**
@@ -121,12 +189,18 @@ function schemaFields(schema: $ZodType): Set<string> | null {
 export function parseForm<S extends $ZodType>(formData: FormData, schema: S): FormResult<output<S>> {
   const values = knownValues(formValues(formData), schema);
   const result = safeParse(schema, values);
-  if (result.success) return { ok: true, data: result.data, values };
+  const cut = [...(cutFields.get(formData) ?? [])].filter((name) => Object.hasOwn(values, name));
+  if (result.success && cut.length === 0) return { ok: true, data: result.data, values };
+  // What goes back is cut to each field's bound: an answer never grows with what was sent.
+  const shape = schemaShape(schema);
+  for (const name of Object.keys(values)) values[name] = echoable(values[name], echoLimit(shape?.[name]));
   const errors: FormErrors = {};
-  for (const issue of result.error.issues) {
+  for (const issue of result.success ? [] : result.error.issues) {
     const name = issue.path.join(".") || "root";
     errors[name] ??= { type: issue.code, message: issue.message };
   }
+  // A field's own limit says it better; a field without one gets the general bound's message.
+  for (const name of cut) errors[name] ??= { type: "too_big", message: FIELD_TOO_LONG };
   return { ok: false, errors, values: withoutSecrets(values) };
 }
 
@@ -135,10 +209,10 @@ const ROUTING_FIELDS = ["intent", "id"];
 
 /** Only the values of fields the schema declares: an unknown field is never echoed back. */
 function knownValues(values: Record<string, unknown>, schema: $ZodType): Record<string, unknown> {
-  const known = schemaFields(schema);
-  if (!known) return values;
+  const shape = schemaShape(schema);
+  if (!shape) return values;
   return Object.fromEntries(
-    Object.entries(values).filter(([name]) => known.has(name) || ROUTING_FIELDS.includes(name)),
+    Object.entries(values).filter(([name]) => Object.hasOwn(shape, name) || ROUTING_FIELDS.includes(name)),
   );
 }
 

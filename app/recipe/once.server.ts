@@ -1,8 +1,14 @@
-import { data } from "react-router";
+import { createHash } from "node:crypto";
+
+import { data, redirect, type RouterContextProvider } from "react-router";
 
 import { detachedRequest, submittedForm } from "~/forms/form-data.server";
 import { ONCE_FIELD } from "~/recipe/mutation-form";
+import { requestFactsContext } from "~/server-context";
 import { idempotencyStore, type RememberedOutcome } from "~/session/idempotency.server";
+import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
+import { trackUpstreamReach } from "~/upstream/reached.server";
+import { readCookie } from "~/upstream/session-cookie.server";
 
 /** How long a finished submission's outcome is remembered: longer than any double click or retry. */
 const REMEMBER_MS = 5 * 60_000;
@@ -10,55 +16,85 @@ const REMEMBER_MS = 5 * 60_000;
 const CLAIM_MS = 2 * 60_000;
 /** How often a duplicate looks whether the first submission has finished. */
 const WAIT_STEP_MS = 20;
+/**
+ * The largest outcome remembered, as JSON: a redirect or a re-rendered form of bounded fields
+ * takes a few KB. A larger one is remembered only as "answered" (see replay).
+ */
+export const MAX_REMEMBERED_CHARS = 8 * 1024;
 
 /** Keys are what onceKey renders: url-safe random text; anything else counts as no key. */
 const KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+
+/** What runOnce needs of an action's arguments: the request and the router context (the client's address). */
+export interface OnceArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
 
 /** An action's answer: a Response (the redirect) or `data(...)` (a re-rendered form). */
 type Outcome = unknown;
 
 /**
- * Runs a submission once per one-time key (decision 019). The first post with a key runs `run`
- * and its outcome is remembered; a post with the same key gets that outcome again without
- * running (so without calling the upstream), also when it arrives while the first is still in
- * flight: it waits for the first's outcome. A post without a key (a tester's plain POST) just runs.
+ * Runs a submission once per one-time key (decision 019, bounded by decision 032). The first
+ * post with a key runs `run`; a post with the same key from the same client gets that outcome
+ * again without running (so without calling the upstream), also when it arrives while the first
+ * is still in flight: it waits for the first's outcome. A post without a key (a tester's plain
+ * POST) just runs.
+ * Only an outcome that sent something to the upstream is remembered: a validation failure or a
+ * 429 is forgotten, so a stranger's posts leave nothing behind and a corrected form runs.
  * `run` gets the request detached from the client (detachedRequest): without JavaScript a double
  * click makes the browser drop the first request, whose outcome the second is waiting for.
  */
-export async function runOnce<T>(request: Request, form: FormData, run: (request: Request) => Promise<T>): Promise<T> {
+export async function runOnce<T>(
+  { request, context }: OnceArgs,
+  form: FormData,
+  run: (request: Request) => Promise<T>,
+): Promise<T> {
   const key = form.get(ONCE_FIELD);
   if (typeof key !== "string" || !KEY_PATTERN.test(key)) return run(request);
   const store = idempotencyStore();
-  // A key is only ever valid for the screen that rendered it.
-  const storeKey = `${new URL(request.url).pathname}#${key}`;
+  // A key is only ever valid for the screen that rendered it, and only for the client that sent it:
+  // another client replaying it must not get the first one's answer (its toast, its typed values).
+  const storeKey = `${new URL(request.url).pathname}#${clientOf(request, context)}#${key}`;
 
   for (;;) {
     if (await store.setIfAbsent(storeKey, CLAIM_MS)) {
       let outcome: T;
+      let reached: boolean;
       try {
-        outcome = await run(detachedRequest(request));
+        ({ value: outcome, reached } = await trackUpstreamReach(() => run(detachedRequest(request))));
       } catch (thrown) {
         // A thrown answer (the redirect to /login, a 400): nothing to share, a retry runs again.
         await store.complete(storeKey, null, 0);
         throw thrown;
       }
-      await store.complete(storeKey, remembered(outcome), REMEMBER_MS);
+      await store.complete(storeKey, reached ? remembered(outcome) : null, REMEMBER_MS);
       return outcome;
     }
     const seen = await finishedOutcome(storeKey);
     // The same kind of answer the first one was (a redirect or the form's data), for this route's types.
-    if (seen) return replay(seen) as T;
+    if (seen) return replay(seen, request) as T;
     // The first left nothing to share and forgot its key: this one runs (claiming it first).
   }
+}
+
+/**
+ * Who sent a submission, as a digest (the store never holds a session token): the upstream
+ * session cookie of a signed-in browser, else the client's address.
+ */
+function clientOf(request: Request, context: Readonly<RouterContextProvider>): string {
+  const session = readCookie(request.headers.get("cookie"), UPSTREAM_SESSION_COOKIE);
+  const who = session ? `session:${session}` : `address:${context.get(requestFactsContext).clientIp}`;
+  return createHash("sha256").update(who).digest("base64url").slice(0, 22);
 }
 
 /**
  * A route action that runs once per one-time key: for the pages with a single action (the
  * account pages), which need no intents. Screens with row actions use screenAction instead.
  */
-export function actionOnce<A extends { request: Request }, R>(action: (args: A) => Promise<R>) {
+export function actionOnce<A extends OnceArgs, R>(action: (args: A) => Promise<R>) {
   return async (args: A): Promise<R> =>
-    runOnce(args.request, await submittedForm(args.request), (request) => action({ ...args, request }));
+    runOnce(args, await submittedForm(args.request), (request) => action({ ...args, request }));
 }
 
 /** Waits while the key is pending; its outcome, or undefined once the key is gone. */
@@ -71,8 +107,17 @@ async function finishedOutcome(storeKey: string): Promise<RememberedOutcome | un
   }
 }
 
-/** The part of an outcome worth answering again, or null for one that is not (a non-redirect Response). */
+/**
+ * The part of an outcome worth answering again, or null for one that is not (a non-redirect
+ * Response). One larger than MAX_REMEMBERED_CHARS is kept only as "answered".
+ */
 function remembered(outcome: Outcome): RememberedOutcome | null {
+  const full = fullOutcome(outcome);
+  if (!full) return null;
+  return JSON.stringify(full).length > MAX_REMEMBERED_CHARS ? { kind: "answered" } : full;
+}
+
+function fullOutcome(outcome: Outcome): RememberedOutcome | null {
   if (outcome instanceof Response) {
     if (outcome.status < 300 || outcome.status >= 400) return null;
     // Location, the toast's Set-Cookie (each one separately) and React Router's replace flag.
@@ -84,8 +129,16 @@ function remembered(outcome: Outcome): RememberedOutcome | null {
   return { kind: "data", status: 200, body: jsonCopy(outcome) };
 }
 
-/** The same answer again: a fresh Response (bodies are read once) or the same data. */
-function replay(outcome: RememberedOutcome): Outcome {
+/**
+ * The same answer again: a fresh Response (bodies are read once) or the same data. An outcome
+ * too large to keep is answered with the screen itself (Post/Redirect/Get): it shows what the
+ * first submission did, and nothing is sent twice.
+ */
+function replay(outcome: RememberedOutcome, request: Request): Outcome {
+  if (outcome.kind === "answered") {
+    const url = new URL(request.url);
+    return redirect(url.pathname + url.search);
+  }
   if (outcome.kind === "redirect") return new Response(null, { status: outcome.status, headers: outcome.headers });
   return data(outcome.body, { status: outcome.status });
 }

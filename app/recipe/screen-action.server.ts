@@ -6,7 +6,7 @@
 import { failRowAction, rejectedAction } from "~/forms/failure.server";
 import { formValues, submittedForm } from "~/forms/form-data.server";
 import { closeDialogHref } from "~/lib/dialog-url";
-import { runOnce } from "~/recipe/once.server";
+import { type OnceArgs, runOnce } from "~/recipe/once.server";
 import { replaceWithInfo, replaceWithSuccess } from "~/session/toast.server";
 
 /** What an intent's handler gets: the request, its checked form, the route params and where to go back to. */
@@ -28,7 +28,7 @@ type Answer<H> = H extends Record<string, IntentHandler<infer R>> ? R : never;
  * submission carrying a one-time key runs at most once (runOnce).
  */
 export function screenAction<H extends Record<string, IntentHandler>>(handlers: H) {
-  return async ({ request, params }: { request: Request; params: IntentArgs["params"] }) => {
+  return async ({ request, params, context }: OnceArgs & { params: IntentArgs["params"] }) => {
     const url = new URL(request.url);
     const form = await submittedForm(request);
     const intent = form.get("intent");
@@ -39,7 +39,9 @@ export function screenAction<H extends Record<string, IntentHandler>>(handlers: 
     }
     const handler = handlers[intent]!;
     const back = closeDialogHref(url.pathname, url.search);
-    return (await runOnce(request, form, (running) => handler({ request: running, form, params, back }))) as Answer<H>;
+    return (await runOnce({ request, context }, form, (running) =>
+      handler({ request: running, form, params, back }),
+    )) as Answer<H>;
   };
 }
 

@@ -8,10 +8,13 @@ import { sharedRedis } from "./redis.server";
 
 /**
  * What a finished submission answered, enough to answer the same again: a redirect (with its
- * toast cookie), or the data of a re-rendered form. Plain JSON, so any store can keep it.
+ * toast cookie), the data of a re-rendered form, or only that it was answered (an answer too
+ * large to keep). Plain JSON, so any store can keep it.
  */
 export type RememberedOutcome =
-  { kind: "redirect"; status: number; headers: [string, string][] } | { kind: "data"; status: number; body: unknown };
+  | { kind: "redirect"; status: number; headers: [string, string][] }
+  | { kind: "data"; status: number; body: unknown }
+  | { kind: "answered" };
 
 /** A key's state: claimed by a submission still running, or finished with its outcome. */
 export type KeyState = { state: "pending" } | { state: "done"; outcome: RememberedOutcome };
@@ -25,26 +28,44 @@ export interface IdempotencyStore {
   complete(key: string, outcome: RememberedOutcome | null, ttlMs: number): Promise<void>;
 }
 
-/** One process's store: a map with expiry times, swept as it is used. */
-export function memoryIdempotencyStore(now: () => number = Date.now): IdempotencyStore {
+/**
+ * The most keys one process remembers. Only submissions that reached the upstream are kept, each
+ * at most a few KB (runOnce), for minutes: a few admins use a handful; this bounds the rest.
+ */
+export const MAX_MEMORY_KEYS = 5_000;
+
+/**
+ * One process's store: a map with expiry times, at most `maxKeys` entries. Map keeps insertion
+ * order and every write re-inserts, so the first entry is the least recently written: it goes
+ * first when the map is full.
+ */
+export function memoryIdempotencyStore(now: () => number = Date.now, maxKeys = MAX_MEMORY_KEYS): IdempotencyStore {
   const entries = new Map<string, { value: KeyState; expires: number }>();
-  const sweep = () => {
-    const time = now();
-    for (const [key, entry] of entries) if (entry.expires <= time) entries.delete(key);
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.expires > now()) return entry;
+    entries.delete(key);
+    return undefined;
+  };
+  const write = (key: string, value: KeyState, ttlMs: number) => {
+    entries.delete(key);
+    entries.set(key, { value, expires: now() + ttlMs });
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxKeys) break;
+      entries.delete(oldest);
+    }
   };
   return {
     async get(key) {
-      sweep();
-      return entries.get(key)?.value;
+      return live(key)?.value;
     },
     async setIfAbsent(key, ttlMs) {
-      sweep();
-      if (entries.has(key)) return false;
-      entries.set(key, { value: { state: "pending" }, expires: now() + ttlMs });
+      if (live(key)) return false;
+      write(key, { state: "pending" }, ttlMs);
       return true;
     },
     async complete(key, outcome, ttlMs) {
-      if (outcome) entries.set(key, { value: { state: "done", outcome }, expires: now() + ttlMs });
+      if (outcome) write(key, { state: "done", outcome }, ttlMs);
       else entries.delete(key);
     },
   };
@@ -52,7 +73,8 @@ export function memoryIdempotencyStore(now: () => number = Date.now): Idempotenc
 
 /**
  * The keys in Redis, shared by every instance (decision 018): a repeat that the balancer sends
- * to another instance is answered there too. SET NX claims a key atomically; keys expire by TTL.
+ * to another instance is answered there too. SET NX claims a key atomically; keys expire by TTL,
+ * and each holds at most a few KB (runOnce keeps only small outcomes).
  */
 export function redisIdempotencyStore(redis: Redis, prefix = "panel:once:"): IdempotencyStore {
   return {

@@ -9,6 +9,7 @@ import { redirectToLogin } from "~/session/user.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
 import { isUpstreamError, toFieldErrors, UpstreamError } from "~/upstream/errors";
+import { noteUpstreamSend } from "~/upstream/reached.server";
 import { timeUpstreamCall, type UpstreamOutcome } from "~/upstream/server-timing.server";
 import {
   readCookie,
@@ -122,6 +123,8 @@ async function sendUpstream<T>(
     const mayRetry = attempt < retries;
     try {
       outcome.attempts++;
+      // From here the call may have had its effect upstream, whatever comes back.
+      noteUpstreamSend();
       response = await fetch(url, init);
       outcome.status = response.status;
     } catch (cause) {

@@ -329,6 +329,26 @@ test.describe("create", () => {
     expect((await recordedRequests(demoUrl, "/membership-plan")).filter((call) => call.method === "POST")).toEqual([]);
   });
 
+  test("refuses a description over 64 KB with the field's message, keeping what it can", async ({
+    page,
+    demoUrl,
+  }, testInfo) => {
+    await startSession(page);
+    await page.goto("/memberships/create");
+    await waitForShellHydration(page);
+    await page.getByLabel("Tier Name").fill("Long story");
+    await page.getByLabel("Description").fill("d".repeat(70_000));
+
+    await page.getByRole("button", { name: "Create Membership Tier" }).click();
+
+    await expect(page.getByText("Too long: at most 64 KB of text").first()).toBeVisible();
+    await expect(page.getByLabel("Tier Name")).toHaveValue("Long story");
+    // With JavaScript the browser keeps its own text; without, the page comes back with the first 64 KB.
+    const kept = (await page.getByLabel("Description").inputValue()).length;
+    expect(kept).toBe(usesJavaScript(testInfo) ? 70_000 : 64 * 1024);
+    expect((await recordedRequests(demoUrl, "/membership-plan")).filter((call) => call.method === "POST")).toEqual([]);
+  });
+
   test("reports each way an upload can fail (with JavaScript)", async ({ page, demoUrl }, testInfo) => {
     test.skip(!usesJavaScript(testInfo), "the browser's own upload needs JavaScript");
     await startSession(page);

@@ -16,7 +16,8 @@ import {
 } from "~/forms/account";
 import { DELETION_KEY_STEP_URL } from "~/forms/account-steps";
 import { errorToast, type FailedSubmission, invalidSubmission } from "~/forms/failure.server";
-import { parseForm, submittedForm } from "~/forms/form-data.server";
+import { echoable, parseForm, submittedForm } from "~/forms/form-data.server";
+import { EMAIL_MAX } from "~/forms/fields";
 import { actionOnce } from "~/recipe/once.server";
 import { publicFailure } from "~/routes/auth/public-failure.server";
 import { keyGuessSecondsUntilAllowed, rateLimit, tooManyAttempts } from "~/session/rate-limit.server";
@@ -97,7 +98,9 @@ export const deleteAccountAction = actionOnce(async function deleteAccountAction
   // Both steps count: the key step too, so a 6-digit key cannot be guessed by brute force.
   const formData = await submittedForm(request);
   // Only the fields this page has go back to it.
-  const typed = Object.fromEntries(["intent", "email"].map((name) => [name, formData.get(name) ?? ""]));
+  const typed = Object.fromEntries(
+    ["intent", "email"].map((name) => [name, echoable(formData.get(name) ?? "", EMAIL_MAX)]),
+  );
   const limited = await rateLimit(context, "account-deletion", typed);
   if (limited) return limited;
   const intent = z.safeParse(DeleteAccountIntentSchema, formData.get("intent"));

@@ -11,7 +11,7 @@ export function loader() {
   return { apiOrigin: new URL(env().API_URL).origin };
 }
 
-export const action = ({ request }: Route.ActionArgs) => planFormAction(request, "create");
+export const action = (args: Route.ActionArgs) => planFormAction(args, "create");
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Membership Tier · Admin Dashboard" }];
 

@@ -32,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export const action = ({ request }: Route.ActionArgs) => planFormAction(request, "edit");
+export const action = (args: Route.ActionArgs) => planFormAction(args, "edit");
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Membership Tier · Admin Dashboard" }];
 

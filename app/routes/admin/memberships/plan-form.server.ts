@@ -18,7 +18,7 @@ import {
 } from "~/forms/membership";
 import { cleanFeatures, draftFromValues, type PlanDraft } from "~/forms/plan-draft";
 import { checkUpload, SIGNATURE_BYTES, TIER_IMAGE_ACCEPT, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
-import { runOnce } from "~/recipe/once.server";
+import { type OnceArgs, runOnce } from "~/recipe/once.server";
 import { redirectWithSuccess } from "~/session/toast.server";
 import type { PlanCreateBody, PlanEditBody } from "~/upstream/contract/memberships";
 import { requestUploadUrl, UploadFailure, uploadFile } from "~/upstream/files.server";
@@ -76,7 +76,8 @@ function rerender(draft: PlanDraft, id: unknown) {
  * A file posted with the form (no JavaScript) is checked and uploaded first, so whatever happens
  * next the form comes back with the stored image and every other value kept.
  */
-export async function planFormAction(request: Request, mode: "create" | "edit") {
+export async function planFormAction(args: OnceArgs, mode: "create" | "edit") {
+  const { request } = args;
   const formData = await submittedForm(request);
 
   const { intent: intentName, index } = splitIntent(formData.get("intent"));
@@ -100,7 +101,7 @@ export async function planFormAction(request: Request, mode: "create" | "edit") 
   if (intent === "upload-url") return uploadUrl(request, formData);
   // A save runs once per one-time key (decision 019): a double click creates one plan and uploads one file.
   const change = { intent, index, values, mode };
-  if (intent === saveIntent) return runOnce(request, formData, (running) => changeForm(running, formData, change));
+  if (intent === saveIntent) return runOnce(args, formData, (running) => changeForm(running, formData, change));
   return changeForm(request, formData, change);
 }
 
