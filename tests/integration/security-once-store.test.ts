@@ -85,7 +85,7 @@ describe.each(stores)("the one-time-key store ($name)", { timeout: 240_000 }, ({
       redis = new RedisClient(redisServer.url);
     }
     stack = await startStack({
-      TRUST_PROXY: "1",
+      TRUST_PROXY: "loopback",
       NODE_OPTIONS: `--max-old-space-size=${PANEL_HEAP_MB}`,
       ...(redisServer ? { REDIS_URL: redisServer.url } : {}),
     });
