@@ -5,6 +5,7 @@ import { env } from "~/config/env.server";
 import { perRequest } from "~/lib/per-request.server";
 import { readSignedJsonCookie } from "~/lib/signed-cookie.server";
 import { currentLocation, isSecureRequest } from "~/session/request.server";
+import { isSessionRevoked } from "~/session/revoked-sessions.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { expireCookie } from "~/upstream/session-cookie.server";
 
@@ -126,10 +127,14 @@ export async function redirectToLogin(request: Request): Promise<Response> {
   });
 }
 
-/** The current user, or a redirect to sign in when they have no role (docs/product.md#the-shell). */
+/**
+ * The current user, or a redirect to sign in when they have no role (docs/product.md#the-shell) or
+ * their upstream session was revoked at a sign-out (decision 033): a replayed copy of the cookies
+ * ends like an expired session.
+ */
 export async function requireUser(request: Request): Promise<CurrentUser & { role: string }> {
   const user = getCurrentUser(request);
-  if (!user.role) throw await redirectToLogin(request);
+  if (!user.role || (await isSessionRevoked(request))) throw await redirectToLogin(request);
   return user as CurrentUser & { role: string };
 }
 

@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
+import { env } from "~/config/env.server";
+import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
+
 /**
  * The upstream's session cookie travels through the panel: the browser holds it for the panel's
  * host, the panel forwards it (and nothing else) to the upstream, and relays any new value back.
@@ -50,6 +53,17 @@ export function unsignCookieValue(signed: string, secret: string): string | unde
   const expected = Buffer.from(signCookieValue(value, secret).slice(dot + 1));
   const given = Buffer.from(signed.slice(dot + 1));
   return expected.length === given.length && timingSafeEqual(expected, given) ? value : undefined;
+}
+
+/** The upstream session token of the request's panel-signed cookie; undefined when absent or tampered with. */
+export function upstreamSessionToken(request: Request): string | undefined {
+  const signed = readCookie(request.headers.get("cookie"), UPSTREAM_SESSION_COOKIE);
+  return signed ? unsignCookieValue(signed, env().SESSION_SECRET) : undefined;
+}
+
+/** A Cookie header carrying `token` as the browser would send it (signed by the panel). */
+export function sessionCookieHeader(token: string): string {
+  return `${UPSTREAM_SESSION_COOKIE}=${signCookieValue(token, env().SESSION_SECRET)}`;
 }
 
 /** The Set-Cookie lines of an upstream answer that concern the named cookie. */
