@@ -16,7 +16,7 @@ import { useStack } from "../support/use-stack";
 /** The real per-address limit of anonymous posts (the test stack otherwise lifts it). */
 const POSTS_PER_MINUTE = 10;
 /** How long a test waits for the background logout retry: its first attempt comes after a second. */
-const BACKGROUND_RETRY_WAIT_MS = 30_000;
+const BACKGROUND_RETRY_WAIT_MS = 20_000;
 
 describe.each([{ engine: "memory" }, { engine: "Redis" }])("sign-out, revocations in $engine", ({ engine }) => {
   const panelEnv: NodeJS.ProcessEnv = { AUTH_RATE_LIMIT_PER_MINUTE: String(POSTS_PER_MINUTE) };
@@ -148,12 +148,12 @@ describe.each([{ engine: "memory" }, { engine: "Redis" }])("sign-out, revocation
       expect(answer.status, `post ${post}`).toBe(302);
       expect(answer.headers.get("location")).toBe("/login");
     }
-    // Without a valid signed session there is nothing upstream to end: nothing is called.
-    expect(await recordedRequests(stack.demo.url, "/auth/logout")).toEqual([]);
 
     const response = await panel.post("/logout", {});
 
     expect(toastMessage((await panel.follow(response)).html)).toBe("Logged out successfully");
+    // The real session's logout reached the upstream; the posts without a valid signed session
+    // had nothing upstream to end and called nothing.
     const logouts = await recordedRequests(stack.demo.url, "/auth/logout");
     expect(logouts).toMatchObject([{ status: 200, hasSession: true }]);
     expect(await replay(token)).toBe(401);
