@@ -3,13 +3,14 @@
  * failed leaves the upstream session valid, so the panel stops forwarding it until its cookie
  * would have expired. Only a SHA-256 hash of the token is kept: the list is no list of live keys.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 
 import type { Redis } from "ioredis";
 
-import { perRequest } from "~/lib/per-request.server";
-import { UPSTREAM_SESSION_MAX_AGE } from "~/upstream/contract/auth";
-import { upstreamSessionToken } from "~/upstream/session-cookie.server";
+import { env } from "~/config/env.server";
+import { UPSTREAM_SESSION_COOKIE, UPSTREAM_SESSION_MAX_AGE } from "~/upstream/contract/auth";
+import { readCookie, unsignCookieValue } from "~/upstream/session-cookie.server";
 
 import { sharedRedis } from "./redis.server";
 
@@ -114,13 +115,29 @@ export function revokeSession(token: string): Promise<void> {
   return revocationStore().add(sessionHash(token), REVOCATION_SECONDS);
 }
 
-// One check per request: the shell's middleware and the upstream client both ask.
-const revokedPerRequest = perRequest((request): Promise<boolean> => {
-  const token = upstreamSessionToken(request);
-  return token === undefined ? Promise.resolve(false) : revocationStore().has(sessionHash(token));
-});
+// The verdicts of one request, by signed cookie value. React Router hands the shell's middleware,
+// each loader and the upstream client Request objects of their own, so the verdict follows the
+// async context instead: with Redis, one lookup per request rather than one per asker.
+const verdicts = new AsyncLocalStorage<Map<string, Promise<boolean>>>();
 
-/** Whether the request carries an upstream session the panel has revoked (checked once per request). */
+/** Runs `fn` (the rest of a request) with one revocation check shared by everything it calls. */
+export function withOneRevocationCheck<T>(fn: () => T): T {
+  return verdicts.run(new Map(), fn);
+}
+
+/**
+ * Whether the request carries an upstream session the panel has revoked. Inside
+ * withOneRevocationCheck the answer is worked out once; elsewhere on each call.
+ */
 export function isSessionRevoked(request: Request): Promise<boolean> {
-  return revokedPerRequest.get(request);
+  const signed = readCookie(request.headers.get("cookie"), UPSTREAM_SESSION_COOKIE);
+  if (!signed) return Promise.resolve(false);
+  const known = verdicts.getStore();
+  let verdict = known?.get(signed);
+  if (!verdict) {
+    const token = unsignCookieValue(signed, env().SESSION_SECRET);
+    verdict = token === undefined ? Promise.resolve(false) : revocationStore().has(sessionHash(token));
+    known?.set(signed, verdict);
+  }
+  return verdict;
 }

@@ -5,7 +5,7 @@ import { env } from "~/config/env.server";
 import { perRequest } from "~/lib/per-request.server";
 import { readSignedJsonCookie } from "~/lib/signed-cookie.server";
 import { currentLocation, isSecureRequest } from "~/session/request.server";
-import { isSessionRevoked } from "~/session/revoked-sessions.server";
+import { isSessionRevoked, withOneRevocationCheck } from "~/session/revoked-sessions.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { expireCookie } from "~/upstream/session-cookie.server";
 
@@ -142,7 +142,8 @@ export async function requireUser(request: Request): Promise<CurrentUser & { rol
  * Route middleware of the admin shell: without a role the browser goes to sign in before any
  * screen's loader or action runs, so nothing is asked of the upstream on a stranger's behalf.
  */
-export const requireSignedIn: MiddlewareFunction<Response> = async ({ request }, next) => {
-  await requireUser(request);
-  return next();
-};
+export const requireSignedIn: MiddlewareFunction<Response> = ({ request }, next) =>
+  withOneRevocationCheck(async () => {
+    await requireUser(request);
+    return next();
+  });
