@@ -20,9 +20,10 @@ export function signOut(request: Request) {
   return callEndpoint(request, authEndpoints.logout, { public: true, retry: "harmless-once", endsSession: true });
 }
 
-/** Background logout attempts after a failed sign-out, and the wait before the first (doubled each time). */
-export const BACKGROUND_LOGOUT_ATTEMPTS = 6;
-export const BACKGROUND_LOGOUT_FIRST_DELAY_MS = 1_000;
+// Background logout attempts after a failed sign-out, and the wait before the first (doubled each
+// time): about a minute in all.
+const BACKGROUND_LOGOUT_ATTEMPTS = 6;
+const BACKGROUND_LOGOUT_FIRST_DELAY_MS = 1_000;
 
 // Sessions with a background logout under way in this process: one run of attempts per session.
 const endingInBackground = new Set<string>();

@@ -194,6 +194,23 @@ describe.each([{ engine: "memory" }, { engine: "Redis" }])("sign-out, revocation
     });
   }
 
+  if (engine === "Redis") {
+    it("asks Redis once per signed-in page, however many loaders and upstream calls it has", async () => {
+      const { panel } = await signedIn();
+      const client = new Redis(redis!.url);
+      try {
+        await client.config("RESETSTAT");
+        const page = await panel.get("/users");
+        expect(page.status).toBe(200);
+        await page.text();
+        const stats = await client.info("commandstats");
+        expect(/cmdstat_exists:calls=(\d+)/.exec(stats)?.[1]).toBe("1");
+      } finally {
+        client.disconnect();
+      }
+    });
+  }
+
   // Last in its group: the upstream logout fails for good, so the background retries outlive the test.
   it("after a logout that fails twice, refuses the old cookies on every admin page and action without calling the upstream", async () => {
     const { token, oldCookies } = await signOutWhileUpstreamFails();
@@ -215,5 +232,10 @@ describe.each([{ engine: "memory" }, { engine: "Redis" }])("sign-out, revocation
     // The background logout retries carry the session, as they must; nothing else did.
     const calls = await recordedRequests(stack.demo.url);
     expect(calls.filter((call) => !call.path.endsWith("/auth/logout"))).toEqual([]);
+
+    // A public page's call (no session needed) goes without the revoked session.
+    await replaying(oldCookies).post("/forgot-password", { email: "member@example.com" });
+    const [reset] = await recordedRequests(stack.demo.url, "/auth/forgot-password");
+    expect(reset).toMatchObject({ method: "POST", hasSession: false });
   });
 });
