@@ -2,7 +2,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 
 import { type Cookie, type CookieOptions, createCookie, createCookieSessionStorage } from "react-router";
 
-import { readCookie } from "~/upstream/session-cookie.server";
+import { readCookie } from "~/lib/cookie-header";
 
 // Derived secrets are kept: pages read the user cookie on every request, and HKDF is not free.
 const derived = new Map<string, string>();

@@ -8,7 +8,7 @@ import { requestFactsContext } from "~/server-context";
 import { idempotencyStore, type RememberedOutcome } from "~/session/idempotency.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { trackUpstreamReach } from "~/upstream/reached.server";
-import { readCookie } from "~/upstream/session-cookie.server";
+import { readCookie } from "~/lib/cookie-header";
 
 /** How long a finished submission's outcome is remembered: longer than any double click or retry. */
 const REMEMBER_MS = 5 * 60_000;

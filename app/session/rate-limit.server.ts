@@ -43,7 +43,7 @@ const DAY = 24 * HOUR;
 const FAILURE_MEMORY_SECONDS = DAY;
 
 /** The anonymous actions limited per client address and minute (AUTH_RATE_LIMIT_PER_MINUTE each). */
-export type LimitedAction = "forgot-password" | "reset-password" | "account-deletion" | "logout" | "sidebar";
+export type LimitedAction = "forgot-password" | "reset-password" | "account-deletion" | "sidebar";
 
 const actionLimiters = new Map<LimitedAction, RateLimiterAbstract>();
 

@@ -5,6 +5,7 @@ import { env } from "~/config/env.server";
 import { perRequest } from "~/lib/per-request.server";
 import { readSignedJsonCookie, signedCookie } from "~/lib/signed-cookie.server";
 import { currentLocation, isSecureRequest } from "~/session/request.server";
+import { isSessionRevoked, withOneRevocationCheck } from "~/session/revoked-sessions.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { knownOriginFileLink } from "~/upstream/file-links.server";
 import { expireCookie } from "~/upstream/session-cookie.server";
@@ -125,10 +126,14 @@ export async function redirectToLogin(request: Request): Promise<Response> {
   });
 }
 
-/** The current user, or a redirect to sign in when they have no role (docs/product.md#the-shell). */
+/**
+ * The current user, or a redirect to sign in when they have no role (docs/product.md#the-shell) or
+ * their upstream session was revoked at a sign-out (decision 033): a replayed copy of the cookies
+ * ends like an expired session.
+ */
 export async function requireUser(request: Request): Promise<CurrentUser & { role: string }> {
   const user = getCurrentUser(request);
-  if (!user.role) throw await redirectToLogin(request);
+  if (!user.role || (await isSessionRevoked(request))) throw await redirectToLogin(request);
   return user as CurrentUser & { role: string };
 }
 
@@ -136,7 +141,8 @@ export async function requireUser(request: Request): Promise<CurrentUser & { rol
  * Route middleware of the admin shell: without a role the browser goes to sign in before any
  * screen's loader or action runs, so nothing is asked of the upstream on a stranger's behalf.
  */
-export const requireSignedIn: MiddlewareFunction<Response> = async ({ request }, next) => {
-  await requireUser(request);
-  return next();
-};
+export const requireSignedIn: MiddlewareFunction<Response> = ({ request }, next) =>
+  withOneRevocationCheck(async () => {
+    await requireUser(request);
+    return next();
+  });

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { z, type ZodType } from "zod";
 
 import { env } from "~/config/env.server";
-import { cookieSecret } from "~/lib/signed-cookie.server";
 import { isSecureRequest } from "~/session/request.server";
 import { recordUpstreamCall } from "~/session/audit.server";
+import { isSessionRevoked } from "~/session/revoked-sessions.server";
 import { redirectToLogin } from "~/session/user.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
@@ -12,11 +12,10 @@ import { isUpstreamError, toFieldErrors, UpstreamError } from "~/upstream/errors
 import { noteUpstreamSend } from "~/upstream/reached.server";
 import { timeUpstreamCall, type UpstreamOutcome } from "~/upstream/server-timing.server";
 import {
-  readCookie,
   rewriteSetCookie,
   sessionSetCookies,
-  signCookieValue,
-  unsignCookieValue,
+  signSessionToken,
+  upstreamSessionToken,
 } from "~/upstream/session-cookie.server";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -55,6 +54,11 @@ export interface UpstreamCall<T> {
   public?: boolean;
   /** Whether the call may be repeated when it fails on the way; "never" unless declared. */
   retry?: RetryPolicy;
+  /**
+   * The call ends the session it carries (the logout): the one call that still forwards a session
+   * the panel has revoked, since ending it upstream is the point (decision 033).
+   */
+  endsSession?: boolean;
 }
 
 /** A successful call: the validated body and the session cookie lines to relay to the browser. */
@@ -83,10 +87,12 @@ const ErrorBodySchema = z
  * entry of the response's Server-Timing header; its duration covers every attempt and retry wait.
  */
 export async function callUpstream<T>(request: Request, call: UpstreamCall<T>): Promise<UpstreamResult<T>> {
+  // A refused session is no upstream call: checked before the call is timed.
+  const session = await sessionToForward(request, call);
   const outcome: UpstreamOutcome = { attempts: 0 };
   const finish = timeUpstreamCall(call.method ?? "GET", call.template ?? call.path);
   try {
-    return await sendUpstream(request, call, outcome);
+    return await sendUpstream(request, call, session, outcome);
   } catch (error) {
     if (isUpstreamError(error) && error.failure !== "http") outcome.failure = error.failure;
     throw error;
@@ -98,6 +104,7 @@ export async function callUpstream<T>(request: Request, call: UpstreamCall<T>): 
 async function sendUpstream<T>(
   request: Request,
   call: UpstreamCall<T>,
+  session: string | undefined,
   outcome: UpstreamOutcome,
 ): Promise<UpstreamResult<T>> {
   const { API_URL, UPSTREAM_TIMEOUT_MS } = env();
@@ -106,7 +113,7 @@ async function sendUpstream<T>(
   const url = buildUrl(API_URL, call.path, call.query);
   const deadline = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
   const signal = AbortSignal.any([request.signal, deadline]);
-  const init: RequestInit = { method, headers: forwardHeaders(request, call.body), signal, redirect: "manual" };
+  const init: RequestInit = { method, headers: forwardHeaders(session, call.body), signal, redirect: "manual" };
   if (call.body !== undefined) init.body = JSON.stringify(call.body);
 
   const started = performance.now();
@@ -195,9 +202,8 @@ async function sendUpstream<T>(
   }
 
   const secure = isSecureRequest(request);
-  const sign = (value: string) => signCookieValue(value, cookieSecret(env().SESSION_SECRET, UPSTREAM_SESSION_COOKIE));
   const setCookies = sessionSetCookies(response.headers, UPSTREAM_SESSION_COOKIE).map((line) =>
-    rewriteSetCookie(line, secure, sign),
+    rewriteSetCookie(line, secure, signSessionToken),
   );
   return { data: result.data as T, setCookies };
 }
@@ -211,12 +217,22 @@ function buildUrl(base: string, path: string, query: UpstreamCall<unknown>["quer
   return url.toString();
 }
 
-function forwardHeaders(request: Request, body: unknown): Headers {
+/**
+ * The upstream session to send with the call: the browser's token signed by the panel (a tampered
+ * one is not forwarded), unless the panel revoked it. A revoked session is never sent (but by the
+ * logout that ends it): a call that needs a session sends the browser to sign in, as a 401 would,
+ * and a public call goes without one.
+ */
+async function sessionToForward(request: Request, call: UpstreamCall<unknown>): Promise<string | undefined> {
+  const session = upstreamSessionToken(request);
+  if (!session || call.endsSession || !(await isSessionRevoked(request))) return session;
+  if (!call.public) throw await redirectToLogin(request);
+  return undefined;
+}
+
+function forwardHeaders(session: string | undefined, body: unknown): Headers {
   const headers = new Headers({ accept: "application/json" });
   if (body !== undefined) headers.set("content-type", "application/json");
-  // The browser holds the upstream's token signed by the panel; a tampered one is not forwarded.
-  const signed = readCookie(request.headers.get("cookie"), UPSTREAM_SESSION_COOKIE);
-  const session = signed && unsignCookieValue(signed, cookieSecret(env().SESSION_SECRET, UPSTREAM_SESSION_COOKIE));
   if (session) headers.set("cookie", `${UPSTREAM_SESSION_COOKIE}=${session}`);
   return headers;
 }
@@ -271,6 +287,8 @@ export interface EndpointInput<E extends EndpointSpec> {
   public?: boolean;
   /** See RetryPolicy: a read declares "safe-read"; left out, the call is sent once. */
   retry?: RetryPolicy;
+  /** See UpstreamCall.endsSession. */
+  endsSession?: boolean;
 }
 
 /** Calls a contract endpoint (see callUpstream) and returns its validated answer. */
@@ -291,6 +309,7 @@ export function callEndpoint<E extends EndpointSpec>(
     schema: endpoint.answer as ZodType<z.output<E["answer"]>>,
     public: input.public,
     retry: input.retry,
+    endsSession: input.endsSession,
     template: endpoint.path,
   });
 }

@@ -1,19 +1,28 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
+import { env } from "~/config/env.server";
+import { readCookie } from "~/lib/cookie-header";
+import { cookieSecret } from "~/lib/signed-cookie.server";
+import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
+
 /**
  * The upstream's session cookie travels through the panel: the browser holds it for the panel's
  * host, the panel forwards it (and nothing else) to the upstream, and relays any new value back.
  */
 
-/** Reads one cookie's raw value from a Cookie header. */
-export function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+/** The key that signs the upstream session cookie: its own, derived from SESSION_SECRET (decision 034). */
+function sessionCookieSecret(): string {
+  return cookieSecret(env().SESSION_SECRET, UPSTREAM_SESSION_COOKIE);
+}
+
+/** The upstream session token as the panel stores it in the browser: signed with the session cookie's key. */
+export function signSessionToken(token: string): string {
+  return signCookieValue(token, sessionCookieSecret());
+}
+
+/** The token inside a panel-signed session cookie value; undefined when its signature does not match. */
+export function sessionTokenOf(signed: string): string | undefined {
+  return unsignCookieValue(signed, sessionCookieSecret());
 }
 
 /**
@@ -50,6 +59,17 @@ export function unsignCookieValue(signed: string, secret: string): string | unde
   const expected = Buffer.from(signCookieValue(value, secret).slice(dot + 1));
   const given = Buffer.from(signed.slice(dot + 1));
   return expected.length === given.length && timingSafeEqual(expected, given) ? value : undefined;
+}
+
+/** The upstream session token of the request's panel-signed cookie; undefined when absent or tampered with. */
+export function upstreamSessionToken(request: Request): string | undefined {
+  const signed = readCookie(request.headers.get("cookie"), UPSTREAM_SESSION_COOKIE);
+  return signed ? sessionTokenOf(signed) : undefined;
+}
+
+/** A Cookie header carrying `token` as the browser would send it (signed by the panel). */
+export function sessionCookieHeader(token: string): string {
+  return `${UPSTREAM_SESSION_COOKIE}=${signSessionToken(token)}`;
 }
 
 /** The Set-Cookie lines of an upstream answer that concern the named cookie. */

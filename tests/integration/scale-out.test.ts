@@ -7,13 +7,14 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { findProgram } from "../../scripts/ensure-packages.mjs";
 import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { PanelClient, toastMessage } from "../support/form-post";
 import { freePort, ROOT, type RunningServer, startDemoApi, startStack, TEST_SESSION_SECRET } from "../support/servers";
@@ -22,12 +23,6 @@ const DRAIN_MS = 3_000;
 const FAILURES_PER_ACCOUNT = 3;
 const POSTS_PER_MINUTE = 4;
 const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" };
-
-/** The path of `program` on PATH or in /usr/sbin (where Debian puts haproxy), or null. */
-function findProgram(program: string): string | null {
-  const dirs = [...(process.env.PATH ?? "").split(":"), "/usr/sbin", "/usr/bin"].filter(Boolean);
-  return dirs.map((dir) => path.join(dir, program)).find((file) => existsSync(file)) ?? null;
-}
 
 const missing = ["redis-server", "haproxy"].filter((program) => !findProgram(program));
 if (missing.length > 0) {

@@ -3,19 +3,17 @@
 // replayed key gets nothing of another client's answer. The same tests run against both stores:
 // memory (one instance) and Redis (REDIS_URL).
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
+import type { ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 
-import type { Redis } from "ioredis";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { clearRecordedRequests, recordedRequests, resetDemo } from "../support/demo-hooks";
 import { PanelClient } from "../support/form-post";
-import { freePort, type Stack, startStack, stopProcess } from "../support/servers";
+import { type RunningRedis, startRedis } from "../support/redis-server";
+import { type Stack, startStack } from "../support/servers";
 
-const REDIS_SERVER = "/usr/bin/redis-server";
 /** Posts that each carry a body just under the 1 MB form limit. */
 const BIG_POSTS = 200;
 const BIG_TEXT_CHARS = 1024 * 1024 - 1024;
@@ -49,40 +47,17 @@ function clientAt(url: string, address: string) {
   };
 }
 
-/** A real redis-server on a free loopback port, without persistence. */
-async function startRedis(): Promise<{ url: string; stop: () => Promise<unknown> }> {
-  const port = await freePort();
-  const child = spawn(
-    REDIS_SERVER,
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    {
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Ready to accept connections")) resolve();
-    });
-    void once(child, "exit").then(() => reject(new Error(`redis-server exited:\n${output}`)));
-  });
-  return { url: `redis://127.0.0.1:${port}`, stop: () => stopProcess(child) };
-}
-
 const stores = [{ name: "memory" }, { name: "redis" }] as const;
 
 describe.each(stores)("the one-time-key store ($name)", { timeout: 240_000 }, ({ name }) => {
   let stack: Stack;
-  let redisServer: Awaited<ReturnType<typeof startRedis>> | undefined;
+  let redisServer: RunningRedis | undefined;
   let redis: Redis | undefined;
 
   beforeAll(async () => {
     if (name === "redis") {
-      if (!existsSync(REDIS_SERVER)) throw new Error(`${REDIS_SERVER} is needed for the Redis store's tests`);
       redisServer = await startRedis();
-      const { Redis: RedisClient } = createRequire(import.meta.url)("ioredis") as typeof import("ioredis");
-      redis = new RedisClient(redisServer.url);
+      redis = new Redis(redisServer.url);
     }
     stack = await startStack({
       TRUST_PROXY: "loopback",

@@ -1,40 +1,54 @@
-/** Debian's redis-server for integration tests that run the same cases against the Redis store. */
+/** A throwaway redis-server (Debian's) for tests that run the same cases against the panel's Redis store. */
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import path from "node:path";
 
 import { afterAll, beforeAll } from "vitest";
 
+import { findProgram } from "../../scripts/ensure-packages.mjs";
 import { freePort, stopProcess, waitForLine } from "./servers";
 
-/** A running redis-server on a loopback port of its own. */
+/** A running redis-server; always stop it. */
 export interface RunningRedis {
+  /** `redis://127.0.0.1:<port>`, for REDIS_URL. */
   url: string;
-  stop(): Promise<number | null>;
+  stop(): Promise<void>;
 }
 
-/** Starts redis-server (/usr/bin/redis-server) without persistence on a free loopback port. */
-export async function startRedis(): Promise<RunningRedis> {
+/** Starts redis-server on a free loopback port, without persistence, in a directory of its own. */
+export async function startRedis(
+  program = findProgram("redis-server") ?? "/usr/bin/redis-server",
+): Promise<RunningRedis> {
+  const dir = mkdtempSync(path.join(tmpdir(), "redis-test-"));
   const port = await freePort();
   const child = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", tmpdir()],
-    { stdio: ["ignore", "pipe", "pipe"] },
+    program,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+    { cwd: dir, stdio: ["ignore", "pipe", "pipe"] },
   );
-  let stdout = "";
+  let output = "";
   child.stdout.setEncoding("utf8");
-  child.stdout.on("data", (chunk: string) => (stdout += chunk));
+  child.stdout.on("data", (chunk: string) => (output += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  // A missing program is an "error" event (followed by "close"), not a crash of the test run.
+  child.once("error", (error) => (output += `${error.message}\n`));
+  const stop = async () => {
+    await stopProcess(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     await waitForLine(
       child,
-      () => stdout.split("\n").slice(0, -1),
+      () => output.split("\n"),
       (line) => line.includes("Ready to accept connections"),
-      (problem) => `redis-server ${problem}; it printed:\n${stdout}`,
+      (problem) => `redis-server ${problem}; it printed:\n${output}`,
     );
   } catch (error) {
-    await stopProcess(child);
+    await stop();
     throw error;
   }
-  return { url: `redis://127.0.0.1:${port}`, stop: () => stopProcess(child) };
+  return { url: `redis://127.0.0.1:${port}`, stop };
 }
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import { failureMessage } from "~/forms/failure.server";
 import { toFieldErrors, unknownOutcomeMessage, UpstreamError } from "~/upstream/errors";
-import { readCookie, rewriteSetCookie } from "~/upstream/session-cookie.server";
+import { readCookie } from "~/lib/cookie-header";
+import { rewriteSetCookie } from "~/upstream/session-cookie.server";
 
 describe("toFieldErrors", () => {
   it("uses the part after the first dot of a field name", () => {

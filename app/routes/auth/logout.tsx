@@ -2,26 +2,32 @@ import { redirect } from "react-router";
 
 import type { Route } from "./+types/logout";
 import { auditFailedLogout } from "~/session/audit.server";
-import { secondsUntilAllowed } from "~/session/rate-limit.server";
+import { isSessionRevoked, revokeSession } from "~/session/revoked-sessions.server";
 import { redirectWithSuccess } from "~/session/toast.server";
 import { getCurrentUser, setCookieHeaders, signOutCookies } from "~/session/user.server";
-import { signOut } from "~/upstream/auth.server";
+import { endSessionInBackground, signOut } from "~/upstream/auth.server";
+import { upstreamSessionToken } from "~/upstream/session-cookie.server";
 
 /** Sign-out is a POST only: a GET (a prefetch, an image tag) must never sign anyone out. */
 export async function loader() {
   return redirect("/");
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+// Sign-out always ends the session (decision 033). No rate limit applies: a post without a valid
+// signed session calls nothing upstream, and one with it must never be skipped.
+export async function action({ request }: Route.ActionArgs) {
   const headers = setCookieHeaders(await signOutCookies(request));
-  // Over the limit the browser is still signed out of the panel (a limit must never keep anyone
-  // signed in), but the upstream is not called: what a failed logout does (docs/product.md#user-menu-and-sign-out).
-  if ((await secondsUntilAllowed(context, "logout")) !== null) return redirect("/login", { headers });
+  const token = upstreamSessionToken(request);
+  // Nothing upstream to end, or a revoked session whose logout is already retried in the background.
+  if (!token || (await isSessionRevoked(request))) return redirect("/login", { headers });
   try {
     // The upstream client retries it once (see signOut): only the upstream can end its session.
     await signOut(request);
   } catch (error) {
     auditFailedLogout(getCurrentUser(request).email, error);
+    // Until the upstream confirms, the panel refuses the session itself and keeps asking.
+    await revokeSession(token);
+    endSessionInBackground(token);
     // docs/product.md#user-menu-and-sign-out: a failed logout behaves like a successful one, without the toast.
     return redirect("/login", { headers });
   }

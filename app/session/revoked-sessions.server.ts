@@ -1,0 +1,143 @@
+/**
+ * Upstream sessions the panel refuses itself (decision 033): a sign-out whose upstream logout
+ * failed leaves the upstream session valid, so the panel stops forwarding it until its cookie
+ * would have expired. Only a SHA-256 hash of the token is kept: the list is no list of live keys.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
+
+import type { Redis } from "ioredis";
+
+import { UPSTREAM_SESSION_COOKIE, UPSTREAM_SESSION_MAX_AGE } from "~/upstream/contract/auth";
+import { readCookie } from "~/lib/cookie-header";
+import { sessionTokenOf } from "~/upstream/session-cookie.server";
+
+import { sharedRedis } from "./redis.server";
+
+/**
+ * How long a revocation lasts: the upstream cookie's whole lifetime from the sign-out. The cookie
+ * was set (or refreshed) before it, so what is left of its life is never longer.
+ */
+export const REVOCATION_SECONDS = UPSTREAM_SESSION_MAX_AGE;
+
+/** Where revocations live: add one for a while, ask whether a hash is revoked. */
+export interface RevocationStore {
+  add(hash: string, ttlSeconds: number): Promise<void>;
+  has(hash: string): Promise<boolean>;
+}
+
+/**
+ * One process's revocations: a map from hash to expiry time, so a check is one lookup. Entries come
+ * only from sign-outs of real sessions whose upstream logout failed, so the map stays small; it is
+ * swept when one is added.
+ */
+export function memoryRevocationStore(now: () => number = Date.now): RevocationStore {
+  const expiries = new Map<string, number>();
+  return {
+    async add(hash, ttlSeconds) {
+      const time = now();
+      for (const [key, expires] of expiries) if (expires <= time) expiries.delete(key);
+      expiries.set(hash, time + ttlSeconds * 1000);
+    },
+    async has(hash) {
+      const expires = expiries.get(hash);
+      return expires !== undefined && expires > now();
+    },
+  };
+}
+
+/** The revocations in Redis, shared by every instance (decision 018): one key per hash, expiring by TTL. */
+export function redisRevocationStore(redis: Redis, prefix = "panel:revoked-session:"): RevocationStore {
+  return {
+    async add(hash, ttlSeconds) {
+      await redis.set(prefix + hash, "1", "EX", ttlSeconds);
+    },
+    async has(hash) {
+      // A connection that was lost is not waited for on every signed-in request (see withLocalCopy).
+      if (redis.status === "reconnecting" || redis.status === "close" || redis.status === "end") {
+        throw new Error(`redis is ${redis.status}`);
+      }
+      return (await redis.exists(prefix + hash)) === 1;
+    },
+  };
+}
+
+/**
+ * A shared store with this instance's own copy: every revocation is also kept locally, and checked
+ * there first. While Redis cannot be reached, revocations made here still hold here, and the others'
+ * are not known (a page is not refused to everyone because Redis is down).
+ */
+function withLocalCopy(shared: RevocationStore, local: RevocationStore): RevocationStore {
+  return {
+    async add(hash, ttlSeconds) {
+      await local.add(hash, ttlSeconds);
+      try {
+        await shared.add(hash, ttlSeconds);
+      } catch (error) {
+        logWarning("session revocation kept on this instance only", error);
+      }
+    },
+    async has(hash) {
+      if (await local.has(hash)) return true;
+      try {
+        return await shared.has(hash);
+      } catch {
+        // redis.server.ts logs the outage once; a line per request would drown it.
+        return false;
+      }
+    },
+  };
+}
+
+function logWarning(msg: string, error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.warn(JSON.stringify({ time: new Date().toISOString(), level: "warn", msg, error: reason }));
+}
+
+let store: RevocationStore | undefined;
+
+/** The store in use: Redis when REDIS_URL is set (with a local copy), else memory. */
+function revocationStore(): RevocationStore {
+  if (!store) {
+    const redis = sharedRedis();
+    store = redis ? withLocalCopy(redisRevocationStore(redis), memoryRevocationStore()) : memoryRevocationStore();
+  }
+  return store;
+}
+
+/** What the store keeps of a session token: its SHA-256, hex. */
+export function sessionHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Refuses the upstream session `token` in the panel until its cookie would have expired. */
+export function revokeSession(token: string): Promise<void> {
+  return revocationStore().add(sessionHash(token), REVOCATION_SECONDS);
+}
+
+// The verdicts of one request, by signed cookie value. React Router hands the shell's middleware,
+// each loader and the upstream client Request objects of their own, so the verdict follows the
+// async context instead: with Redis, one lookup per request rather than one per asker.
+const verdicts = new AsyncLocalStorage<Map<string, Promise<boolean>>>();
+
+/** Runs `fn` (the rest of a request) with one revocation check shared by everything it calls. */
+export function withOneRevocationCheck<T>(fn: () => T): T {
+  return verdicts.run(new Map(), fn);
+}
+
+/**
+ * Whether the request carries an upstream session the panel has revoked. Inside
+ * withOneRevocationCheck the answer is worked out once; elsewhere on each call.
+ */
+export function isSessionRevoked(request: Request): Promise<boolean> {
+  const signed = readCookie(request.headers.get("cookie"), UPSTREAM_SESSION_COOKIE);
+  if (!signed) return Promise.resolve(false);
+  const known = verdicts.getStore();
+  let verdict = known?.get(signed);
+  if (!verdict) {
+    const token = sessionTokenOf(signed);
+    verdict = token === undefined ? Promise.resolve(false) : revocationStore().has(sessionHash(token));
+    known?.set(signed, verdict);
+  }
+  return verdict;
+}
