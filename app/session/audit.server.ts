@@ -65,8 +65,8 @@ export const auditAdminActions: MiddlewareFunction<Response> = async ({ request 
 
 /**
  * The audit line of a sign-out the upstream did not confirm (its logout failed, retry included):
- * the browser's cookies are gone, but the upstream session may still be valid until it expires,
- * so an operator gets a warning naming the admin and how the call ended.
+ * the browser's cookies are gone and the panel refuses the session itself (decision 033) while it
+ * retries the logout in the background, so an operator gets a warning naming the admin and how the call ended.
  */
 export function auditFailedLogout(admin: string | null, error: unknown): void {
   const { method, path } = authEndpoints.logout;
@@ -81,7 +81,7 @@ export function auditFailedLogout(admin: string | null, error: unknown): void {
       admin,
       upstream: `${method} ${path}`,
       ...answer,
-      result: "upstream session may still be valid",
+      result: "session revoked by the panel; upstream logout retried in the background",
     }),
   );
 }

@@ -30,9 +30,13 @@ function connect(url: string): Redis {
   redis.on("error", (error: Error) => {
     if (!available) return;
     available = false;
-    logLine("warn", "redis unavailable: rate limits and one-time keys hold per instance until it is back", {
-      error: error.message,
-    });
+    logLine(
+      "warn",
+      "redis unavailable: rate limits, one-time keys and revoked sessions hold per instance until it is back",
+      {
+        error: error.message,
+      },
+    );
   });
   redis.on("ready", () => {
     if (available) return;
