@@ -104,7 +104,7 @@ export async function handleApi(
   if (fault) {
     faultId = fault.id;
     if (fault.delayMs > 0) await sleep(fault.delayMs);
-    if (fault.status !== null) {
+    if (fault.status !== null && !fault.afterCall) {
       sendFault(res, fault.status, fault.body);
       return finish(fault.status);
     }
@@ -137,6 +137,10 @@ export async function handleApi(
       process.stderr.write(`demo-api: ${method} ${url.pathname} failed: ${(error as Error)?.stack ?? String(error)}\n`);
       result = { status: 500, body: { message: "Internal server error" } };
     }
+  }
+  if (fault?.afterCall && fault.status !== null) {
+    sendFault(res, fault.status, fault.body);
+    return finish(fault.status);
   }
   const status = result.status ?? 200;
   sendJson(res, status, result.body, result.headers);

@@ -25,6 +25,7 @@ export const FaultInputSchema = z.object({
     .optional(),
   times: z.number({ error: "times must be a number" }).int().positive("times must be at least 1").optional(),
   body: z.unknown().optional(),
+  afterCall: z.boolean({ error: "afterCall must be a boolean" }).optional(),
 });
 export type FaultInput = z.output<typeof FaultInputSchema>;
 
@@ -40,6 +41,8 @@ export interface Fault {
   /** Calls it still affects; null means until deleted. */
   remaining: number | null;
   body: unknown;
+  /** The call runs first (its effect happens), then the fault's status and body replace its answer. */
+  afterCall: boolean;
   hits: number;
   createdAt: string;
 }
@@ -66,6 +69,7 @@ export class FaultRegistry {
       times: input.times ?? null,
       remaining: input.times ?? null,
       body: input.body,
+      afterCall: input.afterCall ?? false,
       hits: 0,
       createdAt: now.toISOString(),
     };

@@ -7,7 +7,7 @@ import { data } from "react-router";
 import { type FormErrors, toFormErrors, withoutSecrets } from "~/forms/form-data.server";
 import type { FlashToast } from "~/components/feedback/toaster";
 import { replaceWithError } from "~/session/toast.server";
-import { screenStatus, shownFailure, unknownOutcomeMessage, type UpstreamError } from "~/upstream/errors";
+import { screenStatus, unknownOutcomeMessage, upstreamFailure, type UpstreamError } from "~/upstream/errors";
 
 /** What an action answers when a submission fails: field errors, a form-level message and the typed values. */
 export interface FailedSubmission {
@@ -25,19 +25,50 @@ export function errorToast(message: string): FlashToast {
   return { id: crypto.randomUUID(), type: "error", message };
 }
 
+/** How a form reads an upstream failure beyond its own texts. */
+export interface FormFailureOptions {
+  /** Upstream field name -> the form's field, where they differ (the push's `body` is the form's `message`). */
+  fieldNames?: Readonly<Record<string, string>>;
+  /** Typed values to put back that withoutSecrets would drop (a wrong security key, to be corrected). */
+  keep?: Readonly<Record<string, string>>;
+}
+
 /**
  * Turns a failed upstream call into the re-rendered form (docs/product.md#toasts-and-error-handling): each field error goes onto its
  * field and into a toast of its own, 'field: message'; otherwise failureMessage: the server's
- * message (for a refused request, see shownFailure), else `fallback`. Anything that is not an
- * upstream failure is rethrown.
+ * message, else `fallback`. Anything that is not an upstream failure is rethrown.
  */
-export function failSubmission(cause: unknown, values: Record<string, unknown>, fallback: string) {
-  const error = shownFailure(cause);
-  const fieldEntries = Object.entries(error.fieldErrors);
-  const message = failureMessage(error, fallback);
+export function failSubmission(
+  cause: unknown,
+  values: Record<string, unknown>,
+  fallback: string,
+  options: FormFailureOptions = {},
+) {
+  const error = upstreamFailure(cause);
+  return failedForm(error, values, failureMessage(error, fallback), options);
+}
+
+/**
+ * The re-rendered form of a failed upstream call whose message is already chosen: the field
+ * errors on their fields (renamed by `fieldNames`) with one toast each, 'field: message' in the
+ * upstream's own words; without field errors, `message` inline and as the toast.
+ */
+export function failedForm(
+  error: UpstreamError,
+  values: Record<string, unknown>,
+  message: string,
+  { fieldNames = {}, keep = {} }: FormFailureOptions = {},
+) {
+  const fieldEntries = error.fieldErrorList;
+  const onForm = Object.fromEntries(
+    Object.entries(error.fieldErrors).map(([field, text]) => [
+      Object.hasOwn(fieldNames, field) ? fieldNames[field]! : field,
+      text,
+    ]),
+  );
   const body: FailedSubmission = {
-    errors: toFormErrors(error.fieldErrors),
-    values: withoutSecrets(values),
+    errors: toFormErrors(onForm),
+    values: { ...withoutSecrets(values), ...keep },
     formError: fieldEntries.length ? undefined : message,
     toasts: fieldEntries.length
       ? fieldEntries.map(([field, text]) => errorToast(`${field}: ${text}`))
@@ -77,8 +108,8 @@ export function rejectedForm({ errors, values }: { errors: FormErrors; values: R
  * error toast, so a reload never sends it again. Anything that is not an upstream failure is rethrown.
  */
 export function failRowAction(request: Request, back: string, cause: unknown, fallback: string) {
-  const error = shownFailure(cause);
-  const fields = Object.entries(error.fieldErrors);
+  const error = upstreamFailure(cause);
+  const fields = error.fieldErrorList;
   const message = fields.length
     ? fields.map(([field, text]) => `${field}: ${text}`).join("\n")
     : failureMessage(error, fallback);
@@ -86,7 +117,7 @@ export function failRowAction(request: Request, back: string, cause: unknown, fa
 }
 
 /**
- * A failed submission's message: the server's (see shownFailure) or `fallback`, except for a
+ * A failed submission's message: the server's (see upstreamFailure) or `fallback`, except for a
  * change that was sent and got no answer in time, which may have happened (unknownOutcomeMessage).
  */
 export function failureMessage(error: UpstreamError, fallback: string): string {

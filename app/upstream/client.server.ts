@@ -8,7 +8,7 @@ import { isSessionRevoked } from "~/session/revoked-sessions.server";
 import { redirectToLogin } from "~/session/user.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
-import { isUpstreamError, toFieldErrors, UpstreamError } from "~/upstream/errors";
+import { isUpstreamError, toFieldErrorList, toFieldErrors, UpstreamError } from "~/upstream/errors";
 import { noteUpstreamSend } from "~/upstream/reached.server";
 import { timeUpstreamCall, type UpstreamOutcome } from "~/upstream/server-timing.server";
 import {
@@ -185,6 +185,7 @@ async function sendUpstream<T>(
         toFieldErrors(parsed.errors),
         "http",
         Boolean(message),
+        toFieldErrorList(parsed.errors),
       ),
     );
   }

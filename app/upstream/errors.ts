@@ -20,6 +20,8 @@ export class UpstreamError extends Error {
     readonly failure: UpstreamFailure = "http",
     /** True when the upstream itself sent `message`, so it may be shown to the admin. */
     readonly fromServer = false,
+    /** Every entry of the upstream's `errors` array, in order, named like fieldErrors (one toast each). */
+    readonly fieldErrorList: ReadonlyArray<readonly [field: string, message: string]> = Object.entries(fieldErrors),
   ) {
     super(message);
   }
@@ -30,14 +32,20 @@ export class UpstreamError extends Error {
   }
 }
 
-/** Maps the upstream's `errors` array onto form fields ("body.title" -> "title"). */
+/** The upstream's `errors` array with dotted names reduced to the form's ("body.title" -> "title"), in order. */
+export function toFieldErrorList(
+  errors: ReadonlyArray<{ field: string; message: string }> | undefined,
+): [field: string, message: string][] {
+  return (errors ?? []).map(({ field, message }) => {
+    const dot = field.indexOf(".");
+    return [dot === -1 ? field : field.slice(dot + 1), message];
+  });
+}
+
+/** Maps the upstream's `errors` array onto form fields, the first message of each field. */
 export function toFieldErrors(errors: ReadonlyArray<{ field: string; message: string }> | undefined): FieldErrors {
   const fields: FieldErrors = {};
-  for (const { field, message } of errors ?? []) {
-    const dot = field.indexOf(".");
-    const name = dot === -1 ? field : field.slice(dot + 1);
-    fields[name] ??= message;
-  }
+  for (const [name, message] of toFieldErrorList(errors)) fields[name] ??= message;
   return fields;
 }
 
@@ -47,15 +55,22 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
 }
 
 /**
- * An upstream failure as an action may show it (docs/product.md#toasts-and-error-handling): the server's message stays for a refused
- * request (4xx, e.g. 'User not found'); a server failure (5xx, timeouts) shows the screen's
- * fallback instead, since its text is not meant for the admin. Anything else is rethrown
- * (e.g. the redirect to /login of an upstream 401).
+ * The upstream failure an action maps (docs/product.md#toasts-and-error-handling); anything else
+ * is rethrown (e.g. the redirect to /login of an upstream 401). Its message is the server's
+ * whenever the answer was the API's own JSON error body, whatever the status: `fromServer` is
+ * false for an HTML error page, a proxy's text or a timeout, and messageOr gives the fallback then.
  */
-export function shownFailure(error: unknown): UpstreamError {
+export function upstreamFailure(error: unknown): UpstreamError {
   if (!isUpstreamError(error)) throw error;
-  if (error.status < 500 || !error.fromServer) return error;
-  return new UpstreamError(error.status, error.message, error.fieldErrors, error.failure, false);
+  return error;
+}
+
+/**
+ * Why the upstream refused, in one line: the first field error's message when it sent an
+ * `errors` array, else its own message, else `fallback` (the reason of 'Upload failed: {reason}').
+ */
+export function refusalReason(error: UpstreamError, fallback: string): string {
+  return error.fieldErrorList[0]?.[1] ?? error.messageOr(fallback);
 }
 
 /**

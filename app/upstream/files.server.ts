@@ -8,7 +8,7 @@ import { fetchableFileUrl } from "~/lib/file-link";
 import { UPLOAD_MESSAGES, storedUploadValue } from "~/lib/upload-rules";
 import { callEndpoint } from "~/upstream/client.server";
 import { fileEndpoints } from "~/upstream/contract/files";
-import { isUpstreamError, shownFailure } from "~/upstream/errors";
+import { refusalReason, upstreamFailure } from "~/upstream/errors";
 
 /** A failed upload, with the message of docs/product.md#tier-image-upload to show. */
 export class UploadFailure extends Error {
@@ -22,9 +22,9 @@ const NO_UPLOAD_URL = "Could not get an upload URL";
 const MIN_PUT_TIMEOUT_MS = 30_000;
 
 /**
- * POST /file/generate-upload-url/admin: a presigned URL to PUT the file to. A refusal becomes
- * 'Upload failed: {reason}' (the server's message for a 4xx); the redirect to /login of an
- * upstream 401 is rethrown.
+ * POST /file/generate-upload-url/admin: a presigned URL to PUT the file to. A failure becomes
+ * 'Upload failed: {reason}' with the server's first field error or message, whatever the status
+ * (refusalReason); the redirect to /login of an upstream 401 is rethrown.
  */
 export async function requestUploadUrl(
   request: Request,
@@ -34,8 +34,7 @@ export async function requestUploadUrl(
     const { data } = await callEndpoint(request, fileEndpoints.generateUploadUrl, { body: file });
     return data.url;
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    throw new UploadFailure(UPLOAD_MESSAGES.failed(shownFailure(error).messageOr(NO_UPLOAD_URL)));
+    throw new UploadFailure(UPLOAD_MESSAGES.failed(refusalReason(upstreamFailure(error), NO_UPLOAD_URL)));
   }
 }
 

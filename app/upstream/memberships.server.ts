@@ -34,16 +34,16 @@ export async function syncPlans(request: Request): Promise<string> {
   return data.message;
 }
 
-/** POST /membership-plan/create; answers the server's message (may be empty). */
+/** POST /membership-plan/create; answers the server's message ("" when none). */
 export async function createPlan(request: Request, body: PlanCreateBody): Promise<string> {
   const { data } = await callEndpoint(request, membershipEndpoints.create, { body });
-  return data.message ?? "";
+  return data.message;
 }
 
-/** PUT /membership-plan/edit with the id in the body; answers the server's message (may be empty). */
+/** PUT /membership-plan/edit with the id in the body; answers the server's message ("" when none). */
 export async function editPlan(request: Request, body: PlanEditBody): Promise<string> {
   const { data } = await callEndpoint(request, membershipEndpoints.edit, { body });
-  return data.message ?? "";
+  return data.message;
 }
 
 /** DELETE /membership-plan/delete/{id}; answers the server's message. */

@@ -268,7 +268,13 @@ test.describe("the form", () => {
 
     // A failure upstream keeps everything typed.
     await imageUrl.fill("https://example.com/coffee.png");
-    await injectFault(demoUrl, { method: "POST", path: "/announcements", status: 500, times: 1 });
+    await injectFault(demoUrl, {
+      method: "POST",
+      path: "/announcements",
+      status: 500,
+      times: 1,
+      body: "<html><body>Internal Server Error</body></html>",
+    });
     await submit.click();
     await expect(toast(page)).toHaveText("Failed to create announcement");
     await expect(dialog).toBeVisible();

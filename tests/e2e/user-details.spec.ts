@@ -92,7 +92,12 @@ test.describe("push notification", () => {
   });
 
   test("keeps what was typed when sending fails", async ({ page, demoUrl }) => {
-    await injectFault(demoUrl, { method: "POST", path: "/fcm/send-notification-to-user", status: 500 });
+    await injectFault(demoUrl, {
+      method: "POST",
+      path: "/fcm/send-notification-to-user",
+      status: 500,
+      body: "<html><body>Internal Server Error</body></html>",
+    });
     await openList(page, "/users/5?notify=1");
     const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
     await dialog.getByLabel("Title").fill("Kept title");

@@ -275,7 +275,12 @@ test.describe("verify", () => {
 
   test("shows 'Failed to verify user' when the upstream fails", async ({ page, demoUrl, javaScriptEnabled }) => {
     const user = await pick(demoUrl, (candidate) => candidate.isEmailVerified && candidate.status !== "verified");
-    await injectFault(demoUrl, { method: "POST", path: `/users/verify/${user.id}`, status: 500 });
+    await injectFault(demoUrl, {
+      method: "POST",
+      path: `/users/verify/${user.id}`,
+      status: 500,
+      body: "<html><body>Internal Server Error</body></html>",
+    });
     await openList(page, `/users?search=${encodeURIComponent(user.email)}`);
     if (javaScriptEnabled) {
       page.once("dialog", (dialog) => void dialog.accept());

@@ -219,7 +219,12 @@ describe("POST /announcements intent=create", () => {
   });
 
   it("keeps the typed form and says 'Failed to create announcement' when the upstream fails", async () => {
-    await injectFault(stack.demo.url, { method: "POST", path: "/announcements", status: 500 });
+    await injectFault(stack.demo.url, {
+      method: "POST",
+      path: "/announcements",
+      status: 500,
+      body: "<html><body>Internal Server Error</body></html>",
+    });
     const panel = await admin();
     const response = await panel.post("/announcements?new", { ...createForm, isPinned: "true" });
     expect(response.status).toBe(502);
@@ -287,7 +292,12 @@ describe("POST /announcements intent=update", () => {
   });
 
   it("says 'Failed to update announcement' when the upstream fails", async () => {
-    await injectFault(stack.demo.url, { method: "PUT", path: "/announcements/3", status: 503 });
+    await injectFault(stack.demo.url, {
+      method: "PUT",
+      path: "/announcements/3",
+      status: 503,
+      body: "<html><body>Internal Server Error</body></html>",
+    });
     const panel = await admin();
     const response = await panel.post("/announcements?edit=3", {
       ...createForm,
@@ -320,7 +330,12 @@ describe("POST /announcements intent=delete", () => {
     const panel = await admin();
     const missing = await panel.post("/announcements", { intent: "delete", id: "9999" });
     expect(toastMessage((await panel.follow(missing)).html)).toBe("Announcement not found");
-    await injectFault(stack.demo.url, { method: "DELETE", path: "/announcements/5", status: 500 });
+    await injectFault(stack.demo.url, {
+      method: "DELETE",
+      path: "/announcements/5",
+      status: 500,
+      body: "<html><body>Internal Server Error</body></html>",
+    });
     const failed = await panel.post("/announcements", { intent: "delete", id: "5" });
     expect(toastMessage((await panel.follow(failed)).html)).toBe("Failed to delete announcement");
     expect(await announcement(5)).toBeDefined();
@@ -375,7 +390,12 @@ describe("POST /announcements toggles", () => {
     ["toggle-status", "isActive", "Failed to update status"],
     ["toggle-pinned", "isPinned", "Failed to update pinned status"],
   ])("says '%s' failed with the spec's text", async (intent, field, message) => {
-    await injectFault(stack.demo.url, { method: "PATCH", path: "/announcements/1/*", status: 500 });
+    await injectFault(stack.demo.url, {
+      method: "PATCH",
+      path: "/announcements/1/*",
+      status: 500,
+      body: "<html><body>Internal Server Error</body></html>",
+    });
     const panel = await admin();
     const response = await panel.post("/announcements", { intent, id: "1", [field]: "false" });
     expect(toastMessage((await panel.follow(response)).html)).toBe(message);

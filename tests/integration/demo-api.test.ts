@@ -227,6 +227,21 @@ describe("fault injection", () => {
     expect(posts.at(-1).faultId).toBeNull();
     expect((await call("GET", "/api/announcements", { cookie: admin })).status).toBe(200);
   });
+
+  it("with afterCall runs the call, then answers the fault's status and body instead", async () => {
+    await call("POST", "/__demo/faults", {
+      json: { method: "DELETE", path: "/posts/2", status: 204, afterCall: true, times: 1 },
+    });
+    const deleted = await call("DELETE", "/api/posts/2", { cookie: admin });
+    expect(deleted.status).toBe(204);
+    const after = PostListAnswerSchema.parse((await call("GET", "/api/posts", { cookie: admin })).body);
+    expect(after.data.data.map((post) => post.id)).not.toContain("2");
+    // Without afterCall the fault answers instead of the call: the post stays.
+    await call("POST", "/__demo/faults", { json: { method: "DELETE", path: "/posts/3", status: 200, times: 1 } });
+    expect((await call("DELETE", "/api/posts/3", { cookie: admin })).status).toBe(200);
+    const kept = PostListAnswerSchema.parse((await call("GET", "/api/posts", { cookie: admin })).body);
+    expect(kept.data.data.map((post) => post.id)).toContain("3");
+  });
 });
 
 describe("reset", () => {

@@ -207,7 +207,12 @@ describe("POST /memberships", () => {
   });
 
   it("shows the fallback when the status change fails on the server", async () => {
-    await injectFault(stack.demo.url, { method: "PATCH", path: "/membership-plan/2/active", status: 500 });
+    await injectFault(stack.demo.url, {
+      method: "PATCH",
+      path: "/membership-plan/2/active",
+      status: 500,
+      body: "<html><body>Internal Server Error</body></html>",
+    });
     const panel = await admin();
     const response = await panel.post("/memberships", { intent: "deactivate", id: "2" });
     const { html } = await panel.follow(response);
@@ -618,7 +623,12 @@ describe("/memberships/edit/{id}", () => {
   });
 
   it("shows the failure fallback and keeps the values when the update fails", async () => {
-    await injectFault(stack.demo.url, { method: "PUT", path: "/membership-plan/edit", status: 500 });
+    await injectFault(stack.demo.url, {
+      method: "PUT",
+      path: "/membership-plan/edit",
+      status: 500,
+      body: "<html><body>Internal Server Error</body></html>",
+    });
     const panel = await admin();
     const response = await panel.post("/memberships/edit/2", { intent: "update", id: "2", name: "Kept", price: "3" });
     expect(response.status).toBe(502);

@@ -331,7 +331,13 @@ describe("membership tiers check their state", () => {
 
 describe("Post/Redirect/Get for failed row actions", () => {
   it("redirects a failed delete back with the error toast, so a reload sends nothing", async () => {
-    await injectFault(stack.demo.url, { method: "DELETE", path: "/posts/35", status: 500, times: 1 });
+    await injectFault(stack.demo.url, {
+      method: "DELETE",
+      path: "/posts/35",
+      status: 500,
+      times: 1,
+      body: "<html><body>Internal Server Error</body></html>",
+    });
 
     const response = await panel.post("/posts?search=&confirm=delete&id=35", { intent: "delete", id: "35" });
 

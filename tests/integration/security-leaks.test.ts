@@ -153,10 +153,16 @@ describe("a change the upstream answers too late", () => {
       .toBe(1);
   });
 
-  it("still says 'Failed to ban user' when the upstream answered with a failure", async () => {
+  it("still says 'Failed to ban user' when a proxy answered with a failure page", async () => {
     const user = await findDemoUser(stack.demo.url, (candidate) => !candidate.isBanned && candidate.role !== "admin");
     const admin = await PanelClient.signedIn(stack.panel.url);
-    await injectFault(stack.demo.url, { method: "GET", path: `/users/ban/${user.id}`, status: 503, times: 1 });
+    await injectFault(stack.demo.url, {
+      method: "GET",
+      path: `/users/ban/${user.id}`,
+      status: 503,
+      times: 1,
+      body: "<html><body>Service Unavailable</body></html>",
+    });
     const response = await admin.post(`/users?confirm=ban&id=${user.id}`, { intent: "ban", id: String(user.id) });
     const { html } = await admin.follow(response);
     expect(toastMessage(html)).toBe("Failed to ban user");

@@ -32,7 +32,14 @@ describe("mutations reach the upstream once", () => {
         (intent !== "verify" || (candidate.isEmailVerified && candidate.status !== "verified")),
     );
     const panel = await signedIn();
-    await injectFault(stack.demo.url, { method, path: `${path}/${user.id}`, status: 503, times: 1 });
+    // A proxy's page, not the API's own body: the screen's fallback is the toast.
+    await injectFault(stack.demo.url, {
+      method,
+      path: `${path}/${user.id}`,
+      status: 503,
+      times: 1,
+      body: "<html><body>Service Unavailable</body></html>",
+    });
 
     const response = await panel.post(`/users?confirm=${intent}&id=${user.id}`, { intent, id: String(user.id) });
 

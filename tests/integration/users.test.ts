@@ -138,15 +138,16 @@ describe("POST /users (row actions)", () => {
   });
 
   it.each([
-    ["with an empty body", { body: {} }],
-    ["with a server message", {}],
-  ])("shows 'Failed to verify user' on an upstream 500 %s", async (_label, extra) => {
+    ["with an empty body", { body: {} }, "Failed to verify user"],
+    ["with an HTML error page", { body: "<html><body>Internal Server Error</body></html>" }, "Failed to verify user"],
+    ["with a server message", {}, "Injected fault"],
+  ])("on an upstream 500 %s, shows %s", async (_label, extra, shown) => {
     const user = await findUser((candidate) => candidate.isEmailVerified && candidate.status !== "verified");
     await injectFault(stack.demo.url, { method: "POST", path: `/users/verify/${user.id}`, status: 500, ...extra });
     const panel = await admin();
     const response = await panel.post("/users", { intent: "verify", id: String(user.id) });
     expect(response.headers.get("location")).toBe("/users");
-    expect(toastMessage((await panel.follow(response)).html)).toBe("Failed to verify user");
+    expect(toastMessage((await panel.follow(response)).html)).toBe(shown);
   });
 
   it("never sends verify for a user whose email is not verified", async () => {
@@ -311,8 +312,13 @@ describe("POST /users/{id} (push notification)", () => {
     expect(html).toContain("Kept message</textarea>");
   });
 
-  it("shows 'Failed to send notification' on an upstream 500 and keeps the input", async () => {
-    await injectFault(stack.demo.url, { method: "POST", path: "/fcm/send-notification-to-user", status: 500 });
+  it("shows 'Failed to send notification' on an upstream 500 page that is not the API's and keeps the input", async () => {
+    await injectFault(stack.demo.url, {
+      method: "POST",
+      path: "/fcm/send-notification-to-user",
+      status: 500,
+      body: "<html><body>Internal Server Error</body></html>",
+    });
     const panel = await admin();
     const response = await panel.post("/users/5?notify=1", { intent: "notify", title: "T1", message: "M1" });
     expect(response.status).toBe(502);

@@ -22,6 +22,8 @@ export interface Fault {
   delayMs?: number;
   times?: number;
   body?: unknown;
+  /** Runs the call first (its effect happens upstream), then answers with `status` and `body`. */
+  afterCall?: boolean;
 }
 
 async function hook<T>(demoUrl: string, path: string, init?: RequestInit): Promise<T> {

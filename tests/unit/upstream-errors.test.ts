@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 
 import { failureMessage } from "~/forms/failure.server";
-import { toFieldErrors, unknownOutcomeMessage, UpstreamError } from "~/upstream/errors";
+import { SuccessAnswerSchema } from "~/upstream/contract/common";
+import {
+  refusalReason,
+  toFieldErrorList,
+  toFieldErrors,
+  unknownOutcomeMessage,
+  UpstreamError,
+} from "~/upstream/errors";
 import { readCookie } from "~/lib/cookie-header";
 import { rewriteSetCookie } from "~/upstream/session-cookie.server";
 
@@ -27,6 +34,53 @@ describe("toFieldErrors", () => {
         { field: "body.title", message: "Second" },
       ]),
     ).toEqual({ title: "First" });
+  });
+});
+
+describe("toFieldErrorList", () => {
+  it("keeps every entry in order, named like the form's fields", () => {
+    expect(
+      toFieldErrorList([
+        { field: "body.email", message: "Domain not allowed" },
+        { field: "body.email", message: "Too many" },
+        { field: "password", message: "Expired" },
+      ]),
+    ).toEqual([
+      ["email", "Domain not allowed"],
+      ["email", "Too many"],
+      ["password", "Expired"],
+    ]);
+  });
+});
+
+describe("refusalReason", () => {
+  it("is the first field error, else the server's message, else the fallback", () => {
+    const errors = [{ field: "body.fileName", message: "Name taken" }];
+    const withFields = new UpstreamError(
+      400,
+      "Validation failed",
+      toFieldErrors(errors),
+      "http",
+      true,
+      toFieldErrorList(errors),
+    );
+    expect(refusalReason(withFields, "Fallback")).toBe("Name taken");
+    expect(refusalReason(new UpstreamError(500, "Storage down", {}, "http", true), "Fallback")).toBe("Storage down");
+    expect(refusalReason(new UpstreamError(502, "The upstream API answered 502"), "Fallback")).toBe("Fallback");
+  });
+});
+
+describe("SuccessAnswerSchema", () => {
+  it.each([
+    [undefined, ""],
+    [{}, ""],
+    [{ success: true }, ""],
+    [{ message: 5 }, ""],
+    [[], ""],
+    ["OK", ""],
+    [{ message: "  Custom: pin flipped ", data: { id: 1 } }, "Custom: pin flipped"],
+  ])("reads any 2xx body %j as a success with message %j", (body, message) => {
+    expect(SuccessAnswerSchema.parse(body)).toEqual({ message });
   });
 });
 

@@ -148,7 +148,7 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
           name="securityKey"
           ref={keyInput}
           defaultValue={typedKey}
-          key={actionData?.toast?.id ?? "key"}
+          key={(actionData?.toast ?? actionData?.toasts?.[0])?.id ?? "key"}
           onInput={(event) => setSecurityKey(event.currentTarget.value)}
           error={form.error("securityKey")}
         />

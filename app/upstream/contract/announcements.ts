@@ -1,6 +1,6 @@
 /** Contract of the announcement calls. */
 import { z } from "zod";
-import { defineEndpoint, IdSchema, MessageAnswerSchema, PagePaginationSchema, PageQuerySchema } from "./common.ts";
+import { defineEndpoint, IdSchema, SuccessAnswerSchema, PagePaginationSchema, PageQuerySchema } from "./common.ts";
 
 /** Limits of docs/product.md#announcement-form. */
 export const ANNOUNCEMENT_TITLE_MAX = 255;
@@ -82,13 +82,6 @@ export const AnnouncementListAnswerSchema = z.object({
 });
 export type AnnouncementListAnswer = z.output<typeof AnnouncementListAnswerSchema>;
 
-/** Answer of create, update and the two toggles: a message and the announcement. */
-export const AnnouncementMutationAnswerSchema = z.object({
-  message: z.string(),
-  data: AnnouncementSchema,
-});
-export type AnnouncementMutationAnswer = z.output<typeof AnnouncementMutationAnswerSchema>;
-
 /** The four tiles of the announcements screen. */
 export const AnnouncementStatsSchema = z.object({
   total: z.number().int(),
@@ -102,7 +95,10 @@ export type AnnouncementStats = z.output<typeof AnnouncementStatsSchema>;
 export const AnnouncementStatsAnswerSchema = z.object({ data: AnnouncementStatsSchema });
 export type AnnouncementStatsAnswer = z.output<typeof AnnouncementStatsAnswerSchema>;
 
-/** The announcement calls of docs/product.md#upstream-calls. */
+/**
+ * The announcement calls of docs/product.md#upstream-calls. The mutations answer `{ message, data }`,
+ * but the panel uses only the message (it reloads the list and stats), so any 2xx is a success.
+ */
 export const announcementEndpoints = {
   stats: defineEndpoint({
     method: "GET",
@@ -119,23 +115,23 @@ export const announcementEndpoints = {
     method: "POST",
     path: "/announcements",
     body: AnnouncementBodySchema,
-    answer: AnnouncementMutationAnswerSchema,
+    answer: SuccessAnswerSchema,
   }),
   update: defineEndpoint({
     method: "PUT",
     path: "/announcements/:id",
     body: AnnouncementBodySchema,
-    answer: AnnouncementMutationAnswerSchema,
+    answer: SuccessAnswerSchema,
   }),
-  remove: defineEndpoint({ method: "DELETE", path: "/announcements/:id", answer: MessageAnswerSchema }),
+  remove: defineEndpoint({ method: "DELETE", path: "/announcements/:id", answer: SuccessAnswerSchema }),
   toggleStatus: defineEndpoint({
     method: "PATCH",
     path: "/announcements/:id/toggle-status",
-    answer: AnnouncementMutationAnswerSchema,
+    answer: SuccessAnswerSchema,
   }),
   togglePinned: defineEndpoint({
     method: "PATCH",
     path: "/announcements/:id/toggle-pinned",
-    answer: AnnouncementMutationAnswerSchema,
+    answer: SuccessAnswerSchema,
   }),
 } as const;

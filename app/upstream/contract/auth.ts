@@ -1,6 +1,6 @@
 /** Contract of the sign-in, sign-out, password and email-verification calls. */
 import { z } from "zod";
-import { defineEndpoint, IdSchema, MessageAnswerSchema, requiredText } from "./common.ts";
+import { defineEndpoint, IdSchema, SuccessAnswerSchema, requiredText } from "./common.ts";
 
 /** Name of the upstream's session cookie, forwarded by the panel on every call. */
 export const UPSTREAM_SESSION_COOKIE = "session";
@@ -70,24 +70,24 @@ export type VerifyEmailQuery = z.input<typeof VerifyEmailQuerySchema>;
 /** The auth calls of docs/product.md#upstream-calls. */
 export const authEndpoints = {
   signin: defineEndpoint({ method: "POST", path: "/auth/signin", body: SigninBodySchema, answer: SigninAnswerSchema }),
-  logout: defineEndpoint({ method: "GET", path: "/auth/logout", answer: MessageAnswerSchema }),
+  logout: defineEndpoint({ method: "GET", path: "/auth/logout", answer: SuccessAnswerSchema }),
   forgotPassword: defineEndpoint({
     method: "POST",
     path: "/auth/forgot-password",
     body: ForgotPasswordBodySchema,
-    answer: MessageAnswerSchema,
+    answer: SuccessAnswerSchema,
   }),
   resetPassword: defineEndpoint({
     method: "POST",
     path: "/auth/reset-password",
     body: ResetPasswordBodySchema,
-    answer: MessageAnswerSchema,
+    answer: SuccessAnswerSchema,
   }),
   // The trailing slash is the provider's spelling; the demo API accepts it with or without.
   verifyEmail: defineEndpoint({
     method: "GET",
     path: "/auth/verify-email/",
     query: VerifyEmailQuerySchema,
-    answer: MessageAnswerSchema,
+    answer: SuccessAnswerSchema,
   }),
 } as const;

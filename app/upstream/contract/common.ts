@@ -42,9 +42,16 @@ export const AnyErrorBodySchema = z.object({
 });
 export type AnyErrorBody = z.output<typeof AnyErrorBodySchema>;
 
-/** Answer of most mutations: just a message to toast. */
-export const MessageAnswerSchema = z.object({ message: z.string() });
-export type MessageAnswer = z.output<typeof MessageAnswerSchema>;
+/**
+ * What the panel reads of a successful mutation: its message, "" when it has none. Any 2xx is a
+ * success whatever its body (`{}`, `{ success: true }`, a 204 without one, or a `data` the panel
+ * does not need): the screen then shows its own success text (docs/product.md#toasts-and-error-handling).
+ */
+export const SuccessAnswerSchema = z.preprocess(
+  (body) => (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}),
+  z.object({ message: z.string().trim().catch("") }),
+);
+export type SuccessAnswer = z.output<typeof SuccessAnswerSchema>;
 
 /** Pagination block of the users list. */
 export const PaginationSchema = z.object({

@@ -1,6 +1,6 @@
 /** Contract of the membership-plan calls. */
 import { z } from "zod";
-import { defineEndpoint, IdSchema, MessageAnswerSchema } from "./common.ts";
+import { defineEndpoint, IdSchema, SuccessAnswerSchema } from "./common.ts";
 
 /** Billing periods of docs/product.md#create-membership. */
 export const PlanPeriodSchema = z.enum(["month", "year", "lifetime"]);
@@ -81,33 +81,36 @@ export type PlanActiveBody = z.input<typeof PlanActiveBodySchema>;
 export const PlanListAnswerSchema = z.object({ data: z.array(PlanSchema) });
 export type PlanListAnswer = z.output<typeof PlanListAnswerSchema>;
 
-/** Answer of get-one, and of create and edit (which add a message). */
-export const PlanAnswerSchema = z.object({ message: z.string().optional(), data: PlanSchema });
+/** Answer of get-one. */
+export const PlanAnswerSchema = z.object({ data: PlanSchema });
 export type PlanAnswer = z.output<typeof PlanAnswerSchema>;
 
-/** The membership-plan calls of docs/product.md#upstream-calls. */
+/**
+ * The membership-plan calls of docs/product.md#upstream-calls. Create and edit answer the plan too,
+ * but the panel only needs their message (it goes back to the list), so any 2xx is a success.
+ */
 export const membershipEndpoints = {
   getAll: defineEndpoint({ method: "GET", path: "/membership-plan/get-all", answer: PlanListAnswerSchema }),
   getActive: defineEndpoint({ method: "GET", path: "/membership-plan/get-active", answer: PlanListAnswerSchema }),
   getOne: defineEndpoint({ method: "GET", path: "/membership-plan/get-one/:id", answer: PlanAnswerSchema }),
-  sync: defineEndpoint({ method: "POST", path: "/membership-plan/sync", answer: MessageAnswerSchema }),
+  sync: defineEndpoint({ method: "POST", path: "/membership-plan/sync", answer: SuccessAnswerSchema }),
   create: defineEndpoint({
     method: "POST",
     path: "/membership-plan/create",
     body: PlanCreateBodySchema,
-    answer: PlanAnswerSchema,
+    answer: SuccessAnswerSchema,
   }),
   edit: defineEndpoint({
     method: "PUT",
     path: "/membership-plan/edit",
     body: PlanEditBodySchema,
-    answer: PlanAnswerSchema,
+    answer: SuccessAnswerSchema,
   }),
-  remove: defineEndpoint({ method: "DELETE", path: "/membership-plan/delete/:id", answer: MessageAnswerSchema }),
+  remove: defineEndpoint({ method: "DELETE", path: "/membership-plan/delete/:id", answer: SuccessAnswerSchema }),
   setActive: defineEndpoint({
     method: "PATCH",
     path: "/membership-plan/:id/active",
     body: PlanActiveBodySchema,
-    answer: MessageAnswerSchema,
+    answer: SuccessAnswerSchema,
   }),
 } as const;

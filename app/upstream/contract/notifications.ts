@@ -1,6 +1,6 @@
 /** Contract of the push-notification call. */
 import { z } from "zod";
-import { defineEndpoint, MessageAnswerSchema, requiredText } from "./common.ts";
+import { defineEndpoint, SuccessAnswerSchema, requiredText } from "./common.ts";
 
 /** Body of POST /fcm/send-notification-to-user (docs/product.md#send-push-notification). */
 export const SendNotificationBodySchema = z.object({
@@ -16,6 +16,6 @@ export const notificationEndpoints = {
     method: "POST",
     path: "/fcm/send-notification-to-user",
     body: SendNotificationBodySchema,
-    answer: MessageAnswerSchema,
+    answer: SuccessAnswerSchema,
   }),
 } as const;

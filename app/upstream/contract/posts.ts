@@ -1,6 +1,6 @@
 /** Contract of the forum-post calls. */
 import { z } from "zod";
-import { defineEndpoint, IdSchema, MessageAnswerSchema } from "./common.ts";
+import { defineEndpoint, IdSchema, SuccessAnswerSchema } from "./common.ts";
 
 /** The author of a post, as embedded in it. */
 export const PostAuthorSchema = z.object({
@@ -31,5 +31,5 @@ export type PostListAnswer = z.output<typeof PostListAnswerSchema>;
 /** The post calls of docs/product.md#upstream-calls. */
 export const postEndpoints = {
   list: defineEndpoint({ method: "GET", path: "/posts", answer: PostListAnswerSchema }),
-  remove: defineEndpoint({ method: "DELETE", path: "/posts/:id", answer: MessageAnswerSchema }),
+  remove: defineEndpoint({ method: "DELETE", path: "/posts/:id", answer: SuccessAnswerSchema }),
 } as const;

@@ -23,7 +23,6 @@ import { redirectWithSuccess } from "~/session/toast.server";
 import type { PlanCreateBody, PlanEditBody } from "~/upstream/contract/memberships";
 import { requestUploadUrl, UploadFailure, uploadFile } from "~/upstream/files.server";
 import { createPlan, editPlan } from "~/upstream/memberships.server";
-import { shownFailure } from "~/upstream/errors";
 
 /** The field a form posted without JavaScript carries the file in (see ImageUpload). */
 const FILE_FIELD = "imageFile";
@@ -187,7 +186,7 @@ async function savePlan(
     try {
       message = await createPlan(request, body);
     } catch (error) {
-      return failSubmission(shownFailure(error), typed, TEXTS.create.failed);
+      return failSubmission(error, typed, TEXTS.create.failed);
     }
     return redirectWithSuccess(request, AFTER_SAVE, message.trim() || TEXTS.create.ok);
   }
@@ -212,7 +211,7 @@ async function savePlan(
   try {
     message = await editPlan(request, body);
   } catch (error) {
-    return failSubmission(shownFailure(error), typed, TEXTS.update.failed);
+    return failSubmission(error, typed, TEXTS.update.failed);
   }
   return redirectWithSuccess(request, AFTER_SAVE, message.trim() || TEXTS.update.ok);
 }

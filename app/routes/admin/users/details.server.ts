@@ -66,7 +66,8 @@ export const userDetailsAction = screenAction({
       const message = await sendNotificationToUser(request, { email, title: form.data.title, body: form.data.message });
       return await replaceWithSuccess(request, back, message.trim() || "Push notification sent successfully!");
     } catch (error) {
-      return failSubmission(error, form.values, "Failed to send notification");
+      // The upstream's `body` is the form's Message (docs/product.md#send-push-notification).
+      return failSubmission(error, form.values, "Failed to send notification", { fieldNames: { body: "message" } });
     }
   },
 });
