@@ -4,7 +4,7 @@
 // measured in one evaluate:
 // - the page does not scroll sideways; only regions marked `data-scroll-x` may;
 // - every visible control, scrolled into view, is the element at its own centre point;
-// - a toast covers no control as the page shows it (before anything scrolls);
+// - a toast covers no control as the page and its dialog first show (scrolled to their tops);
 // - an open dialog's heading and buttons can be scrolled into view, whole;
 // - no text spills out of a table cell or card, or is cut off without its full value in a title.
 // A screenshot of each lands in test-results/layout/ for a reviewer to look through.
@@ -84,9 +84,16 @@ function measure(): string[] {
   const reachable = (control: HTMLElement) =>
     shown(control) && !control.closest("[inert]") && getComputedStyle(control).pointerEvents !== "none";
 
-  // 2a. A toast covers no control where the page shows it, before anything scrolls: each place
-  // where a control's box meets a shown toast's box is the control's, not the toast's, at the
-  // middle of that overlap (a sheet over a toast may cover it).
+  // 2a. A toast covers no control as the page and its dialog first show, scrolled to their tops:
+  // each place where a control's box meets a shown toast's box is the control's, not the toast's,
+  // at the middle of that overlap (a sheet over a toast may cover it). Further down, a toast lies
+  // over the top of a scrolled page; 2b proves that what it covers there scrolls clear.
+  const scrollToTops = () => {
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+    for (let box = modal?.parentElement; box && box !== document.body; box = box.parentElement)
+      box.scrollTo({ top: 0, behavior: "instant" });
+  };
+  scrollToTops();
   for (const toast of document.querySelectorAll<HTMLElement>('[data-testid="toast"]')) {
     if (!shown(toast)) continue;
     const box = toast.getBoundingClientRect();
@@ -173,8 +180,7 @@ function measure(): string[] {
     if (clipped && shown(trigger)) problems.push(`the tooltip "${bubble.textContent}" is clipped`);
   }
 
-  window.scrollTo({ top: 0, left: 0, behavior: "instant" });
-  for (let box = modal?.parentElement; box && box !== document.body; box = box.parentElement) box.scrollTo({ top: 0 });
+  scrollToTops();
   sheet?.querySelector("nav")?.scrollTo({ top: 0 });
   return problems;
 }
