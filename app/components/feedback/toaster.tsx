@@ -71,7 +71,7 @@ export function ToastRoom({ toasts }: { toasts: readonly FlashToast[] }) {
     <div aria-hidden="true" className={`toast-room invisible self-stretch ${STACK}`}>
       {toasts.map((toast) => (
         <div key={toast.id} className={`${CARD} border-transparent`}>
-          <ToastContent toast={toast} />
+          <ToastContent toast={toast} copy />
           <span className="-m-1 size-6 shrink-0" />
         </div>
       ))}
@@ -79,16 +79,26 @@ export function ToastRoom({ toasts }: { toasts: readonly FlashToast[] }) {
   );
 }
 
-/** A toast's icon, message and description. */
-function ToastContent({ toast, messageTestId }: { toast: FlashToast; messageTestId?: string }) {
+/**
+ * A toast's icon, message and description. The room's `copy` shows its text as generated content
+ * (`::before`), so each message is in the page's text once: for find-in-page, and for anything
+ * that looks a message up by its text.
+ */
+function ToastContent({ toast, copy = false }: { toast: FlashToast; copy?: boolean }) {
+  const text = (value: string, className: string, testId?: string) =>
+    copy ? (
+      <p className={`${className} before:content-[attr(data-text)]`} data-text={value} />
+    ) : (
+      <p className={className} data-testid={testId}>
+        {value}
+      </p>
+    );
   return (
     <>
       <Icon name={tone[toast.type].icon} className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 flex-1 text-sm break-words">
-        <p className="font-medium" data-testid={messageTestId}>
-          {toast.message}
-        </p>
-        {toast.description ? <p className="mt-1 opacity-80">{toast.description}</p> : null}
+        {text(toast.message, "font-medium", "toast-message")}
+        {toast.description ? text(toast.description, "mt-1 opacity-80") : null}
       </div>
     </>
   );
@@ -121,7 +131,7 @@ function ToastCard({ toast }: { toast: FlashToast }) {
       }}
       className={`toast toast-timed pointer-events-auto static m-0 not-open:hidden ${CARD} ${tone[toast.type].className}`}
     >
-      <ToastContent toast={toast} messageTestId="toast-message" />
+      <ToastContent toast={toast} />
       <form method="dialog" className="-m-1 shrink-0">
         <button
           type="submit"
