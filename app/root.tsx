@@ -1,19 +1,8 @@
-import { useContext } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  UNSAFE_DataRouterStateContext,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 
 import type { Route } from "./+types/root";
 import "./app.css";
-import { type FlashToast, Toaster } from "~/components/feedback/toaster";
+import { type FlashToast, ToastRoom, Toaster, usePageToasts } from "~/components/feedback/toaster";
 import { useNonce } from "~/components/nonce";
 import { NotFoundPage } from "~/components/not-found-page";
 import { checkSubmittedForms } from "~/forms/form-data.server";
@@ -38,9 +27,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const rootData = useRouteLoaderData<typeof loader>("root");
-  const actionToasts = useActionToasts();
-  const toasts = actionToasts.length ? actionToasts : rootData?.toast ? [rootData.toast] : [];
+  const toasts = usePageToasts();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -50,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="h-full font-sans">
+        <ToastRoom toasts={toasts} />
         {children}
         <Toaster toasts={toasts} />
         <ScrollRestoration nonce={nonce} />
@@ -57,22 +45,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
-}
-
-/**
- * The toasts carried in the data of the action that just ran (a re-rendered form). It shows in the
- * same response, so it works for a document POST without JavaScript, where a flash cookie
- * would only show on the next page. React Router has no public hook for another route's action
- * data, hence its data-router state context.
- */
-function useActionToasts(): FlashToast[] {
-  const state = useContext(UNSAFE_DataRouterStateContext);
-  for (const value of Object.values(state?.actionData ?? {})) {
-    const { toast, toasts } = (value ?? {}) as { toast?: FlashToast; toasts?: FlashToast[] };
-    if (toasts?.length) return toasts;
-    if (toast) return [toast];
-  }
-  return [];
 }
 
 export default function App() {

@@ -45,19 +45,39 @@ test.describe("toasts", () => {
     await expect(toast).toBeHidden();
   });
 
-  test("close from the keyboard and never cover the menu button", async ({ page }) => {
-    await signInAt(page);
-    const toast = await showToast(page);
-    const menuButton = page.locator("header label", { hasText: "Open sidebar" });
-    const [toastBox, menuBox] = [await toast.boundingBox(), await menuButton.boundingBox()];
-    expect(toastBox!.y).toBeGreaterThan(menuBox!.y + menuBox!.height);
-
-    const close = toast.getByRole("checkbox", { name: "Dismiss" });
-    await close.focus();
-    await expect(close).toBeFocused();
-    await page.keyboard.press("Space");
-    await expect(toast).toBeHidden();
+  test("sit at the top right, below a phone's top bar and its menu button", async ({ page }) => {
+    await signIn(page);
+    for (const size of [{ width: 1280, height: 720 }, PHONE]) {
+      await page.setViewportSize(size);
+      const toast = await showToast(page);
+      const box = (await toast.boundingBox())!;
+      expect(size.width - (box.x + box.width)).toBeLessThanOrEqual(16);
+      if (size === PHONE) {
+        const menuBox = (await page.locator("header label", { hasText: "Open sidebar" }).boundingBox())!;
+        expect(box.y).toBeGreaterThan(menuBox.y + menuBox.height);
+        expect(box.y).toBeLessThan(size.height / 4);
+      } else {
+        expect(box.y).toBeLessThanOrEqual(16);
+      }
+    }
   });
+
+  for (const key of ["Enter", "Space"]) {
+    test(`close with a Dismiss button that answers ${key}, and give their room back`, async ({ page }) => {
+      await signIn(page);
+      await page.goto("/memberships");
+      const heading = page.getByRole("heading", { level: 1 });
+      const restingTop = (await heading.boundingBox())!.y;
+
+      const toast = await showToast(page);
+      const dismiss = toast.getByRole("button", { name: "Dismiss" });
+      await dismiss.focus();
+      await expect(dismiss).toBeFocused();
+      await page.keyboard.press(key);
+      await expect(toast).toBeHidden();
+      await expect.poll(async () => (await heading.boundingBox())!.y).toBe(restingTop);
+    });
+  }
 });
 
 test.describe("the mobile sheet", () => {

@@ -1,13 +1,16 @@
 // The layout as a checked property of every screen (issue 15): each screen and state a person
-// meets (lists, their open dialogs, forms showing errors, the mobile sheet, a toast) at a phone,
-// a tablet and a laptop size, in both projects. On each the page is measured in one evaluate:
+// meets (lists, their open dialogs, forms showing errors, the mobile sheet, toasts over lists and
+// open dialogs) at a phone, a tablet and a laptop size, in both projects. On each the page is
+// measured in one evaluate:
 // - the page does not scroll sideways; only regions marked `data-scroll-x` may;
 // - every visible control, scrolled into view, is the element at its own centre point;
+// - a toast covers no control as the page and its dialog first show (scrolled to their tops);
 // - an open dialog's heading and buttons can be scrolled into view, whole;
 // - no text spills out of a table cell or card, or is cut off without its full value in a title.
 // A screenshot of each lands in test-results/layout/ for a reviewer to look through.
 import type { Page, TestInfo } from "@playwright/test";
 
+import { injectFault } from "../support/demo-hooks";
 import { signIn } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
@@ -75,13 +78,42 @@ function measure(): string[] {
     ? document.querySelector('aside[aria-label="Sidebar"]')
     : null;
   const scope = modal ?? sheet ?? document.body;
-
-  // 2. Every visible control, scrolled into view, is what a click at its centre hits.
   const controls = scope.querySelectorAll<HTMLElement>(
     'a[href], button, input:not([type="hidden"]), select, textarea, summary, label[for], [tabindex]:not([tabindex="-1"]), [role="link"]',
   );
+  const reachable = (control: HTMLElement) =>
+    shown(control) && !control.closest("[inert]") && getComputedStyle(control).pointerEvents !== "none";
+
+  // 2a. A toast covers no control as the page and its dialog first show, scrolled to their tops:
+  // each place where a control's box meets a shown toast's box is the control's, not the toast's,
+  // at the middle of that overlap (a sheet over a toast may cover it). Further down, a toast lies
+  // over the top of a scrolled page; 2b proves that what it covers there scrolls clear.
+  const scrollToTops = () => {
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+    for (let box = modal?.parentElement; box && box !== document.body; box = box.parentElement)
+      box.scrollTo({ top: 0, behavior: "instant" });
+  };
+  scrollToTops();
+  for (const toast of document.querySelectorAll<HTMLElement>('[data-testid="toast"]')) {
+    if (!shown(toast)) continue;
+    const box = toast.getBoundingClientRect();
+    for (const control of controls) {
+      if (!reachable(control) || toast.contains(control)) continue;
+      const rect = control.getBoundingClientRect();
+      const left = Math.max(rect.left, box.left);
+      const right = Math.min(rect.right, box.right);
+      const top = Math.max(rect.top, box.top);
+      const bottom = Math.min(rect.bottom, box.bottom);
+      if (left >= right || top >= bottom) continue;
+      const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+      if (hit && toast.contains(hit))
+        problems.push(`${describe(control)} lies under the toast "${toast.textContent?.trim().slice(0, 40)}"`);
+    }
+  }
+
+  // 2b. Every visible control, scrolled into view, is what a click at its centre hits.
   for (const control of controls) {
-    if (!shown(control) || control.closest("[inert]") || getComputedStyle(control).pointerEvents === "none") continue;
+    if (!reachable(control)) continue;
     control.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
     const rect = control.getBoundingClientRect();
     const x = rect.left + rect.width / 2;
@@ -148,8 +180,7 @@ function measure(): string[] {
     if (clipped && shown(trigger)) problems.push(`the tooltip "${bubble.textContent}" is clipped`);
   }
 
-  window.scrollTo({ top: 0, left: 0, behavior: "instant" });
-  for (let box = modal?.parentElement; box && box !== document.body; box = box.parentElement) box.scrollTo({ top: 0 });
+  scrollToTops();
   sheet?.querySelector("nav")?.scrollTo({ top: 0 });
   return problems;
 }
@@ -180,7 +211,7 @@ async function dialogLinks(page: Page): Promise<string[]> {
 }
 
 for (const size of SIZES) {
-  test(`every screen holds at ${size.width}x${size.height}`, async ({ page }, testInfo) => {
+  test(`every screen holds at ${size.width}x${size.height}`, async ({ page, demoUrl }, testInfo) => {
     // About 40 states, each loaded, measured and photographed.
     test.setTimeout(240_000);
     await page.setViewportSize(size);
@@ -233,6 +264,53 @@ for (const size of SIZES) {
     await page.getByRole("button", { name: "Sync" }).click();
     await page.getByTestId("toast").waitFor();
     await check(page, testInfo, found, "/memberships with a toast");
+
+    // A toast over a list, then beside open dialogs: each upstream field error is a toast of its own.
+    await page.goto("/users");
+    const banLink = page.getByRole("link", { name: /^Ban User/ }).first();
+    const bannedId = new URL((await banLink.getAttribute("href"))!, page.url()).searchParams.get("id");
+    await banLink.click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Ban" }).click();
+    await page.getByTestId("toast").waitFor();
+    await check(page, testInfo, found, "/users after a ban");
+    await page.goto(`/users?confirm=unban&id=${bannedId}`);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Unban" }).click();
+    await page.getByTestId("toast").waitFor();
+
+    const fieldErrors = (...errors: [string, string][]) => ({
+      status: 400,
+      body: { message: "Validation failed", errors: errors.map(([field, message]) => ({ field, message })) },
+    });
+    await injectFault(demoUrl, {
+      method: "POST",
+      path: "/fcm/send-notification-to-user",
+      ...fieldErrors(
+        ["body.title", "Title is too long for a lock screen"],
+        ["body.body", "Message contains a banned word"],
+      ),
+    });
+    await page.goto("/users/5?notify=1");
+    await notify.getByLabel("Title").fill("Maintenance tonight");
+    await notify.getByLabel("Message").fill("The app is down from 22:00 to 23:00.");
+    await notify.getByRole("button", { name: "Send Notification" }).click();
+    await page.getByTestId("toast").nth(1).waitFor();
+    await check(page, testInfo, found, "/users/5?notify=1 with error toasts");
+
+    await injectFault(demoUrl, {
+      method: "POST",
+      path: "/announcements",
+      ...fieldErrors(
+        ["body.title", "Title already exists"],
+        ["body.description", "Description mentions a banned word"],
+        ["body.date", "Date must not be in the past"],
+      ),
+    });
+    await page.goto("/announcements?new");
+    await form.getByLabel("Title").fill("Maintenance tonight");
+    await form.getByLabel("Description").fill("The app is down from 22:00 to 23:00.");
+    await form.getByRole("button", { name: "Create", exact: true }).click();
+    await page.getByTestId("toast").nth(2).waitFor();
+    await check(page, testInfo, found, "/announcements?new with error toasts");
 
     if (size.width >= 768) {
       await page.goto("/");

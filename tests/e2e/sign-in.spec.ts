@@ -129,7 +129,7 @@ test.describe("sign-out", () => {
       // With JavaScript the toast leaves by itself (after 5 seconds).
       await expect(toast).toBeHidden({ timeout: 8_000 });
     } else {
-      await toast.locator("label[title='Dismiss']").click();
+      await toast.getByRole("button", { name: "Dismiss" }).click();
       await expect(toast).toBeHidden();
     }
     await page.goto("/");

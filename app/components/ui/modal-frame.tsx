@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useRef } from "react";
 import { Link } from "react-router";
 
+import { ToastRoom, usePageToasts } from "~/components/feedback/toaster";
 import { Icon } from "~/components/ui/icon";
 import { useModal } from "~/components/ui/use-modal";
 
@@ -36,12 +37,15 @@ export function ModalFrame({
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
   useModal(panel, closeTo, locked);
+  const toasts = usePageToasts();
 
   return (
     // The overlay scrolls and the wrapper grows with the panel (min-h-full, not a centring box of
     // the viewport's height), so a dialog taller than the screen scrolls as a whole from its top.
+    // The toasts lie over the room at its top; the panel sits below it, at the bottom on a phone.
     <div className="fixed inset-0 z-50 overflow-y-auto overscroll-contain bg-black/50">
-      <div className="flex min-h-full items-end justify-center p-4 sm:items-center">
+      <div className="flex min-h-full flex-col items-center p-4">
+        <ToastRoom toasts={toasts} />
         <div
           ref={panel}
           role={role}
@@ -51,7 +55,7 @@ export function ModalFrame({
           aria-describedby={description ? descriptionId : undefined}
           tabIndex={-1}
           autoFocus={autoFocus}
-          className={`relative w-full ${size === "md" ? "max-w-md" : "max-w-lg"} rounded-xl bg-surface p-6 shadow-xl outline-none`}
+          className={`relative mt-auto w-full sm:mb-auto ${size === "md" ? "max-w-md" : "max-w-lg"} rounded-xl bg-surface p-6 shadow-xl outline-none`}
         >
           {closeButton ? (
             <Link
