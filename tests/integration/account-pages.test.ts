@@ -464,15 +464,16 @@ describe("delete account", () => {
 
     const deleted = await browser.post("/delete-account?step=key", { intent: "delete-user", securityKey: key! });
     expect(deleted.status).toBe(302);
-    expect(deleted.headers.get("location")).toBe("/delete-account?step=done");
+    // Spec 2.7: back to step 1.
+    expect(deleted.headers.get("location")).toBe("/delete-account");
     const deleteCalls = await recordedRequests(stack.demo.url, "/users/delete-user");
     expect(deleteCalls.at(-1)?.body).toEqual({ email, securityKey: key });
     expect(deleteCalls.at(-1)?.status).toBe(200);
 
-    const { html: done } = await browser.follow(deleted);
-    expect(toastMessage(done)).toBe("Your account has been deleted successfully");
-    expect(visibleText(done)).toContain("Your account has been deleted");
-    const cleared = await (await browser.get("/delete-account")).text();
+    // Step 1 with cleared fields and the server's message as the success toast.
+    const { html: cleared } = await browser.follow(deleted);
+    expect(toastMessage(cleared)).toBe("Your account has been deleted successfully");
+    expect(cleared).toMatch(/data-testid="toast"[^>]*data-type="success"/);
     expect(visibleText(cleared)).toContain("Get Security Key");
     expect(inputValue(cleared, "email") ?? "").toBe("");
 
