@@ -318,7 +318,8 @@ test.describe("pages that know who arrives", () => {
     await page.getByLabel("Password", { exact: true }).fill("Member12345");
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("heading", { name: "This panel is for administrators" })).toBeVisible();
-    await expect(page.locator("main").getByText("Access denied. Admins only.")).toBeVisible();
+    // The server's words as the error toast (spec 8); the page itself explains.
+    await expect(page.getByTestId("toast-message")).toHaveText("Access denied. Admins only.");
     await expect(page.getByRole("link", { name: "Open the mobile app" })).toHaveAttribute(
       "href",
       APP_LINKS.IOS_APP_URL,
