@@ -1,3 +1,5 @@
+import { isbot } from "isbot";
+
 /** The platforms the app-redirect page tells apart (docs/product.md#get-the-app). */
 export type Platform = "android" | "ios" | "other";
 
@@ -41,4 +43,12 @@ export function appUrlFor(platform: Platform, links: AppLinkSettings): string | 
   if (platform === "android") return links.ANDROID_APP_URL;
   if (platform === "ios") return links.IOS_APP_URL;
   return links.APP_DOWNLOAD_URL;
+}
+
+/**
+ * True for a user agent that names itself a crawler, link checker, preview fetcher or headless
+ * browser (isbot's maintained list). A missing or empty one is not: nothing is known of it.
+ */
+export function isKnownCrawler(userAgent: string | null | undefined): boolean {
+  return isbot(userAgent);
 }

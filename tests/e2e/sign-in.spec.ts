@@ -35,7 +35,9 @@ test.describe("sign-in", () => {
     await page.getByLabel("Email").fill(MEMBER.email);
     await page.getByLabel("Password", { exact: true }).fill(MEMBER.password);
     await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("alert").first()).toContainText(/admin/i);
+    await expect(page.getByTestId("toast-message")).toHaveText("Access denied. Admins only.");
+    await expect(page.getByTestId("toast")).toHaveAttribute("data-type", "error");
+    await expect(page.getByRole("heading", { name: "This panel is for administrators" })).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   });

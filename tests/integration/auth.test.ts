@@ -84,6 +84,11 @@ describe("POST /login", () => {
     const response = await client().post("/login", { email: "member@example.com", password: "Member12345" });
     expect(response.status).toBe(403);
     expect(response.headers.getSetCookie().some((line) => line.startsWith("user="))).toBe(false);
+    // The server's words as the error toast (spec 8), beside the page about the panel and the app.
+    const html = await response.text();
+    expect(toastMessage(html)).toBe("Access denied. Admins only.");
+    expect(html).toMatch(/data-testid="toast"[^>]*data-type="error"/);
+    expect(html).toContain("This panel is for administrators");
   });
 
   it("rejects prototype-polluting field names", async () => {

@@ -34,9 +34,10 @@ import { isUpstreamError, UpstreamError } from "~/upstream/errors";
 // Its path is "/": with JavaScript the page's data requests go to `/delete-account.data`,
 // which a cookie path of "/delete-account" would not match.
 const PENDING_DELETION_MAX_AGE = 15 * 60;
-// After the deletion the same cookie says so (`deleted`) for what is left of its 15 minutes: the
-// confirmation at ?step=done lasts (a reload, a later look) instead of a 5-second toast.
-const DONE_STEP_URL = "/delete-account?step=done";
+// After the deletion the page returns to step 1 with cleared fields (spec 2.7), and the same
+// cookie says what was deleted (`deleted`) for what is left of its 15 minutes: a notice above the
+// form that outlasts the 5-second toast (a reload, a later look).
+const EMAIL_STEP_URL = "/delete-account";
 // Known and unknown emails get the same answers (decision 035): the page is no account oracle.
 // The upstream's own texts would tell them apart ('User not found'), so the panel says these.
 const KEY_SENT_MESSAGE = "If an account with that email exists, a security key has been sent to your email.";
@@ -72,18 +73,18 @@ function rememberEmail(request: Request, email: string, deleted?: true): Promise
   });
 }
 
-/** Which step the page shows: the email, the key (with its pending email) or the lasting confirmation. */
+/**
+ * Which step the page shows: the email (with the account this browser just deleted, if any) or the
+ * key (with its pending email).
+ */
 export async function loadDeletionStep(request: Request) {
-  const step = new URL(request.url).searchParams.get("step");
-  if (step === "done") {
+  if (new URL(request.url).searchParams.get("step") !== "key") {
     const remembered = await rememberedDeletion(request);
-    if (remembered?.deleted) return { step: "done" as const, email: remembered.email };
-    throw redirect("/delete-account", { headers: tokenPageHeaderValues("same-origin") });
+    return { step: "email" as const, deleted: remembered?.deleted ? remembered.email : undefined };
   }
-  if (step !== "key") return { step: "email" as const };
   const email = await pendingEmail(request);
   // The key step without its email (expired, or a pasted link) starts over.
-  if (!email) throw redirect("/delete-account", { headers: tokenPageHeaderValues("same-origin") });
+  if (!email) throw redirect(EMAIL_STEP_URL, { headers: tokenPageHeaderValues("same-origin") });
   return { step: "key" as const, email };
 }
 
@@ -153,7 +154,7 @@ async function deleteTheAccount(request: Request, formData: FormData) {
   if (!email) {
     return redirectWithError(
       request,
-      "/delete-account",
+      EMAIL_STEP_URL,
       "Your security key request has expired. Please request a new key.",
     );
   }
@@ -165,9 +166,8 @@ async function deleteTheAccount(request: Request, formData: FormData) {
 
   try {
     const { data: answer } = await deleteAccount(request, { email, securityKey: form.data.securityKey });
-    // A lasting confirmation; its "Delete another account" is the email step with cleared fields
-    // (docs/product.md#delete-account).
-    return redirectWithSuccess(request, DONE_STEP_URL, answer.message, {
+    // Step 1 with cleared fields and the server's message (docs/product.md#delete-account).
+    return redirectWithSuccess(request, EMAIL_STEP_URL, answer.message, {
       headers: { "Set-Cookie": await rememberEmail(request, email, true) },
     });
   } catch (error) {

@@ -5,9 +5,9 @@ import type { Route } from "./+types/delete-account";
 import { deleteAccountAction, loadDeletionStep } from "./delete-account.server";
 import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
 import { type FlashToast, Toaster } from "~/components/feedback/toaster";
-import { AuthCard, AuthNotice } from "~/components/layout/auth-card";
+import { AuthCard } from "~/components/layout/auth-card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -27,21 +27,17 @@ export const headers = tokenPageHeaders("same-origin");
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AuthCard
-      title={loaderData.step === "done" ? "Your account has been deleted" : "Delete Account"}
+      title="Delete Account"
       subtitle={
-        loaderData.step === "done"
-          ? undefined
-          : loaderData.step === "key"
-            ? "Enter the security key we sent to your email to confirm the deletion."
-            : "Enter the email address of the account to delete. We will send you a security key to confirm it."
+        loaderData.step === "key"
+          ? "Enter the security key we sent to your email to confirm the deletion."
+          : "Enter the email address of the account to delete. We will send you a security key to confirm it."
       }
     >
-      {loaderData.step === "done" ? (
-        <Deleted email={loaderData.email} />
-      ) : loaderData.step === "key" ? (
+      {loaderData.step === "key" ? (
         <KeyStep email={loaderData.email} actionData={actionData} />
       ) : (
-        <EmailStep actionData={actionData} />
+        <EmailStep deleted={loaderData.deleted} actionData={actionData} />
       )}
     </AuthCard>
   );
@@ -55,7 +51,8 @@ type ActionData = Route.ComponentProps["actionData"];
 
 let clientToasts = 0;
 
-function EmailStep({ actionData }: { actionData: ActionData }) {
+/** Step 1; `deleted` is the account this browser just deleted, told above the cleared form. */
+function EmailStep({ deleted, actionData }: { deleted: string | undefined; actionData: ActionData }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod !== undefined;
   const hydrated = useHydrated();
@@ -79,6 +76,7 @@ function EmailStep({ actionData }: { actionData: ActionData }) {
 
   return (
     <>
+      {deleted ? <Deleted email={deleted} /> : null}
       <MutationForm action="/delete-account" {...form.props} onSubmit={submit} className="space-y-5">
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <input type="hidden" name="intent" value="generate-key" />
@@ -173,18 +171,12 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
 
 function Deleted({ email }: { email: string }) {
   return (
-    <AuthNotice
-      icon="solid-check-circle"
-      tone="success"
-      actions={
-        <ButtonLink to="/delete-account" variant="secondary" className="w-full py-3">
-          Delete another account
-        </ButtonLink>
-      }
-    >
-      The account <span className="font-semibold break-all">{email}</span> and its profile, posts and invites have been
-      removed. You can no longer sign in with it, in the app or anywhere else. To join the community again, sign up in
-      the mobile app.
-    </AuthNotice>
+    <div className="mb-5">
+      <FormAlert tone="success">
+        The account <span className="font-semibold break-all">{email}</span> and its profile, posts and invites have
+        been removed. You can no longer sign in with it, in the app or anywhere else. To join the community again, sign
+        up in the mobile app.
+      </FormAlert>
+    </div>
   );
 }

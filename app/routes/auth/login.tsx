@@ -3,13 +3,14 @@ import { data, Form, Link, redirect, replace } from "react-router";
 import type { Route } from "./+types/login";
 import { AppOfferActions } from "~/components/account/app-links";
 import type { AppOffer } from "~/components/account/app-offer";
+import type { FlashToast } from "~/components/feedback/toaster";
 import { AuthCard, AuthNotice } from "~/components/layout/auth-card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { SubmitButton } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-field";
 import { LoginSchema } from "~/forms/auth";
-import { invalidSubmission } from "~/forms/failure.server";
+import { errorToast, invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
 import { loginSchema } from "~/forms/schema-loaders.client";
@@ -34,9 +35,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** What a member (or any account the upstream refuses the panel) sees instead of the form. */
+/**
+ * What a member (or any account the upstream refuses the panel) sees instead of the form; the
+ * server's message is the error toast (docs/product.md#toasts-and-error-handling).
+ */
 interface NotForThisAccount {
-  notForThisAccount: { message: string; offer: AppOffer };
+  notForThisAccount: { offer: AppOffer };
+  toast: FlashToast;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,10 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       await throttle.failed();
     }
     // Right credentials, refused access ('Access denied. Admins only.'): mostly a member who
-    // followed a link here. A page that explains, and leads to the app.
+    // followed a link here. A page that explains and leads to the app, and the server's words as
+    // the error toast.
     if (isUpstreamError(error) && error.status === 403) {
       const body: NotForThisAccount = {
-        notForThisAccount: { message: error.messageOr("Access denied. Admins only."), offer: appOfferOf(request) },
+        notForThisAccount: { offer: appOfferOf(request) },
+        toast: errorToast(error.messageOr("An error occurred during login")),
       };
       return data(body, { status: 403 });
     }
@@ -136,11 +143,10 @@ function LoginForm({
   );
 }
 
-function AdminsOnly({ message, offer }: NotForThisAccount["notForThisAccount"]) {
+function AdminsOnly({ offer }: NotForThisAccount["notForThisAccount"]) {
   return (
     <AuthCard title="This panel is for administrators">
       <div className="space-y-5">
-        <FormAlert>{message}</FormAlert>
         <AuthNotice
           icon="solid-user-group"
           tone="info"

@@ -17,6 +17,8 @@ import { Icon } from "~/components/ui/icon";
 import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
 import { pageMemory, tokenFingerprint } from "~/routes/auth/page-memory.server";
 import { isRefusal } from "~/routes/auth/public-failure.server";
+import { rememberVerifiedLink, wasVerifiedHere } from "~/routes/auth/verified-links.server";
+import { isKnownCrawler } from "~/session/user-agent";
 import { verifyEmail } from "~/upstream/auth.server";
 import { isUpstreamError } from "~/upstream/errors";
 
@@ -29,6 +31,10 @@ import { isUpstreamError } from "~/upstream/errors";
 //    is remembered in a signed cookie and shown at /verify?done=1, a URL without the token:
 //    a reload shows it again, and so does the email link opened again in the same browser.
 //    An upstream that failed (5xx, timeout, busy) spends nothing: a retry state, status 503.
+// A client that names itself a crawler (isKnownCrawler) never gets past step 1 and is not sent
+// on: it spends nothing even when it follows refreshes. A link the upstream refuses that this
+// panel saw it accept before (verified-links.server.ts) was spent by whoever opened it first:
+// the account is verified, and the person is told so.
 
 /** The result URL: no token in it, the cookie says what happened. */
 const RESULT_URL = "/verify?done=1";
@@ -39,13 +45,13 @@ const OUTCOME_MAX_AGE = 60 * 60;
 const verification = pageMemory(
   "email_verification",
   OUTCOME_MAX_AGE,
-  z.object({ outcome: z.enum(["verified", "invalid"]), link: z.string() }),
+  z.object({ outcome: z.enum(["verified", "verified-earlier", "invalid"]), link: z.string() }),
 );
 
 type Verification =
   | { state: "not-found" }
-  | { state: "loading"; checkUrl: string }
-  | { state: "verified"; offer: AppOffer }
+  | { state: "loading"; checkUrl: string; moveOn: boolean }
+  | { state: "verified"; offer: AppOffer; earlier?: boolean }
   | { state: "invalid"; offer: AppOffer }
   | { state: "unavailable"; retryUrl: string };
 
@@ -63,8 +69,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   if (!token) {
     if (url.searchParams.has("done") && remembered) {
-      const state = remembered.outcome;
-      return data<Verification>({ state, offer: appOfferOf(request) }, { status: state === "invalid" ? 400 : 200 });
+      const offer = appOfferOf(request);
+      if (remembered.outcome === "invalid") return data<Verification>({ state: "invalid", offer }, { status: 400 });
+      return data<Verification>({ state: "verified", offer, earlier: remembered.outcome === "verified-earlier" });
     }
     // docs/product.md#verify-email: no token, no page. A data answer (not a thrown 404) keeps this route's headers.
     return data<Verification>({ state: "not-found" }, { status: 404 });
@@ -72,10 +79,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   // The same link again in a browser that already has its result: the result, not a second use.
   if (remembered?.link === tokenFingerprint(token)) throw resultRedirect();
-  // Step 1, and any HEAD: nothing reaches the upstream.
-  if (url.searchParams.get("step") !== "check" || request.method === "HEAD") {
-    return data<Verification>({ state: "loading", checkUrl: verifyUrl(token, "check") });
+  // Step 1, any HEAD and any known crawler: nothing reaches the upstream. A crawler is not sent on.
+  const crawler = isKnownCrawler(request.headers.get("user-agent"));
+  if (url.searchParams.get("step") !== "check" || request.method === "HEAD" || crawler) {
+    return data<Verification>({ state: "loading", checkUrl: verifyUrl(token, "check"), moveOn: !crawler });
   }
+  const link = tokenFingerprint(token);
 
   try {
     await verifyEmail(request, token);
@@ -86,9 +95,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (!isRefusal(error)) {
       return data<Verification>({ state: "unavailable", retryUrl: verifyUrl(token) }, { status: 503 });
     }
-    throw resultRedirect(await verification.remember(request, { outcome: "invalid", link: tokenFingerprint(token) }));
+    // The upstream says the same for a spent link as for a bad one; only this panel's own record
+    // tells that the link verified the account when it was opened first.
+    const outcome = (await wasVerifiedHere(link)) ? "verified-earlier" : "invalid";
+    throw resultRedirect(await verification.remember(request, { outcome, link }));
   }
-  throw resultRedirect(await verification.remember(request, { outcome: "verified", link: tokenFingerprint(token) }));
+  await rememberVerifiedLink(link);
+  throw resultRedirect(await verification.remember(request, { outcome: "verified", link }));
 }
 
 /** See Other to the result URL (a 303: the token URL's history entry is not reloaded into a second use). */
@@ -110,7 +123,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const state = loaderData?.state;
   const tags = tokenPageMeta(`${state ? TITLES[state] : "Email verification"} · Admin Dashboard`);
   // The step that moves on by itself: a refresh, which runs without JavaScript too.
-  if (loaderData?.state === "loading") tags.push({ httpEquiv: "refresh", content: `0;url=${loaderData.checkUrl}` });
+  if (loaderData?.state === "loading" && loaderData.moveOn)
+    tags.push({ httpEquiv: "refresh", content: `0;url=${loaderData.checkUrl}` });
   return tags;
 };
 
@@ -123,7 +137,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
     case "loading":
       return <Loading checkUrl={loaderData.checkUrl} />;
     case "verified":
-      return <Verified offer={loaderData.offer} />;
+      return <Verified offer={loaderData.offer} earlier={loaderData.earlier} />;
     case "invalid":
       return <InvalidLink offer={loaderData.offer} />;
     case "unavailable":
@@ -158,11 +172,15 @@ function Loading({ checkUrl }: { checkUrl: string }) {
   );
 }
 
-function Verified({ offer }: { offer: AppOffer }) {
+/** `earlier`: the link was used before this visit (opened first elsewhere), and verified the account then. */
+function Verified({ offer, earlier }: { offer: AppOffer; earlier?: boolean }) {
   return (
     <AuthCard title="Account verified successfully">
       <AuthNotice icon="solid-check-circle" tone="success" actions={<AppOfferActions offer={offer} />}>
-        Your email address is confirmed. Continue in the mobile app to log in.
+        {earlier
+          ? "This link was already used, and it confirmed your email address. "
+          : "Your email address is confirmed. "}
+        Continue in the mobile app to log in.
       </AuthNotice>
     </AuthCard>
   );
