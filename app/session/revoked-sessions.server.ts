@@ -6,12 +6,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 
-import type { Redis } from "ioredis";
-
 import { UPSTREAM_SESSION_COOKIE, UPSTREAM_SESSION_MAX_AGE } from "~/upstream/contract/auth";
 import { readCookie } from "~/lib/cookie-header";
 import { sessionTokenOf } from "~/upstream/session-cookie.server";
 
+import { type ExpiringSet, memoryExpiringSet, redisExpiringSet } from "./expiring-set.server";
 import { sharedRedis } from "./redis.server";
 
 /**
@@ -20,54 +19,12 @@ import { sharedRedis } from "./redis.server";
  */
 export const REVOCATION_SECONDS = UPSTREAM_SESSION_MAX_AGE;
 
-/** Where revocations live: add one for a while, ask whether a hash is revoked. */
-export interface RevocationStore {
-  add(hash: string, ttlSeconds: number): Promise<void>;
-  has(hash: string): Promise<boolean>;
-}
-
-/**
- * One process's revocations: a map from hash to expiry time, so a check is one lookup. Entries come
- * only from sign-outs of real sessions whose upstream logout failed, so the map stays small; it is
- * swept when one is added.
- */
-export function memoryRevocationStore(now: () => number = Date.now): RevocationStore {
-  const expiries = new Map<string, number>();
-  return {
-    async add(hash, ttlSeconds) {
-      const time = now();
-      for (const [key, expires] of expiries) if (expires <= time) expiries.delete(key);
-      expiries.set(hash, time + ttlSeconds * 1000);
-    },
-    async has(hash) {
-      const expires = expiries.get(hash);
-      return expires !== undefined && expires > now();
-    },
-  };
-}
-
-/** The revocations in Redis, shared by every instance (decision 018): one key per hash, expiring by TTL. */
-export function redisRevocationStore(redis: Redis, prefix = "panel:revoked-session:"): RevocationStore {
-  return {
-    async add(hash, ttlSeconds) {
-      await redis.set(prefix + hash, "1", "EX", ttlSeconds);
-    },
-    async has(hash) {
-      // A connection that was lost is not waited for on every signed-in request (see withLocalCopy).
-      if (redis.status === "reconnecting" || redis.status === "close" || redis.status === "end") {
-        throw new Error(`redis is ${redis.status}`);
-      }
-      return (await redis.exists(prefix + hash)) === 1;
-    },
-  };
-}
-
 /**
  * A shared store with this instance's own copy: every revocation is also kept locally, and checked
  * there first. While Redis cannot be reached, revocations made here still hold here, and the others'
  * are not known (a page is not refused to everyone because Redis is down).
  */
-function withLocalCopy(shared: RevocationStore, local: RevocationStore): RevocationStore {
+function withLocalCopy(shared: ExpiringSet, local: ExpiringSet): ExpiringSet {
   return {
     async add(hash, ttlSeconds) {
       await local.add(hash, ttlSeconds);
@@ -94,13 +51,15 @@ function logWarning(msg: string, error: unknown): void {
   console.warn(JSON.stringify({ time: new Date().toISOString(), level: "warn", msg, error: reason }));
 }
 
-let store: RevocationStore | undefined;
+let store: ExpiringSet | undefined;
 
 /** The store in use: Redis when REDIS_URL is set (with a local copy), else memory. */
-function revocationStore(): RevocationStore {
+function revocationStore(): ExpiringSet {
   if (!store) {
     const redis = sharedRedis();
-    store = redis ? withLocalCopy(redisRevocationStore(redis), memoryRevocationStore()) : memoryRevocationStore();
+    store = redis
+      ? withLocalCopy(redisExpiringSet(redis, "panel:revoked-session:"), memoryExpiringSet())
+      : memoryExpiringSet();
   }
   return store;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { memoryRevocationStore, sessionHash } from "~/session/revoked-sessions.server";
+import { memoryExpiringSet } from "~/session/expiring-set.server";
+import { sessionHash } from "~/session/revoked-sessions.server";
 
-describe("memoryRevocationStore", () => {
+describe("memoryExpiringSet", () => {
   it("refuses a revoked hash until its time is up, and only that hash", async () => {
     let time = 1_000_000;
-    const store = memoryRevocationStore(() => time);
+    const store = memoryExpiringSet(() => time);
     await store.add("a", 60);
     expect(await store.has("a")).toBe(true);
     expect(await store.has("b")).toBe(false);

@@ -6,19 +6,18 @@
  * Only fingerprints of links the upstream accepted are kept, so strangers cannot grow it; in
  * memory, or in Redis when REDIS_URL is set so that every instance knows.
  */
-import { memoryRevocationStore, redisRevocationStore, type RevocationStore } from "~/session/revoked-sessions.server";
+import { type ExpiringSet, memoryExpiringSet, redisExpiringSet } from "~/session/expiring-set.server";
 import { sharedRedis } from "~/session/redis.server";
 
 /** As long as the demo API's links live; the provider's lifetime is not in the contract. */
 const VERIFIED_LINK_SECONDS = 7 * 24 * 60 * 60;
 
-// The revocation stores are expiring sets of hashes; the same two engines keep these fingerprints.
-let store: RevocationStore | undefined;
+let store: ExpiringSet | undefined;
 
-function verifiedLinks(): RevocationStore {
+function verifiedLinks(): ExpiringSet {
   if (!store) {
     const redis = sharedRedis();
-    store = redis ? redisRevocationStore(redis, "panel:verified-link:") : memoryRevocationStore();
+    store = redis ? redisExpiringSet(redis, "panel:verified-link:") : memoryExpiringSet();
   }
   return store;
 }
