@@ -64,6 +64,23 @@ describe("GET /users", () => {
     expect(html).not.toContain("Sam Support");
   });
 
+  it("says the total counts the administrators it does not list", async () => {
+    const everyone = await demoUsers(stack.demo.url);
+    const admins = everyone.filter((user) => user.role === "admin");
+    const panel = await admin();
+    const html = decodeEntities(await (await panel.get("/users?search=admin&limit=100")).text());
+    const matching = everyone.filter((user) =>
+      [user.fullName, user.email, user.phone].some((field) => field?.toLowerCase().includes("admin")),
+    );
+    const hidden = matching.filter((user) => user.role === "admin").length;
+    expect(hidden).toBeGreaterThan(0);
+    expect(admins.length).toBeGreaterThanOrEqual(hidden);
+    expect(html).toContain(
+      `${matching.length} ${matching.length === 1 ? "account" : "accounts"}, administrators included (${hidden} not listed on this page)`,
+    );
+    expect(html).not.toMatch(/>\d+ items?</);
+  });
+
   it("shows the load error when the upstream fails", async () => {
     await injectFault(stack.demo.url, { method: "GET", path: "/users", status: 500 });
     const panel = await admin();
@@ -297,9 +314,14 @@ describe("POST /users/{id} (push notification)", () => {
   });
 
   it("keeps what was typed when the upstream refuses", async () => {
-    const user = await findUser((candidate) => candidate.devicesCount === 0);
+    await injectFault(stack.demo.url, {
+      method: "POST",
+      path: "/fcm/send-notification-to-user",
+      status: 400,
+      body: { message: "User has no registered devices" },
+    });
     const panel = await admin();
-    const response = await panel.post(`/users/${user.id}?notify=1`, {
+    const response = await panel.post(`/users/5?notify=1`, {
       intent: "notify",
       title: "Kept title",
       message: "Kept message",
@@ -350,6 +372,30 @@ describe("POST /users/{id} (push notification)", () => {
     const html = decodeEntities(await response.text());
     expect(toastMessage(html)).toBe("User email not found");
     expect(html).toContain('value="Hi"');
+    expect(await recordedRequests(stack.demo.url, "/fcm")).toEqual([]);
+  });
+
+  it("disables Send Push Notification for a user with no devices, with the reason", async () => {
+    const user = await findUser((candidate) => candidate.devicesCount === 0);
+    const panel = await admin();
+    const html = decodeEntities(await (await panel.get(`/users/${user.id}?notify=1`)).text());
+    const button = /<button[^>]*aria-disabled="true"[^>]*aria-describedby="([^"]+)"[^>]*>(?:(?!<\/button>)[\s\S])*Send Push Notification/.exec(
+      html,
+    );
+    expect(button).not.toBeNull();
+    expect(html).toContain(`id="${button![1]}"`);
+    expect(html).toMatch(new RegExp(`id="${button![1]}"[^>]*>No devices registered<`));
+    expect(html).not.toContain("notify=1");
+    expect(html).not.toContain('role="dialog"');
+  });
+
+  it("refuses a push to a user with no devices without calling the upstream", async () => {
+    const user = await findUser((candidate) => candidate.devicesCount === 0);
+    const response = await (
+      await admin()
+    ).post(`/users/${user.id}?notify=1`, { intent: "notify", title: "Hi", message: "There" });
+    expect(response.status).toBe(400);
+    expect(toastMessage(await response.text())).toBe("No devices registered");
     expect(await recordedRequests(stack.demo.url, "/fcm")).toEqual([]);
   });
 

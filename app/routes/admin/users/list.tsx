@@ -54,7 +54,7 @@ const CITIZENSHIP_OPTIONS = [
 ];
 
 export default function UsersList({ loaderData }: Route.ComponentProps) {
-  const { users, pageInfo, filters, error } = loaderData;
+  const { users, pageInfo, totalText, filters, error } = loaderData;
   const location = useLocation();
 
   const columns: DataTableColumn<UserRow>[] = [
@@ -122,7 +122,14 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
       {error ? (
         <EmptyState card tone="error" title={error} />
       ) : (
-        <DataTable caption="Users" columns={columns} rows={users} rowKey={(user) => user.id} pageInfo={pageInfo} />
+        <DataTable
+          caption="Users"
+          columns={columns}
+          rows={users}
+          rowKey={(user) => user.id}
+          pageInfo={pageInfo}
+          totalText={totalText}
+        />
       )}
 
       {new URLSearchParams(location.search).has("confirm") ? <UserDialogs rows={users} /> : null}
