@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
 import { loadUsers, usersAction } from "./list.server";
+import { passportHref } from "./passport-link";
 import { EmailText } from "./shared";
 import { type USER_DIALOGS, VERIFY_QUESTION } from "./user-actions";
 import { UserDialogs as ServerUserDialogs } from "./user-dialogs";
@@ -179,8 +180,8 @@ function RowActions({ user }: { user: UserRow }) {
           label="Download Passport"
           item={user.label}
           icon="solid-identification"
-          href={`/users/${user.id}/passport`}
-          download
+          // A plain link, not `download`: a failure then shows the list again with its toast (passport.tsx).
+          href={passportHref(user.id, closeDialogHref(location.pathname, location.search))}
         />
       ) : (
         <EmptySlot />
