@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 
+import { type FlashToast, Toaster } from "~/components/feedback/toaster";
 import { planImageSrc } from "~/components/memberships/format";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -75,6 +76,9 @@ export function ImageUpload({
   const [progress, setProgress] = useState(0);
   const [message, setMessage] = useState<string | undefined>(error);
   const [fileName, setFileName] = useState<string | undefined>();
+  // 'Image uploaded successfully!' is a success toast (docs/product.md#toasts-and-error-handling); without
+  // JavaScript the action's answer carries it instead.
+  const [uploadedToast, setUploadedToast] = useState<FlashToast | undefined>();
 
   const busy = state === "uploading";
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
@@ -146,7 +150,8 @@ export function ImageUpload({
         if (xhr.status >= 200 && xhr.status < 300) {
           setProgress(100);
           setState("success");
-          setMessage(UPLOAD_MESSAGES.success);
+          setMessage(undefined);
+          setUploadedToast({ id: `uploaded-${picks.current}`, type: "success", message: UPLOAD_MESSAGES.success });
           onChange(storedUploadValue(answer.uploadUrl));
         } else {
           fail(UPLOAD_MESSAGES.status(xhr.status));
@@ -192,6 +197,7 @@ export function ImageUpload({
 
   return (
     <div data-testid="image-upload" data-state={state}>
+      <Toaster toast={uploadedToast} />
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
