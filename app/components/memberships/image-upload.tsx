@@ -6,6 +6,7 @@ import { planImageSrc } from "~/components/memberships/format";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { UpstreamImage } from "~/components/ui/upstream-image";
 import {
   checkUpload,
   DEFAULT_ACCEPT,
@@ -205,8 +206,7 @@ export function ImageUpload({
       <div className="mt-1.5 flex flex-col gap-4 rounded-lg border border-dashed border-slate-300 p-4 sm:flex-row sm:items-center">
         <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200">
           {src ? (
-            // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "Tier Image" is the product's name for the field
-            <img src={src} alt="Tier image" className="size-full object-cover" data-testid="image-upload-preview" />
+            <UpstreamImage src={src} label="Tier image" className="size-full" testId="image-upload-preview" />
           ) : (
             <Icon name="solid-photo" className="size-8 text-slate-400" />
           )}

@@ -15,6 +15,7 @@ import { Icon } from "~/components/ui/icon";
 import { DisabledIconAction, IconAction, iconActionClass } from "~/components/ui/icon-action";
 import type { SolidIconName } from "~/components/ui/icon-names";
 import { SearchFilters } from "~/components/ui/search-filters";
+import { UpstreamImage } from "~/components/ui/upstream-image";
 import { lazyComponent } from "~/forms/lazy-component";
 import { ONCE_FIELD, randomKey } from "~/recipe/mutation-form";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
@@ -69,11 +70,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           to={`/users/${user.id}`}
           className="block size-10 rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <img
-            src={user.avatar}
-            alt={`View ${user.label}`}
-            className="size-10 rounded-full bg-slate-100 object-cover"
-          />
+          <UpstreamImage src={user.avatar} label={`View ${user.label}`} className="size-10 rounded-full bg-slate-100" />
         </Link>
       ),
     },
