@@ -5,6 +5,7 @@ import type { Locator, Page, TestInfo } from "@playwright/test";
 
 import { injectFault, resetDemo } from "../support/demo-hooks";
 import { startSession } from "./auth-helpers";
+import { brokenImages } from "./image-helpers";
 import { expect, test } from "./fixtures";
 
 function usesJavaScript(testInfo: TestInfo): boolean {
@@ -417,5 +418,14 @@ test.describe("the toggles", () => {
     await expect(toast(page)).toHaveText("Status updated successfully");
     await expect(row(page, "Membership price changes (follow-up)").getByText("Active", { exact: true })).toBeVisible();
     await expect(tile(page, "active")).toHaveText("23");
+  });
+});
+
+test.describe("thumbnails", () => {
+  test("a thumbnail whose link fails shows no broken image or alt text", async ({ page }) => {
+    await page.route("**/files/announcements/**", (route) => route.fulfill({ status: 404, body: "gone" }));
+    await page.goto("/announcements");
+    await expect(page.getByTestId("announcement-thumbnail").first()).toBeAttached();
+    expect(await brokenImages(page)).toEqual([]);
   });
 });

@@ -286,7 +286,10 @@ describe("GET /users/{id}/passport", () => {
       location: "/users?page=3",
       toast: "This user has no passport",
     });
-    expect(await failedDownload(panel, "/users/99999/passport")).toEqual({ location: "/users", toast: "User not found" });
+    expect(await failedDownload(panel, "/users/99999/passport")).toEqual({
+      location: "/users",
+      toast: "User not found",
+    });
 
     const user = await findUser((candidate) => Boolean(candidate.passport));
     const details = await fetchUpstreamUser(user.id);
@@ -432,9 +435,10 @@ describe("POST /users/{id} (push notification)", () => {
     const user = await findUser((candidate) => candidate.devicesCount === 0);
     const panel = await admin();
     const html = decodeEntities(await (await panel.get(`/users/${user.id}`)).text());
-    const button = /<button[^>]*aria-disabled="true"[^>]*aria-describedby="([^"]+)"[^>]*>(?:(?!<\/button>)[\s\S])*Send Push Notification/.exec(
-      html,
-    );
+    const button =
+      /<button[^>]*aria-disabled="true"[^>]*aria-describedby="([^"]+)"[^>]*>(?:(?!<\/button>)[\s\S])*Send Push Notification/.exec(
+        html,
+      );
     expect(button).not.toBeNull();
     expect(html).toContain(`id="${button![1]}"`);
     expect(html).toMatch(new RegExp(`id="${button![1]}"[^>]*>No devices registered<`));

@@ -52,7 +52,11 @@ export function AnnouncementRow({
     >
       <div className="flex min-w-0 flex-1 gap-4">
         {thumbnail ? (
-          <UpstreamImage src={thumbnail} className="size-14 shrink-0 rounded-lg sm:size-16" testId="announcement-thumbnail" />
+          <UpstreamImage
+            src={thumbnail}
+            className="size-14 shrink-0 rounded-lg sm:size-16"
+            testId="announcement-thumbnail"
+          />
         ) : null}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">

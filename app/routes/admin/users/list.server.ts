@@ -73,13 +73,13 @@ export async function loadUsers(request: Request) {
     const members = answer.data.filter((user) => !isAdminUser(user));
     return {
       users: members.map((user) => ({
-          ...userState(user),
-          name: user.fullName?.trim() || "",
-          email: user.email,
-          avatar: safeFileLink(user.profilePic) ?? DEFAULT_AVATAR,
-          certificate: user.badgeRequestStatus === 2 ? safeFileLink(user.badgeFileName) : null,
-          hasPassport: Boolean(user.passport?.trim()),
-        })),
+        ...userState(user),
+        name: user.fullName?.trim() || "",
+        email: user.email,
+        avatar: safeFileLink(user.profilePic) ?? DEFAULT_AVATAR,
+        certificate: user.badgeRequestStatus === 2 ? safeFileLink(user.badgeFileName) : null,
+        hasPassport: Boolean(user.passport?.trim()),
+      })),
       // The upstream's own totals: they count the administrators it sends (it has no role filter,
       // and one call per render rules out a second count), so the footer says so (decision 038).
       pageInfo: { page, limit, total, totalPages: pageCount(total, limit) },
