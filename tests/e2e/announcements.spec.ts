@@ -90,7 +90,7 @@ test.describe("the list", () => {
     // docs/product.md#announcements: the description is clamped to two lines.
     await expect(pinned.locator("p.line-clamp-2")).toHaveCount(1);
     // Every third seeded announcement has an image.
-    await expect(page.getByTestId("announcement-row").locator("img").first()).toBeVisible();
+    await expect(page.getByTestId("announcement-thumbnail").first()).toBeVisible();
   });
 
   test("pagination: a window of page links, Previous and Next, and 'Showing X to Y of Z'", async ({ page }) => {
@@ -291,7 +291,10 @@ test.describe("the form", () => {
     const created = row(page, "Coffee morning");
     await expect(created.getByText("Pinned", { exact: true })).toBeVisible();
     await expect(created.locator("time")).toHaveText("Mar 14, 2026");
-    await expect(created.locator("img")).toHaveAttribute("src", "https://example.com/coffee.png");
+    await expect(created.getByTestId("announcement-thumbnail")).toHaveAttribute(
+      "data-src",
+      "https://example.com/coffee.png",
+    );
   });
 
   test("create: a new, hidden announcement; Cancel closes the form", async ({ page }) => {
