@@ -194,7 +194,8 @@ export function ImageUpload({
   }
 
   const src = planImageSrc(value, apiOrigin);
-  const tone = state === "error" ? "text-red-700" : state === "success" ? "text-emerald-700" : "text-slate-600";
+  // Only failures are said here; a finished upload is a toast.
+  const tone = state === "error" ? "text-red-700" : "text-slate-600";
 
   return (
     <div data-testid="image-upload" data-state={state}>
@@ -260,8 +261,6 @@ export function ImageUpload({
               <>
                 {state === "error" ? (
                   <Icon name="solid-exclamation-circle" className="mr-1 inline size-4 align-[-3px]" />
-                ) : state === "success" ? (
-                  <Icon name="solid-check-circle" className="mr-1 inline size-4 align-[-3px]" />
                 ) : null}
                 {message}
               </>
