@@ -5,6 +5,7 @@ import type { Locator, Page, TestInfo } from "@playwright/test";
 
 import { injectFault, resetDemo } from "../support/demo-hooks";
 import { startSession } from "./auth-helpers";
+import { brokenImages } from "./image-helpers";
 import { expect, test } from "./fixtures";
 
 function usesJavaScript(testInfo: TestInfo): boolean {
@@ -89,7 +90,7 @@ test.describe("the list", () => {
     // docs/product.md#announcements: the description is clamped to two lines.
     await expect(pinned.locator("p.line-clamp-2")).toHaveCount(1);
     // Every third seeded announcement has an image.
-    await expect(page.getByTestId("announcement-row").locator("img").first()).toBeVisible();
+    await expect(page.getByTestId("announcement-thumbnail").first()).toBeVisible();
   });
 
   test("pagination: a window of page links, Previous and Next, and 'Showing X to Y of Z'", async ({ page }) => {
@@ -296,7 +297,10 @@ test.describe("the form", () => {
     const created = row(page, "Coffee morning");
     await expect(created.getByText("Pinned", { exact: true })).toBeVisible();
     await expect(created.locator("time")).toHaveText("Mar 14, 2026");
-    await expect(created.locator("img")).toHaveAttribute("src", "https://example.com/coffee.png");
+    await expect(created.getByTestId("announcement-thumbnail")).toHaveAttribute(
+      "data-src",
+      "https://example.com/coffee.png",
+    );
   });
 
   test("create: a new, hidden announcement; Cancel closes the form", async ({ page }) => {
@@ -423,5 +427,14 @@ test.describe("the toggles", () => {
     await expect(toast(page)).toHaveText("Status updated successfully");
     await expect(row(page, "Membership price changes (follow-up)").getByText("Active", { exact: true })).toBeVisible();
     await expect(tile(page, "active")).toHaveText("23");
+  });
+});
+
+test.describe("thumbnails", () => {
+  test("a thumbnail whose link fails shows no broken image or alt text", async ({ page }) => {
+    await page.route("**/files/announcements/**", (route) => route.fulfill({ status: 404, body: "gone" }));
+    await page.goto("/announcements");
+    await expect(page.getByTestId("announcement-thumbnail").first()).toBeAttached();
+    expect(await brokenImages(page)).toEqual([]);
   });
 });

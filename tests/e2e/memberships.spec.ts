@@ -7,6 +7,7 @@ import type { Locator, Page, TestInfo } from "@playwright/test";
 import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
 import type { PlanRecord } from "../../demo-api/types";
 import { startSession, waitForShellHydration } from "./auth-helpers";
+import { brokenImages } from "./image-helpers";
 import { expect, test } from "./fixtures";
 
 const MODERATOR = { email: "moderator@example.com", password: "Moderator12345" };
@@ -238,7 +239,7 @@ test.describe("create", () => {
       await chooseFile(page, { name: "gold.png", mimeType: "image/png", buffer: PNG });
       expect((await put).headers()["content-type"]).toBe("image/png");
       await expect(page.getByTestId("image-upload")).toHaveAttribute("data-state", "success");
-      await expect(page.getByText("Image uploaded successfully!")).toBeVisible();
+      await expect(toast(page)).toHaveText("Image uploaded successfully!");
       await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue(
         /^uploads\/membership\/[0-9a-f]+-gold\.png$/,
       );
@@ -309,6 +310,21 @@ test.describe("create", () => {
     expect(await demoPlans(demoUrl)).toHaveLength(5);
     expect(await recordedRequests(demoUrl, "/file")).toEqual([]);
   });
+  test("says 'Image uploaded successfully!' as a success toast", async ({ page }, testInfo) => {
+    await startSession(page);
+    await page.goto("/memberships/create");
+    await waitForShellHydration(page);
+    await page.getByLabel("Tier Name").fill("Pictured");
+    await chooseFile(page, { name: "logo.png", mimeType: "image/png", buffer: PNG });
+    // With JavaScript the browser uploads the file at once; without it the file goes up with the next post.
+    if (!usesJavaScript(testInfo)) await page.getByRole("button", { name: "Add Feature" }).click();
+    const uploaded = page.getByTestId("toast").filter({ hasText: "Image uploaded successfully!" });
+    await expect(uploaded).toBeVisible();
+    await expect(uploaded).toHaveAttribute("data-type", "success");
+    await expect(page.getByTestId("image-upload-preview")).toBeAttached();
+    await expect(page.getByLabel("Tier Name")).toHaveValue("Pictured");
+  });
+
   test("refuses a 7 MB image with the form's message and keeps what was typed", async ({ page, demoUrl }, testInfo) => {
     await startSession(page);
     await page.goto("/memberships/create");
@@ -380,7 +396,7 @@ test.describe("create", () => {
 
     await page.unroute("**/uploads/membership/**");
     await chooseFile(page, { name: "d.png", mimeType: "image/png", buffer: PNG });
-    await expect(widget.getByText("Image uploaded successfully!")).toBeVisible();
+    await expect(toast(page).filter({ hasText: "Image uploaded successfully!" })).toBeVisible();
     await widget.getByRole("button", { name: "Remove image" }).click();
     await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue("");
     await expect(widget).toHaveAttribute("data-state", "idle");
@@ -510,6 +526,21 @@ test.describe("details", () => {
     await expect(page).toHaveURL(/\/memberships$/);
     await expect(toast(page)).toHaveText("Membership deleted successfully");
     expect(await demoPlan(demoUrl, 4)).toBeUndefined();
+  });
+
+  test("shows no broken image in the edit form's upload box and preview", async ({ page, demoUrl }) => {
+    const cookie = await demoSession(demoUrl);
+    const response = await fetch(`${demoUrl}/api/membership-plan/create`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ name: "Broken image", price: 1, image: "uploads/membership/missing.png" }),
+    });
+    const { data } = (await response.json()) as { data: { id: number } };
+    await startSession(page);
+    await page.goto(`/memberships/edit/${data.id}`);
+    await expect(page.getByTestId("image-upload-preview")).toBeAttached();
+    await expect(page.getByTestId("preview-image")).toBeAttached();
+    expect(await brokenImages(page)).toEqual([]);
   });
 
   test("hides a tier image that fails to load", async ({ page, demoUrl }) => {

@@ -204,3 +204,21 @@ test.describe("invites of a user", () => {
     await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/users");
   });
 });
+
+test.describe("push to a user without devices", () => {
+  test("disables Send Push Notification with the reason, and nothing opens", async ({ page, demoUrl }) => {
+    const user = await pick(demoUrl, (candidate) => candidate.devicesCount === 0);
+    await openList(page, `/users/${user.id}`);
+    const push = page.getByRole("button", { name: "Send Push Notification" });
+    await expect(push).toHaveAttribute("aria-disabled", "true");
+    await expect(push).toHaveAccessibleDescription("No devices registered");
+    await expect(page.getByRole("link", { name: "Send Push Notification" })).toHaveCount(0);
+    // Focusable (the reason is read and shown on focus), and pressing it does nothing.
+    await push.focus();
+    await expect(push).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/users/${user.id}$`));
+    await expect(page.getByRole("dialog", { name: "Send Push Notification" })).toHaveCount(0);
+    expect(await recordedRequests(demoUrl, "/fcm")).toEqual([]);
+  });
+});

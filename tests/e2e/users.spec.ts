@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
 import { type DemoUser, findDemoUser } from "../support/demo-data";
 import { startSession } from "./auth-helpers";
+import { brokenImages } from "./image-helpers";
 import { expect, test } from "./fixtures";
 import { applyFilters, openList, searchList } from "./list-helpers";
 
@@ -35,7 +36,7 @@ test.describe("users list", () => {
       await expect(table.getByRole("columnheader", { name: header })).toBeAttached();
     }
     await expect(page.getByText("Page 1 of 13")).toBeVisible();
-    await expect(page.getByText("130 items")).toBeVisible();
+    await expect(page.getByText("130 accounts, administrators included (3 not listed on this page)")).toBeVisible();
     await expect(rows(page)).toHaveCount(7);
     await expect(table.getByText("ops.admin@example.com")).toHaveCount(0);
     await expect(table.getByText("Site Admin")).toHaveCount(0);
@@ -49,9 +50,17 @@ test.describe("users list", () => {
     const user = await pick(demoUrl, (candidate) => !candidate.profilePic);
     await openList(page, `/users?search=${encodeURIComponent(user.email)}`);
     await expect(rowOf(page, user.email).getByRole("img", { name: `View ${user.fullName}` })).toHaveAttribute(
-      "src",
+      "data-src",
       "/default-avatar.svg",
     );
+  });
+
+  test("shows no broken image for avatars whose link fails", async ({ page }) => {
+    await page.route("**/files/avatars/**", (route) => route.fulfill({ status: 404, body: "gone" }));
+    await openList(page, "/users");
+    await expect(rows(page)).toHaveCount(7);
+    expect(await brokenImages(page)).toEqual([]);
+    await expect(rowOf(page, "Mia Member").getByRole("link", { name: "View Mia Member" })).toBeVisible();
   });
 
   test("marks the table busy while another filter loads, with JavaScript", async ({
@@ -69,7 +78,7 @@ test.describe("users list", () => {
 
     await expect(table).toHaveAttribute("aria-busy", "true");
     await expect(page.getByRole("status").filter({ hasText: "Loading Users" })).toBeAttached();
-    await expect(page.getByText("18 items")).toBeVisible();
+    await expect(page.getByText(/^18 accounts, administrators included/)).toBeVisible();
     await expect(table).toHaveCount(0);
   });
 
@@ -79,7 +88,7 @@ test.describe("users list", () => {
     await applyFilters(page, javaScriptEnabled);
     await expect(page).toHaveURL(/status=banned/);
     await expect(page).not.toHaveURL(/page=2/);
-    await expect(page.getByText("18 items")).toBeVisible();
+    await expect(page.getByText(/^18 accounts, administrators included/)).toBeVisible();
     await expect(rows(page)).toHaveCount(10);
     for (const row of await rows(page).all())
       await expect(row.getByRole("link", { name: "Un-Ban User" })).toBeVisible();
@@ -100,7 +109,7 @@ test.describe("users list", () => {
     await page.getByLabel("User Status").selectOption("");
     await applyFilters(page, javaScriptEnabled);
     await expect(page).not.toHaveURL(/status=banned/);
-    await expect(page.getByText("12 items")).toBeVisible();
+    await expect(page.getByText(/^12 accounts, administrators included/)).toBeVisible();
     const certificate = rows(page).first().getByRole("link", { name: "Download certificate" });
     await expect(certificate).toHaveAttribute("target", "_blank");
     await expect(certificate).toHaveAttribute("rel", /noopener/);
@@ -308,6 +317,26 @@ test.describe("passport", () => {
       expect(download.suggestedFilename()).toBe(`passport_${user.fullName}.pdf`);
       expect(await download.failure()).toBeNull();
     }
+  });
+
+  test("a failed download shows the server's reason on the list, and downloads nothing", async ({ page, demoUrl }) => {
+    const user = await pick(demoUrl, (candidate) => Boolean(candidate.passport));
+    const list = `/users?search=${encodeURIComponent(user.email)}`;
+    await openList(page, list);
+    await injectFault(demoUrl, {
+      method: "GET",
+      path: `/users/${user.id}`,
+      status: 404,
+      times: 1,
+      body: { message: "Passport not found" },
+    });
+    const downloads: string[] = [];
+    page.on("download", (download) => downloads.push(download.suggestedFilename()));
+    await rowOf(page, user.email).getByRole("link", { name: "Download Passport" }).click();
+    await expect(page.getByTestId("toast-message")).toHaveText("Passport not found");
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(list);
+    await expect(rowOf(page, user.email)).toBeVisible();
+    expect(downloads).toEqual([]);
   });
 
   test("is offered only when the user has one", async ({ page, demoUrl }) => {

@@ -274,8 +274,32 @@ describe("POST /announcements intent=update", () => {
       date: "2026-02-01T09:30:00.000Z",
       isActive: true,
       isPinned: true,
+      imageUrl: null,
     });
     expect(await announcement(3)).toMatchObject({ title: "Renamed", isPinned: true, isActive: true });
+  });
+
+  it("removes the image when the edit clears Image URL, and keeps one that stays", async () => {
+    const panel = await admin();
+    const [withImage, other] = (await demoAnnouncements()).filter((candidate) => candidate.imageUrl);
+    const kept = await panel.post(`/announcements?edit=${other!.id}`, {
+      ...createForm,
+      intent: "update",
+      id: String(other!.id),
+      imageUrl: other!.imageUrl!,
+    });
+    expect(kept.status).toBe(302);
+    expect((await announcement(other!.id))!.imageUrl).toBe(other!.imageUrl);
+
+    const cleared = await panel.post(`/announcements?edit=${withImage!.id}`, {
+      ...createForm,
+      intent: "update",
+      id: String(withImage!.id),
+      imageUrl: "  ",
+    });
+    expect(cleared.status).toBe(302);
+    expect(toastMessage((await panel.follow(cleared)).html)).toBe("Announcement updated successfully");
+    expect((await announcement(withImage!.id))!.imageUrl).toBeNull();
   });
 
   it("keeps the typed form and shows the upstream's refusal", async () => {

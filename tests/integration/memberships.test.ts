@@ -492,12 +492,15 @@ describe("POST /memberships/create", () => {
     const html = decodeEntities(await added.text());
     const stored = /name="image" value="(uploads\/membership\/[^"]+)"/.exec(html)?.[1];
     expect(stored).toMatch(/^uploads\/membership\/[0-9a-f]+-a\.png$/);
+    expect(toastMessage(html)).toBe("Image uploaded successfully!");
     const removed = await postMultipart(
       panel,
       "/memberships/create",
       multipart({ ...createFields, image: stored!, intent: "remove-image" }),
     );
-    expect(decodeEntities(await removed.text())).toContain('name="image" value=""');
+    const afterRemove = decodeEntities(await removed.text());
+    expect(afterRemove).toContain('name="image" value=""');
+    expect(toastMessage(afterRemove)).toBeUndefined();
   });
 
   it("answers a presigned URL to the browser's upload-url request", async () => {

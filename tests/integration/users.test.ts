@@ -24,6 +24,23 @@ async function userById(id: number): Promise<DemoUser> {
   return (await demoUsers(stack.demo.url)).find((user) => user.id === id)!;
 }
 
+/** The upstream's own answer for one user (what GET /users/{id} sends the panel). */
+async function fetchUpstreamUser(id: number): Promise<object> {
+  const signin = await fetch(`${stack.demo.url}/api/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
+  });
+  const cookie = signin.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const answer = (await (await fetch(`${stack.demo.url}/api/users/${id}`, { headers: { cookie } })).json()) as {
+    data: object;
+  };
+  return answer.data;
+}
+
 const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
 
 describe("GET /users", () => {
@@ -62,6 +79,23 @@ describe("GET /users", () => {
     expect(html).not.toContain("ops.admin@example.com");
     expect(html).not.toContain("support.admin@example.com");
     expect(html).not.toContain("Sam Support");
+  });
+
+  it("says the total counts the administrators it does not list", async () => {
+    const everyone = await demoUsers(stack.demo.url);
+    const admins = everyone.filter((user) => user.role === "admin");
+    const panel = await admin();
+    const html = decodeEntities(await (await panel.get("/users?search=admin&limit=100")).text());
+    const matching = everyone.filter((user) =>
+      [user.fullName, user.email, user.phone].some((field) => field?.toLowerCase().includes("admin")),
+    );
+    const hidden = matching.filter((user) => user.role === "admin").length;
+    expect(hidden).toBeGreaterThan(0);
+    expect(admins.length).toBeGreaterThanOrEqual(hidden);
+    expect(html).toContain(
+      `${matching.length} ${matching.length === 1 ? "account" : "accounts"}, administrators included (${hidden} not listed on this page)`,
+    );
+    expect(html).not.toMatch(/>\d+ items?</);
   });
 
   it("shows the load error when the upstream fails", async () => {
@@ -221,11 +255,61 @@ describe("GET /users/{id}/passport", () => {
     expect(disposition).toMatch(/^attachment; filename="passport_[\x20-\x7e]+\.pdf"/);
   });
 
-  it("answers 404 for a user without a passport and for an unknown user", async () => {
-    const user = await findUser((candidate) => !candidate.passport);
+  /** The page a failed download sends the admin back to, and its toast. */
+  async function failedDownload(panel: PanelClient, path: string) {
+    const response = await panel.get(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("content-disposition")).toBeNull();
+    const { response: page, html } = await panel.follow(response);
+    expect(page.status).toBe(200);
+    return { location: response.headers.get("location"), toast: toastMessage(html) };
+  }
+
+  it("goes back to the list with the server's 'Passport not found' as an error toast", async () => {
+    const user = await findUser((candidate) => Boolean(candidate.passport));
+    await injectFault(stack.demo.url, {
+      method: "GET",
+      path: `/users/${user.id}`,
+      status: 404,
+      times: 1,
+      body: { message: "Passport not found" },
+    });
     const panel = await admin();
-    expect((await panel.get(`/users/${user.id}/passport`)).status).toBe(404);
-    expect((await panel.get("/users/99999/passport")).status).toBe(404);
+    const back = "/users?page=2&search=a";
+    const answer = await failedDownload(panel, `/users/${user.id}/passport?back=${encodeURIComponent(back)}`);
+    expect(answer).toEqual({ location: back, toast: "Passport not found" });
+  });
+
+  it("goes back with the reason for a user without a passport, an unknown user and a missing file", async () => {
+    const panel = await admin();
+    const without = await findUser((candidate) => !candidate.passport);
+    expect(await failedDownload(panel, `/users/${without.id}/passport?back=%2Fusers%3Fpage%3D3`)).toEqual({
+      location: "/users?page=3",
+      toast: "This user has no passport",
+    });
+    expect(await failedDownload(panel, "/users/99999/passport")).toEqual({
+      location: "/users",
+      toast: "User not found",
+    });
+
+    const user = await findUser((candidate) => Boolean(candidate.passport));
+    const details = await fetchUpstreamUser(user.id);
+    await injectFault(stack.demo.url, {
+      method: "GET",
+      path: `/users/${user.id}`,
+      status: 200,
+      times: 1,
+      body: { data: { ...details, passport: `${stack.demo.url}/files/passports/missing.pdf` } },
+    });
+    const missing = await failedDownload(panel, `/users/${user.id}/passport?back=%2Fusers`);
+    expect(missing.location).toBe("/users");
+    expect(missing.toast).toBeTruthy();
+  });
+
+  it("never goes back off the panel", async () => {
+    const user = await findUser((candidate) => !candidate.passport);
+    const answer = await failedDownload(await admin(), `/users/${user.id}/passport?back=%2F%2Fevil.test%2Fusers`);
+    expect(answer.location).toBe("/users");
   });
 
   it("requires a signed-in admin", async () => {
@@ -298,9 +382,14 @@ describe("POST /users/{id} (push notification)", () => {
   });
 
   it("keeps what was typed when the upstream refuses", async () => {
-    const user = await findUser((candidate) => candidate.devicesCount === 0);
+    await injectFault(stack.demo.url, {
+      method: "POST",
+      path: "/fcm/send-notification-to-user",
+      status: 400,
+      body: { message: "User has no registered devices" },
+    });
     const panel = await admin();
-    const response = await panel.post(`/users/${user.id}?notify=1`, {
+    const response = await panel.post(`/users/5?notify=1`, {
       intent: "notify",
       title: "Kept title",
       message: "Kept message",
@@ -329,25 +418,14 @@ describe("POST /users/{id} (push notification)", () => {
   });
 
   it("refuses a user without an email with 'User email not found'", async () => {
-    const signin = await fetch(`${stack.demo.url}/api/auth/signin`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
-    });
-    const cookie = signin.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
-    const details = (await (await fetch(`${stack.demo.url}/api/users/5`, { headers: { cookie } })).json()) as {
-      data: object;
-    };
+    const details = await fetchUpstreamUser(5);
     // The action's read of the user answers an address-less user, once.
     await injectFault(stack.demo.url, {
       method: "GET",
       path: "/users/5",
       status: 200,
       times: 1,
-      body: { data: { ...details.data, email: "" } },
+      body: { data: { ...details, email: "" } },
     });
     const response = await (
       await admin()
@@ -356,6 +434,32 @@ describe("POST /users/{id} (push notification)", () => {
     const html = decodeEntities(await response.text());
     expect(toastMessage(html)).toBe("User email not found");
     expect(html).toContain('value="Hi"');
+    expect(await recordedRequests(stack.demo.url, "/fcm")).toEqual([]);
+  });
+
+  it("disables Send Push Notification for a user with no devices, with the reason", async () => {
+    const user = await findUser((candidate) => candidate.devicesCount === 0);
+    const panel = await admin();
+    const html = decodeEntities(await (await panel.get(`/users/${user.id}`)).text());
+    const button =
+      /<button[^>]*aria-disabled="true"[^>]*aria-describedby="([^"]+)"[^>]*>(?:(?!<\/button>)[\s\S])*Send Push Notification/.exec(
+        html,
+      );
+    expect(button).not.toBeNull();
+    expect(html).toContain(`id="${button![1]}"`);
+    expect(html).toMatch(new RegExp(`id="${button![1]}"[^>]*>No devices registered<`));
+    expect(html).not.toContain("notify=1");
+    // An old or pasted URL with the dialog open does not offer it either.
+    expect(await (await panel.get(`/users/${user.id}?notify=1`)).text()).not.toContain('role="dialog"');
+  });
+
+  it("refuses a push to a user with no devices without calling the upstream", async () => {
+    const user = await findUser((candidate) => candidate.devicesCount === 0);
+    const response = await (
+      await admin()
+    ).post(`/users/${user.id}?notify=1`, { intent: "notify", title: "Hi", message: "There" });
+    expect(response.status).toBe(400);
+    expect(toastMessage(await response.text())).toBe("No devices registered");
     expect(await recordedRequests(stack.demo.url, "/fcm")).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import { IconAction, iconActionClass, type IconActionTone } from "~/components/ui/icon-action";
 import type { SolidIconName } from "~/components/ui/icon-names";
 import { Tooltip } from "~/components/ui/tooltip";
+import { UpstreamImage } from "~/components/ui/upstream-image";
 import { MutationForm } from "~/recipe/mutation-form";
 
 /** One announcement as the list shows it and the edit form starts from. */
@@ -51,11 +52,10 @@ export function AnnouncementRow({
     >
       <div className="flex min-w-0 flex-1 gap-4">
         {thumbnail ? (
-          <img
+          <UpstreamImage
             src={thumbnail}
-            alt=""
-            loading="lazy"
-            className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover ring-1 ring-slate-200 sm:size-16"
+            className="size-14 shrink-0 rounded-lg sm:size-16"
+            testId="announcement-thumbnail"
           />
         ) : null}
         <div className="min-w-0 flex-1">

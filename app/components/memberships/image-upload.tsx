@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 
+import { type FlashToast, Toaster } from "~/components/feedback/toaster";
 import { planImageSrc } from "~/components/memberships/format";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { UpstreamImage } from "~/components/ui/upstream-image";
 import {
   checkUpload,
   DEFAULT_ACCEPT,
@@ -75,6 +77,9 @@ export function ImageUpload({
   const [progress, setProgress] = useState(0);
   const [message, setMessage] = useState<string | undefined>(error);
   const [fileName, setFileName] = useState<string | undefined>();
+  // 'Image uploaded successfully!' is a success toast (docs/product.md#toasts-and-error-handling); without
+  // JavaScript the action's answer carries it instead.
+  const [uploadedToast, setUploadedToast] = useState<FlashToast | undefined>();
 
   const busy = state === "uploading";
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
@@ -146,7 +151,8 @@ export function ImageUpload({
         if (xhr.status >= 200 && xhr.status < 300) {
           setProgress(100);
           setState("success");
-          setMessage(UPLOAD_MESSAGES.success);
+          setMessage(undefined);
+          setUploadedToast({ id: `uploaded-${picks.current}`, type: "success", message: UPLOAD_MESSAGES.success });
           onChange(storedUploadValue(answer.uploadUrl));
         } else {
           fail(UPLOAD_MESSAGES.status(xhr.status));
@@ -188,10 +194,12 @@ export function ImageUpload({
   }
 
   const src = planImageSrc(value, apiOrigin);
-  const tone = state === "error" ? "text-red-700" : state === "success" ? "text-emerald-700" : "text-slate-600";
+  // Only failures are said here; a finished upload is a toast.
+  const tone = state === "error" ? "text-red-700" : "text-slate-600";
 
   return (
     <div data-testid="image-upload" data-state={state}>
+      <Toaster toast={uploadedToast} />
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -199,8 +207,7 @@ export function ImageUpload({
       <div className="mt-1.5 flex flex-col gap-4 rounded-lg border border-dashed border-slate-300 p-4 sm:flex-row sm:items-center">
         <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200">
           {src ? (
-            // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "Tier Image" is the product's name for the field
-            <img src={src} alt="Tier image" className="size-full object-cover" data-testid="image-upload-preview" />
+            <UpstreamImage src={src} label="Tier image" className="size-full" testId="image-upload-preview" />
           ) : (
             <Icon name="solid-photo" className="size-8 text-slate-400" />
           )}
@@ -254,8 +261,6 @@ export function ImageUpload({
               <>
                 {state === "error" ? (
                   <Icon name="solid-exclamation-circle" className="mr-1 inline size-4 align-[-3px]" />
-                ) : state === "success" ? (
-                  <Icon name="solid-check-circle" className="mr-1 inline size-4 align-[-3px]" />
                 ) : null}
                 {message}
               </>

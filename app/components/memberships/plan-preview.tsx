@@ -1,6 +1,7 @@
 import { formatTypedPrice, periodSuffix, planImageSrc } from "~/components/memberships/format";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
+import { UpstreamImage } from "~/components/ui/upstream-image";
 import { cleanFeatures, type PlanDraft } from "~/forms/plan-draft";
 
 /**
@@ -36,7 +37,7 @@ export function PlanPreview({
         <div className="flex items-start gap-3">
           <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-50 text-brand-700">
             {src ? (
-              <img src={src} alt="" className="size-full object-cover" />
+              <UpstreamImage src={src} className="size-full" testId="preview-image" />
             ) : (
               <Icon name="solid-photo" className="size-6" />
             )}

@@ -1,17 +1,24 @@
+import { UpstreamImage } from "~/components/ui/upstream-image";
+
 const sizes = { sm: "size-8 text-xs", md: "size-10 text-sm", lg: "size-20 text-2xl" } as const;
 
-/** A round picture, or the first letter of the name when there is none. */
+/** A round picture, or the first letter of the name when there is none or it fails to load. */
 export function Avatar({ src, name, size = "md" }: { src?: string | null; name: string; size?: keyof typeof sizes }) {
   const initial = name.trim().charAt(0).toUpperCase() || "?";
-  if (src) {
-    return <img src={src} alt="" className={`${sizes[size]} shrink-0 rounded-full bg-slate-100 object-cover`} />;
-  }
-  return (
+  const letter = (
     <span
       aria-hidden="true"
       className={`${sizes[size]} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700`}
     >
       {initial}
     </span>
+  );
+  // A picture that fails to load leaves the initial showing (UpstreamImage).
+  return src ? (
+    <UpstreamImage src={src} className={`${sizes[size]} shrink-0 rounded-full`} testId="avatar">
+      {letter}
+    </UpstreamImage>
+  ) : (
+    letter
   );
 }

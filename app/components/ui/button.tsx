@@ -1,7 +1,8 @@
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { type ButtonHTMLAttributes, type ReactNode, useId } from "react";
 import { type LinkProps, useNavigation } from "react-router";
 
 import { DialogLink } from "~/components/ui/dialog-link";
+import { Tooltip } from "~/components/ui/tooltip";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 type Size = "sm" | "md";
@@ -41,6 +42,35 @@ export function ButtonLink({
   ...props
 }: LinkProps & { variant?: Variant; size?: Size }) {
   return <DialogLink className={buttonClass(variant, size, className)} {...props} />;
+}
+
+/**
+ * A button-looking action that does not apply here, with the reason why, as DisabledIconAction does for a row: it
+ * stays focusable (aria-disabled, not disabled) so keyboard users reach it and its tooltip, and screen readers read
+ * the reason as its description.
+ */
+export function DisabledButton({
+  reason,
+  variant = "primary",
+  children,
+}: {
+  reason: string;
+  variant?: Variant;
+  children: ReactNode;
+}) {
+  const reasonId = useId();
+  return (
+    <Tooltip label={reason} align="end" id={reasonId}>
+      <button
+        type="button"
+        aria-disabled="true"
+        aria-describedby={reasonId}
+        className={buttonClass(variant, "md", "cursor-not-allowed opacity-60")}
+      >
+        {children}
+      </button>
+    </Tooltip>
+  );
 }
 
 /**

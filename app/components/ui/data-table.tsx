@@ -39,6 +39,8 @@ export interface DataTableProps<T> {
   pageSizes?: readonly number[];
   /** What shows instead of rows when there are none (default: the 'No data available' row). */
   empty?: ReactNode;
+  /** What the footer says the total counts, when it is more than the rows a list shows (default: 'N items'). */
+  totalText?: string;
 }
 
 /**
@@ -57,6 +59,7 @@ export function DataTable<T>({
   pageInfo,
   pageSizes = PAGE_SIZES,
   empty,
+  totalText,
 }: DataTableProps<T>) {
   // The identity columns: up to and including the first one with a visible header (the name,
   // after an avatar). A stacked card shows them first, on one line, without labels.
@@ -113,7 +116,7 @@ export function DataTable<T>({
         </table>
       </div>
       {pageInfo && !(pageInfo.total === 0 && pageInfo.page === 1 && empty) ? (
-        <Pager pageInfo={pageInfo} pageSizes={pageSizes} />
+        <Pager pageInfo={pageInfo} pageSizes={pageSizes} totalText={totalText} />
       ) : null}
     </ReloadingRegion>
   );
@@ -121,7 +124,15 @@ export function DataTable<T>({
 
 const DROPPED_BY_LIMIT = new Set<string>(["page", "limit", ...DIALOG_PARAMS]);
 
-function Pager({ pageInfo, pageSizes }: { pageInfo: PageInfo; pageSizes: readonly number[] }) {
+function Pager({
+  pageInfo,
+  pageSizes,
+  totalText,
+}: {
+  pageInfo: PageInfo;
+  pageSizes: readonly number[];
+  totalText?: string;
+}) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const submit = useSubmit();
@@ -136,7 +147,7 @@ function Pager({ pageInfo, pageSizes }: { pageInfo: PageInfo; pageSizes: readonl
 
   return (
     <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
-      <p>{`${total} ${total === 1 ? "item" : "items"}`}</p>
+      <p>{totalText ?? `${total} ${total === 1 ? "item" : "items"}`}</p>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         <Form method="get" action={location.pathname} preventScrollReset className="flex items-center gap-2">
           {kept.map(([name, value], index) => (

@@ -130,8 +130,12 @@ export async function loadAnnouncements(request: Request) {
   );
 }
 
-/** The upstream body of the create and edit calls: empty imageUrl and publishedAt are left out (docs/product.md#announcement-form). */
-function toBody(values: AnnouncementFormValues, isoDate: string): AnnouncementBody {
+/**
+ * The upstream body of the create and edit calls. Create leaves an empty imageUrl out
+ * (docs/product.md#announcement-form); edit sends it as null, since the upstream keeps a field that is not sent and
+ * the edit form shows the stored image: an emptied field means "remove the image".
+ */
+function toBody(values: AnnouncementFormValues, isoDate: string, intent: "create" | "update"): AnnouncementBody {
   const imageUrl = values.imageUrl?.trim();
   return {
     title: values.title,
@@ -139,7 +143,7 @@ function toBody(values: AnnouncementFormValues, isoDate: string): AnnouncementBo
     date: isoDate,
     isActive: values.isActive,
     isPinned: values.isPinned,
-    ...(imageUrl ? { imageUrl } : {}),
+    ...(imageUrl ? { imageUrl } : intent === "update" ? { imageUrl: null } : {}),
   };
 }
 
@@ -151,7 +155,7 @@ function saveIntent(intent: "create" | "update") {
     const isoDate = localDateTimeToIso(form.data.date, env().APP_TIMEZONE);
     if (!isoDate)
       return invalidSubmission({ date: { type: "custom", message: ANNOUNCEMENT_MESSAGES.invalidDate } }, form.values);
-    const body = toBody(form.data, isoDate);
+    const body = toBody(form.data, isoDate, intent);
     let id = "";
     if (intent === "update") {
       const target = parseForm(formData, AnnouncementTargetSchema);

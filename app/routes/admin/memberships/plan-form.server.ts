@@ -17,7 +17,14 @@ import {
   UploadUrlRequestSchema,
 } from "~/forms/membership";
 import { cleanFeatures, draftFromValues, type PlanDraft } from "~/forms/plan-draft";
-import { checkUpload, SIGNATURE_BYTES, TIER_IMAGE_ACCEPT, TIER_IMAGE_MAX_SIZE_MB } from "~/lib/upload-rules";
+import type { FlashToast } from "~/components/feedback/toaster";
+import {
+  checkUpload,
+  SIGNATURE_BYTES,
+  TIER_IMAGE_ACCEPT,
+  TIER_IMAGE_MAX_SIZE_MB,
+  UPLOAD_MESSAGES,
+} from "~/lib/upload-rules";
 import { type OnceArgs, runOnce } from "~/recipe/once.server";
 import { redirectWithSuccess } from "~/session/toast.server";
 import type { PlanCreateBody, PlanEditBody } from "~/upstream/contract/memberships";
@@ -57,11 +64,20 @@ function draftOf(values: Record<string, unknown>, mode: "create" | "edit"): Plan
   return draftFromValues(values, { activeWhenAbsent: mode === "create" });
 }
 
-/** The answer of a post that only changes the form (features, image) without JavaScript. */
-function rerender(draft: PlanDraft, id: unknown) {
+/** The success toast of a file uploaded with the form (docs/product.md#toasts-and-error-handling). */
+function uploadedToast(): FlashToast {
+  return { id: crypto.randomUUID(), type: "success", message: UPLOAD_MESSAGES.success };
+}
+
+/**
+ * The answer of a post that only changes the form (features, image) without JavaScript; `uploaded` when the post
+ * carried a file that went up.
+ */
+function rerender(draft: PlanDraft, id: unknown, uploaded = false) {
   return data({
     errors: {} as FormErrors,
     values: { ...draft, ...(typeof id === "string" ? { id } : {}) } as Record<string, unknown>,
+    ...(uploaded ? { toast: uploadedToast() } : {}),
   });
 }
 
@@ -142,10 +158,11 @@ async function changeForm(
     }
   }
 
-  if (intent === "add-feature") return rerender({ ...draft, features: [...draft.features, ""] }, values.id);
+  const uploaded = file !== null;
+  if (intent === "add-feature") return rerender({ ...draft, features: [...draft.features, ""] }, values.id, uploaded);
   if (intent === "remove-feature") {
     const rest = draft.features.filter((_feature, position) => position !== index);
-    return rerender({ ...draft, features: rest.length > 0 ? rest : [""] }, values.id);
+    return rerender({ ...draft, features: rest.length > 0 ? rest : [""] }, values.id, uploaded);
   }
   if (intent !== saveIntent)
     return rejectedForm({ errors: { intent: { type: "enum", message: "Unknown action" } }, values: {} });

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 
+import { canPush, NO_DEVICES } from "./push";
 import { env } from "~/config/env.server";
 import { failSubmission, invalidSubmission, rejectedAction } from "~/forms/failure.server";
 import { parseForm } from "~/forms/form-data.server";
@@ -61,8 +62,11 @@ export const userDetailsAction = screenAction({
     const form = parseForm(formData, PushNotificationSchema);
     if (!form.ok) return invalidSubmission(form.errors, form.values);
     try {
-      const email = (await getUser(request, params.id ?? "")).email.trim();
+      const user = await getUser(request, params.id ?? "");
+      const email = user.email.trim();
       if (!email) return rejectedAction(PUSH_EMAIL_MISSING, form.values);
+      // The page offers no push then; a stale or hand-made post is refused here rather than by the upstream.
+      if (!canPush(user)) return rejectedAction(NO_DEVICES, form.values);
       const message = await sendNotificationToUser(request, { email, title: form.data.title, body: form.data.message });
       return await replaceWithSuccess(request, back, message.trim() || "Push notification sent successfully!");
     } catch (error) {

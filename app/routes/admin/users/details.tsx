@@ -5,9 +5,10 @@ import { loadUserDetails, userDetailsAction } from "./details.server";
 import { NotifyDialog as ServerNotifyDialog } from "./notify-dialog";
 import { loadNotifyDialog } from "./notify-dialog.client";
 import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
+import { canPush, NO_DEVICES } from "./push";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
-import { buttonClass, ButtonLink } from "~/components/ui/button";
+import { buttonClass, ButtonLink, DisabledButton } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
@@ -77,10 +78,17 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900">User Details</h1>
             <p className="mt-1 text-sm text-slate-600">View user information and invitees</p>
           </div>
-          <ButtonLink to={dialogHref(location.pathname, location.search, { notify: "1" })} preventScrollReset>
-            <Icon name="solid-bell-alert" className="size-4" />
-            Send Push Notification
-          </ButtonLink>
+          {canPush(user) ? (
+            <ButtonLink to={dialogHref(location.pathname, location.search, { notify: "1" })} preventScrollReset>
+              <Icon name="solid-bell-alert" className="size-4" />
+              Send Push Notification
+            </ButtonLink>
+          ) : (
+            <DisabledButton reason={NO_DEVICES}>
+              <Icon name="solid-bell-alert" className="size-4" />
+              Send Push Notification
+            </DisabledButton>
+          )}
         </div>
       </div>
 
@@ -113,7 +121,7 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
             </span>
           </DetailField>
           <DetailField label="Push Notifications">
-            {user.devicesCount > 0 ? `${user.devicesCount} device(s) registered` : "No devices registered"}
+            {canPush(user) ? `${user.devicesCount} device(s) registered` : NO_DEVICES}
           </DetailField>
         </dl>
       </section>
@@ -145,7 +153,7 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
         />
       </section>
 
-      {params.has("notify") ? <NotifyDialog closeTo={closeTo} actionData={actionData} /> : null}
+      {params.has("notify") && canPush(user) ? <NotifyDialog closeTo={closeTo} actionData={actionData} /> : null}
     </div>
   );
 }

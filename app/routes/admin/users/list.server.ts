@@ -42,6 +42,15 @@ function userState(user: User): UserState {
   };
 }
 
+/**
+ * What the users list's total counts (decision 038): the upstream's accounts, administrators included, and how many
+ * of this page's rows the panel leaves out for being administrators.
+ */
+export function usersTotalText(total: number, hiddenHere: number): string {
+  const accounts = `${total} ${total === 1 ? "account" : "accounts"}, administrators included`;
+  return hiddenHere > 0 ? `${accounts} (${hiddenHere} not listed on this page)` : accounts;
+}
+
 /** The users list: one upstream page, administrators left out (docs/product.md#users-list). */
 export async function loadUsers(request: Request) {
   const params = new URL(request.url).searchParams;
@@ -60,28 +69,34 @@ export async function loadUsers(request: Request) {
       badgeRequestStatus: citizenship ? CITIZENSHIP_QUERY[citizenship] : undefined,
     });
     const { total } = answer.pagination;
+    // Administrators come back from GET /users; the panel never lists them (docs/product.md#users-list).
+    const members = answer.data.filter((user) => !isAdminUser(user));
     return {
-      // Administrators come back from GET /users; the panel never lists them (docs/product.md#users-list).
-      users: answer.data
-        .filter((user) => !isAdminUser(user))
-        .map((user) => ({
-          ...userState(user),
-          name: user.fullName?.trim() || "",
-          email: user.email,
-          avatar: safeFileLink(user.profilePic) ?? DEFAULT_AVATAR,
-          certificate: user.badgeRequestStatus === 2 ? safeFileLink(user.badgeFileName) : null,
-          hasPassport: Boolean(user.passport?.trim()),
-        })),
+      users: members.map((user) => ({
+        ...userState(user),
+        name: user.fullName?.trim() || "",
+        email: user.email,
+        avatar: safeFileLink(user.profilePic) ?? DEFAULT_AVATAR,
+        certificate: user.badgeRequestStatus === 2 ? safeFileLink(user.badgeFileName) : null,
+        hasPassport: Boolean(user.passport?.trim()),
+      })),
       // The upstream's own totals: they count the administrators it sends (it has no role filter,
-      // and one call per render rules out a second count), so a page may show fewer rows.
+      // and one call per render rules out a second count), so the footer says so (decision 038).
       pageInfo: { page, limit, total, totalPages: pageCount(total, limit) },
+      totalText: usersTotalText(total, answer.data.length - members.length),
       filters,
       error: null,
     };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     return data(
-      { users: [], pageInfo: { page, limit, total: 0, totalPages: 1 }, filters, error: LIST_LOAD_ERROR },
+      {
+        users: [],
+        pageInfo: { page, limit, total: 0, totalPages: 1 },
+        totalText: undefined,
+        filters,
+        error: LIST_LOAD_ERROR,
+      },
       { status: screenStatus(error) },
     );
   }

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
 import { loadUsers, usersAction } from "./list.server";
+import { passportHref } from "./passport-link";
 import { EmailText } from "./shared";
 import { type USER_DIALOGS, VERIFY_QUESTION } from "./user-actions";
 import { UserDialogs as ServerUserDialogs } from "./user-dialogs";
@@ -14,6 +15,7 @@ import { Icon } from "~/components/ui/icon";
 import { DisabledIconAction, IconAction, iconActionClass } from "~/components/ui/icon-action";
 import type { SolidIconName } from "~/components/ui/icon-names";
 import { SearchFilters } from "~/components/ui/search-filters";
+import { UpstreamImage } from "~/components/ui/upstream-image";
 import { lazyComponent } from "~/forms/lazy-component";
 import { ONCE_FIELD, randomKey } from "~/recipe/mutation-form";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
@@ -54,7 +56,7 @@ const CITIZENSHIP_OPTIONS = [
 ];
 
 export default function UsersList({ loaderData }: Route.ComponentProps) {
-  const { users, pageInfo, filters, error } = loaderData;
+  const { users, pageInfo, totalText, filters, error } = loaderData;
   const location = useLocation();
 
   const columns: DataTableColumn<UserRow>[] = [
@@ -68,11 +70,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           to={`/users/${user.id}`}
           className="block size-10 rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <img
-            src={user.avatar}
-            alt={`View ${user.label}`}
-            className="size-10 rounded-full bg-slate-100 object-cover"
-          />
+          <UpstreamImage src={user.avatar} label={`View ${user.label}`} className="size-10 rounded-full bg-slate-100" />
         </Link>
       ),
     },
@@ -122,7 +120,14 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
       {error ? (
         <EmptyState card tone="error" title={error} />
       ) : (
-        <DataTable caption="Users" columns={columns} rows={users} rowKey={(user) => user.id} pageInfo={pageInfo} />
+        <DataTable
+          caption="Users"
+          columns={columns}
+          rows={users}
+          rowKey={(user) => user.id}
+          pageInfo={pageInfo}
+          totalText={totalText}
+        />
       )}
 
       {new URLSearchParams(location.search).has("confirm") ? <UserDialogs rows={users} /> : null}
@@ -172,8 +177,8 @@ function RowActions({ user }: { user: UserRow }) {
           label="Download Passport"
           item={user.label}
           icon="solid-identification"
-          href={`/users/${user.id}/passport`}
-          download
+          // A plain link, not `download`: a failure then shows the list again with its toast (passport.tsx).
+          href={passportHref(user.id, closeDialogHref(location.pathname, location.search))}
         />
       ) : (
         <EmptySlot />

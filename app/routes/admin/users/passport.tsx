@@ -5,27 +5,31 @@
  * downloadUpstreamFile: only from the API's origin or FILE_ORIGINS, never through a redirect,
  * at most 10 MB, and only a PDF or a plain image. Anything else is the failure text below.
  * (X-Content-Type-Options: nosniff is set on every answer by server/security-headers.ts.)
+ *
+ * A failure goes back to the page the link was on (`?back=`, checked like every redirect) with the reason as an
+ * error toast: the link is a plain navigation, not `<a download>`, so the browser shows that page instead of
+ * saving the error as a file.
  */
 import type { Route } from "./+types/passport";
 import { attachmentDisposition } from "~/lib/format";
+import { safeRedirect } from "~/session/safe-redirect";
+import { redirectWithError } from "~/session/toast.server";
 import { requireUser } from "~/session/user.server";
 import { isUpstreamError } from "~/upstream/errors";
 import { downloadFileName, downloadUpstreamFile } from "~/upstream/file-download.server";
 import { getUser } from "~/upstream/users.server";
 
-function textResponse(status: number, text: string): Response {
-  return new Response(text, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}
+// The redirect depends on the upstream's answer of the moment: never kept by a cache.
+const NOT_STORED = { headers: { "Cache-Control": "no-store" } };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   // Outside the admin layout, so nothing else checks the session first.
   await requireUser(request);
+  const back = safeRedirect(new URL(request.url).searchParams.get("back"), "/users");
+  const failed = (message: string) => redirectWithError(request, back, message, NOT_STORED);
   try {
     const user = await getUser(request, params.id);
-    if (!user.passport?.trim()) return textResponse(404, "This user has no passport");
+    if (!user.passport?.trim()) return await failed("This user has no passport");
     const file = await downloadUpstreamFile(request, user.passport);
     const name = user.fullName?.trim() || user.email;
     return new Response(file.bytes, {
@@ -41,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     });
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    if (error.status === 404) return textResponse(404, error.fromServer ? error.message : "Passport not found");
-    return textResponse(502, "The passport could not be downloaded");
+    if (error.status === 404) return await failed(error.fromServer ? error.message : "Passport not found");
+    return await failed("The passport could not be downloaded");
   }
 }

@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+
+/** A link as a CSS `url()` string: quotes, backslashes and line breaks escaped, so the link cannot end it. */
+export function cssUrl(link: string): string {
+  return `url("${link.replace(/["\\\n\r\f]/g, (character) => `\\${character.charCodeAt(0).toString(16)} `)}")`;
+}
+
+/**
+ * An image from a link the upstream gave (an avatar, a thumbnail, a tier image), drawn as the box's background
+ * (decision 038). A background that fails to load draws nothing: no broken-image icon and no alt text, with or
+ * without JavaScript, where an `<img>`'s error handler needs script. `children` is what shows beneath it, seen
+ * when there is no picture (an initial, an icon). `label` names the picture; without one it is decorative.
+ */
+export function UpstreamImage({
+  src,
+  label,
+  className = "",
+  children,
+  testId,
+}: {
+  src: string;
+  label?: string;
+  className?: string;
+  children?: ReactNode;
+  testId?: string;
+}) {
+  const picture = (
+    <span
+      {...(label ? { role: "img", "aria-label": label } : { "aria-hidden": true })}
+      data-testid={testId}
+      data-src={src}
+      className="absolute inset-0 bg-cover bg-center bg-no-repeat"
+      style={{ backgroundImage: cssUrl(src) }}
+    />
+  );
+  return (
+    <span className={`relative block overflow-hidden ${className}`.trim()}>
+      {children}
+      {picture}
+    </span>
+  );
+}
