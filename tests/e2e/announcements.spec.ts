@@ -3,6 +3,7 @@
 // 10 per page, so 3 pages); the reset also ends the demo sessions, so each test starts a session after it.
 import type { Locator, Page, TestInfo } from "@playwright/test";
 
+import { demoAdminCookie } from "../support/demo-data";
 import { injectFault, resetDemo } from "../support/demo-hooks";
 import { startSession } from "./auth-helpers";
 import { brokenImages } from "./image-helpers";
@@ -22,15 +23,7 @@ async function seedAnnouncements(
   demoUrl: string,
   announcements: { title: string; date: string; isActive?: boolean }[],
 ) {
-  const signin = await fetch(`${demoUrl}/api/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
-  });
-  const cookie = signin.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const cookie = await demoAdminCookie(demoUrl);
   for (const announcement of announcements) {
     const response = await fetch(`${demoUrl}/api/announcements`, {
       method: "POST",

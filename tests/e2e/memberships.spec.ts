@@ -4,6 +4,7 @@
 // test starts a session after it.
 import type { Locator, Page, TestInfo } from "@playwright/test";
 
+import { demoAdminCookie } from "../support/demo-data";
 import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
 import type { PlanRecord } from "../../demo-api/types";
 import { startSession, waitForShellHydration } from "./auth-helpers";
@@ -25,21 +26,18 @@ function usesJavaScript(testInfo: TestInfo): boolean {
 /** The demo API answers with its own records. */
 type DemoPlan = PlanRecord;
 
-/** An admin session on the demo API itself, for reading and seeding data behind the panel's back. */
-async function demoSession(demoUrl: string): Promise<string> {
-  const signin = await fetch(`${demoUrl}/api/auth/signin`, {
+/** A plan created straight on the demo API whose image link leads nowhere. */
+async function planWithMissingImage(demoUrl: string): Promise<{ id: number }> {
+  const response = await fetch(`${demoUrl}/api/membership-plan/create`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
+    headers: { "content-type": "application/json", cookie: await demoAdminCookie(demoUrl) },
+    body: JSON.stringify({ name: "Broken image", price: 1, image: "uploads/membership/missing.png" }),
   });
-  return signin.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  return ((await response.json()) as { data: { id: number } }).data;
 }
 
 async function demoPlans(demoUrl: string): Promise<DemoPlan[]> {
-  const cookie = await demoSession(demoUrl);
+  const cookie = await demoAdminCookie(demoUrl);
   const answer = (await (await fetch(`${demoUrl}/api/membership-plan/get-all`, { headers: { cookie } })).json()) as {
     data: DemoPlan[];
   };
@@ -529,13 +527,7 @@ test.describe("details", () => {
   });
 
   test("shows no broken image in the edit form's upload box and preview", async ({ page, demoUrl }) => {
-    const cookie = await demoSession(demoUrl);
-    const response = await fetch(`${demoUrl}/api/membership-plan/create`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie },
-      body: JSON.stringify({ name: "Broken image", price: 1, image: "uploads/membership/missing.png" }),
-    });
-    const { data } = (await response.json()) as { data: { id: number } };
+    const data = await planWithMissingImage(demoUrl);
     await startSession(page);
     await page.goto(`/memberships/edit/${data.id}`);
     await expect(page.getByTestId("image-upload-preview")).toBeAttached();
@@ -544,13 +536,7 @@ test.describe("details", () => {
   });
 
   test("hides a tier image that fails to load", async ({ page, demoUrl }) => {
-    const cookie = await demoSession(demoUrl);
-    const response = await fetch(`${demoUrl}/api/membership-plan/create`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie },
-      body: JSON.stringify({ name: "Broken image", price: 1, image: "uploads/membership/missing.png" }),
-    });
-    const { data } = (await response.json()) as { data: { id: number } };
+    const data = await planWithMissingImage(demoUrl);
     await startSession(page);
     await page.goto(`/memberships/view/${data.id}`);
     await waitForShellHydration(page);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { demoAdminCookie } from "../support/demo-data";
 import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { useStack } from "../support/use-stack";
@@ -15,15 +16,7 @@ type DemoAnnouncement = AnnouncementRecord;
 
 /** Every announcement, read straight from the demo API. */
 async function demoAnnouncements(): Promise<DemoAnnouncement[]> {
-  const signin = await fetch(`${stack.demo.url}/api/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
-  });
-  const cookie = signin.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const cookie = await demoAdminCookie(stack.demo.url);
   const answer = (await (
     await fetch(`${stack.demo.url}/api/announcements?page=1&limit=100`, { headers: { cookie } })
   ).json()) as {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
-import { type RunningRedis, startRedis } from "../support/redis-server";
+import { useRedis } from "../support/redis-server";
 import { type RunningServer, startPanel } from "../support/servers";
 import { useStack } from "../support/use-stack";
 import { BrowserClient, UA } from "../support/user-agents";
@@ -184,17 +184,8 @@ describe.each([{ engine: "memory" }, { engine: "Redis" }])(
   "verify: a link spent first elsewhere, record in $engine",
   ({ engine }) => {
     const panelEnv: NodeJS.ProcessEnv = {};
-    let redis: RunningRedis | undefined;
-    if (engine === "Redis") {
-      // Registered before useStack's hooks, so the panels start with REDIS_URL set.
-      beforeAll(async () => {
-        redis = await startRedis();
-        panelEnv.REDIS_URL = redis.url;
-      });
-      afterAll(async () => {
-        await redis?.stop();
-      });
-    }
+    // Registered before useStack's hooks, so the panel starts with REDIS_URL set.
+    if (engine === "Redis") useRedis(panelEnv);
     const spentStack = useStack(panelEnv);
     // With Redis the person meets another instance than the scanner did; in memory, the same one.
     let other: RunningServer | undefined;

@@ -4,6 +4,7 @@ import { request as httpRequest } from "node:http";
 
 import { describe, expect, it } from "vitest";
 
+import { demoAdminCookie } from "../support/demo-data";
 import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { useStack } from "../support/use-stack";
@@ -67,15 +68,7 @@ type DemoPlan = PlanRecord;
 
 /** Every plan, read straight from the demo API. */
 async function demoPlans(): Promise<DemoPlan[]> {
-  const signin = await fetch(`${stack.demo.url}/api/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
-  });
-  const cookie = signin.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const cookie = await demoAdminCookie(stack.demo.url);
   const answer = (await (
     await fetch(`${stack.demo.url}/api/membership-plan/get-all`, { headers: { cookie } })
   ).json()) as { data: DemoPlan[] };

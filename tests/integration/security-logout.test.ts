@@ -5,11 +5,11 @@
 import { createHash } from "node:crypto";
 
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { clearRecordedRequests, injectFault, recordedRequests } from "../support/demo-hooks";
 import { PanelClient, toastMessage } from "../support/form-post";
-import { type RunningRedis, startRedis } from "../support/redis-server";
+import { useRedis } from "../support/redis-server";
 import { type RunningServer, startPanel } from "../support/servers";
 import { useStack } from "../support/use-stack";
 
@@ -20,17 +20,8 @@ const BACKGROUND_RETRY_WAIT_MS = 20_000;
 
 describe.each([{ engine: "memory" }, { engine: "Redis" }])("sign-out, revocations in $engine", ({ engine }) => {
   const panelEnv: NodeJS.ProcessEnv = { AUTH_RATE_LIMIT_PER_MINUTE: String(POSTS_PER_MINUTE) };
-  let redis: RunningRedis | undefined;
-  if (engine === "Redis") {
-    // Registered before useStack's hooks, so the panel starts with REDIS_URL set.
-    beforeAll(async () => {
-      redis = await startRedis();
-      panelEnv.REDIS_URL = redis.url;
-    });
-    afterAll(async () => {
-      await redis?.stop();
-    });
-  }
+  // Registered before useStack's hooks, so the panel starts with REDIS_URL set.
+  if (engine === "Redis") useRedis(panelEnv);
   const stack = useStack(panelEnv);
 
   /** A signed-in admin and the raw upstream session token the panel signed into its cookie. */
@@ -162,7 +153,7 @@ describe.each([{ engine: "memory" }, { engine: "Redis" }])("sign-out, revocation
   if (engine === "Redis") {
     it("keeps a hash of the session in Redis, never the token, and refuses it on every instance", async () => {
       const { token, oldCookies } = await signOutWhileUpstreamFails();
-      const client = new Redis(redis!.url);
+      const client = new Redis(panelEnv.REDIS_URL!);
       let other: RunningServer | undefined;
       try {
         const hash = createHash("sha256").update(token).digest("hex");
@@ -181,7 +172,7 @@ describe.each([{ engine: "memory" }, { engine: "Redis" }])("sign-out, revocation
         }
 
         // A second instance sharing Redis refuses the old cookies too, without asking the upstream.
-        other = await startPanel(`${stack.demo.url}/api`, { REDIS_URL: redis!.url });
+        other = await startPanel(`${stack.demo.url}/api`, { REDIS_URL: panelEnv.REDIS_URL! });
         await clearRecordedRequests(stack.demo.url);
         const page = await replaying(oldCookies, other.url).get("/users");
         expect(page.headers.get("location")).toBe("/login?redirectTo=%2Fusers&expired=1");
@@ -197,7 +188,7 @@ describe.each([{ engine: "memory" }, { engine: "Redis" }])("sign-out, revocation
   if (engine === "Redis") {
     it("asks Redis once per signed-in page, however many loaders and upstream calls it has", async () => {
       const { panel } = await signedIn();
-      const client = new Redis(redis!.url);
+      const client = new Redis(panelEnv.REDIS_URL!);
       try {
         await client.config("RESETSTAT");
         const page = await panel.get("/users");

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 
+import { demoAdminCookie } from "../support/demo-data";
 import { recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { useStack } from "../support/use-stack";
@@ -68,24 +69,11 @@ async function postTierForm(
   });
 }
 
-/** A session cookie of the demo API itself (the upload host's caller in production is the provider's API). */
-async function demoAdminCookie(): Promise<string> {
-  const signin = await fetch(`${stack.demo.url}/api/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
-  });
-  return signin.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
-
 /** A presigned upload URL from the demo API. */
 async function presignedUrl(fileName: string, fileType: string): Promise<Response> {
   return fetch(`${stack.demo.url}/api/file/generate-upload-url/admin`, {
     method: "POST",
-    headers: { "content-type": "application/json", cookie: await demoAdminCookie() },
+    headers: { "content-type": "application/json", cookie: await demoAdminCookie(stack.demo.url) },
     body: JSON.stringify({ fileName, fileType }),
   });
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { useStack } from "../support/use-stack";
-import { type DemoUser, demoUsers, findDemoUser } from "../support/demo-data";
+import { demoAdminCookie, type DemoUser, demoUsers, findDemoUser } from "../support/demo-data";
 
 /**
  * The invitees' addresses a page shows as text (EmailText puts <wbr> break points in them; the
@@ -26,15 +26,7 @@ async function userById(id: number): Promise<DemoUser> {
 
 /** The upstream's own answer for one user (what GET /users/{id} sends the panel). */
 async function fetchUpstreamUser(id: number): Promise<object> {
-  const signin = await fetch(`${stack.demo.url}/api/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
-  });
-  const cookie = signin.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const cookie = await demoAdminCookie(stack.demo.url);
   const answer = (await (await fetch(`${stack.demo.url}/api/users/${id}`, { headers: { cookie } })).json()) as {
     data: object;
   };

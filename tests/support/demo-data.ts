@@ -3,6 +3,19 @@
  * picks users by their facts (banned, has a passport...) rather than by seed ids.
  */
 
+/** A Cookie header signed in to the demo API as its admin, for reading its data straight from `/api`. */
+export async function demoAdminCookie(demoUrl: string): Promise<string> {
+  const signin = await fetch(`${demoUrl}/api/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
+  });
+  return signin.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
 /** A user as the demo API's users list describes it. */
 export interface DemoUser {
   id: number;
@@ -23,15 +36,7 @@ export interface DemoUser {
 
 /** Every user of the demo data, administrators included. */
 export async function demoUsers(demoUrl: string): Promise<DemoUser[]> {
-  const signin = await fetch(`${demoUrl}/api/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
-  });
-  const cookie = signin.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const cookie = await demoAdminCookie(demoUrl);
   const users: DemoUser[] = [];
   for (let page = 1; ; page++) {
     const response = await fetch(`${demoUrl}/api/users?page=${page}&limit=100`, { headers: { cookie } });
