@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import type { SolidIconName } from "~/components/ui/icon-names";
 import { inputClass } from "~/components/ui/field";
+import { useChoicesBeforeHydration } from "~/components/ui/use-choices-before-hydration";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
 import { type PageInfo, PAGE_SIZES, pageHref, pageTargets } from "~/lib/pagination";
@@ -137,6 +138,7 @@ function Pager({
   const [searchParams] = useSearchParams();
   const submit = useSubmit();
   const hydrated = useHydrated();
+  const limitFormId = useChoicesBeforeHydration((form) => submit(form, { preventScrollReset: true }));
   const limitId = useId();
   const { page, limit, total } = pageInfo;
   const totalPages = Math.max(1, pageInfo.totalPages);
@@ -149,7 +151,13 @@ function Pager({
     <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
       <p>{totalText ?? `${total} ${total === 1 ? "item" : "items"}`}</p>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
-        <Form method="get" action={location.pathname} preventScrollReset className="flex items-center gap-2">
+        <Form
+          id={limitFormId}
+          method="get"
+          action={location.pathname}
+          preventScrollReset
+          className="flex items-center gap-2"
+        >
           {kept.map(([name, value], index) => (
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
           ))}

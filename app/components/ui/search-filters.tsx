@@ -3,6 +3,7 @@ import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-route
 
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { useChoicesBeforeHydration } from "~/components/ui/use-choices-before-hydration";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { inputClass } from "~/components/ui/field";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
@@ -39,7 +40,8 @@ const DROPPED = new Set<string>(["page", ...DIALOG_PARAMS]);
  * works without JavaScript (an Apply button submits it). Params it does not own (e.g. `limit`)
  * are carried over; `page` is dropped, so every change returns to page 1. With JavaScript a
  * select applies at once and the search applies as you type (debounced, replacing the history
- * entry so Back does not step through every keystroke).
+ * entry so Back does not step through every keystroke). A choice made before the page hydrated
+ * is applied once it has.
  */
 export function SearchFilters({
   search,
@@ -84,6 +86,7 @@ export function SearchFilters({
     }
     submit(params, { method: "get", action: location.pathname, replace, preventScrollReset: true });
   };
+  const formId = useChoicesBeforeHydration(() => apply(false));
 
   const active = Boolean(searchValue) || selects.some((select) => select.value);
   const clearHref = hrefWith(
@@ -95,6 +98,7 @@ export function SearchFilters({
   return (
     <Form
       ref={formRef}
+      id={formId}
       method="get"
       action={location.pathname}
       role="search"

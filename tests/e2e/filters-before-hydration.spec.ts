@@ -1,0 +1,96 @@
+// A filter chosen before the page's JavaScript has run (a slow device, a slow network) is
+// applied, with JavaScript (project "js": the client's modules are held back until the
+// choice is made) and without ("no-js": the Apply button sends it). The choice must neither snap
+// back to "All" when the page hydrates nor be left unapplied once the Apply button is gone.
+import type { Page, Route } from "@playwright/test";
+
+import { resetDemo } from "../support/demo-hooks";
+import { startSession } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+/**
+ * The client's modules: the entry, the route modules and the chunks they share. The bundler may
+ * put the code that hydrates the page into a shared chunk, so all of them are held back.
+ */
+const CLIENT_MODULES = "**/assets/*.js";
+
+/**
+ * Opens `url` with its JavaScript held back (project "js"): returns once the browser has asked
+ * for the client's modules, so the page shows the server's HTML and is not hydrated yet.
+ * `release` lets the module through. Without JavaScript it just opens the page.
+ */
+async function openBeforeHydration(page: Page, url: string, javaScriptEnabled: boolean) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(CLIENT_MODULES, (route) => (released ? route.continue() : void held.push(route)));
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  if (javaScriptEnabled) await expect.poll(() => held.length).toBeGreaterThan(0);
+  return {
+    release: async () => {
+      released = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+/** The Apply button of the form that holds `field`: still there while the page is not hydrated. */
+function applyButtonOf(page: Page, field: string) {
+  return page.locator("form", { has: page.getByLabel(field) }).getByRole("button", { name: "Apply" });
+}
+
+/**
+ * Chooses `option` in the select `field` before the page has hydrated, then lets the page go on:
+ * with JavaScript by releasing its code and waiting until it has hydrated (the Apply button is
+ * gone), without by pressing Apply.
+ */
+async function chooseBeforeHydration(
+  page: Page,
+  url: string,
+  field: string,
+  option: string,
+  javaScriptEnabled: boolean,
+) {
+  const code = await openBeforeHydration(page, url, javaScriptEnabled);
+  const apply = applyButtonOf(page, field);
+  await expect(apply).toBeVisible();
+  await page.getByLabel(field).selectOption(option);
+  if (javaScriptEnabled) {
+    await code.release();
+    await expect(apply).toHaveCount(0);
+  } else {
+    await apply.click();
+  }
+}
+
+test.beforeEach(async ({ page, demoUrl }) => {
+  await resetDemo(demoUrl);
+  await startSession(page);
+});
+
+test("User Status chosen before the users list hydrates is applied", async ({ page, javaScriptEnabled }) => {
+  await chooseBeforeHydration(page, "/users", "User Status", "banned", javaScriptEnabled);
+
+  await expect(page).toHaveURL(/[?&]status=banned(&|$)/);
+  await expect(page.getByLabel("User Status")).toHaveValue("banned");
+  const rows = page.getByRole("table", { name: "Users" }).locator("tbody tr");
+  await expect(rows).toHaveCount(10);
+  for (const row of await rows.all()) await expect(row.getByRole("link", { name: "Un-Ban User" })).toBeVisible();
+});
+
+test("Status chosen before a user's invites hydrate is applied", async ({ page, javaScriptEnabled }) => {
+  await chooseBeforeHydration(page, "/users/view-invites/5", "Status", "rejected", javaScriptEnabled);
+
+  await expect(page).toHaveURL(/[?&]status=rejected(&|$)/);
+  await expect(page.getByLabel("Status")).toHaveValue("rejected");
+  await expect(page.getByRole("table", { name: "Invites of Mia Member" }).locator("tbody tr")).toHaveCount(2);
+});
+
+test("Rows per page chosen before the users list hydrates is applied", async ({ page, javaScriptEnabled }) => {
+  await chooseBeforeHydration(page, "/users", "Rows per page", "25", javaScriptEnabled);
+
+  await expect(page).toHaveURL(/[?&]limit=25(&|$)/);
+  await expect(page.getByLabel("Rows per page")).toHaveValue("25");
+  // Ten rows a page show at most ten users; twenty-five show more.
+  const rows = page.getByRole("table", { name: "Users" }).locator("tbody tr");
+  await expect.poll(() => rows.count()).toBeGreaterThan(10);
+});
