@@ -94,3 +94,21 @@ test("Rows per page chosen before the users list hydrates is applied", async ({ 
   const rows = page.getByRole("table", { name: "Users" }).locator("tbody tr");
   await expect.poll(() => rows.count()).toBeGreaterThan(10);
 });
+
+test("a search typed before the users list hydrates is applied", async ({ page, javaScriptEnabled }) => {
+  const code = await openBeforeHydration(page, "/users", javaScriptEnabled);
+  const box = page.getByRole("searchbox", { name: "Search users..." });
+  await box.fill("mia member");
+  if (javaScriptEnabled) {
+    await code.release();
+    await expect(applyButtonOf(page, "User Status")).toHaveCount(0);
+  } else {
+    await box.press("Enter");
+  }
+
+  await expect(page).toHaveURL(/[?&]search=mia\+member(&|$)/);
+  await expect(box).toHaveValue("mia member");
+  const rows = page.getByRole("table", { name: "Users" }).locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.filter({ hasText: "member@example.com" })).toHaveCount(1);
+});
