@@ -364,6 +364,34 @@ test.describe("the form", () => {
   });
 });
 
+test.describe("an old confirmation", () => {
+  test("Back after a delete shows the announcement is gone and offers no Delete", async ({ page }, testInfo) => {
+    await page.goto("/announcements");
+    const target = row(page, "Today: community call at 6 pm");
+    await target.getByRole("link", { name: "Delete" }).click();
+    await expect(page).toHaveURL(/confirm=delete&id=\d+/);
+    const confirmation = page.url();
+    await page
+      .getByRole("alertdialog", { name: "Delete Announcement" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(toast(page)).toHaveText("Announcement deleted successfully");
+    await expect(target).toHaveCount(0);
+
+    // Without JavaScript, Back brings the confirmation's URL back; with it, the finished action has
+    // replaced that history entry, so the old URL comes back as a link or a reload would bring it.
+    if (usesJavaScript(testInfo)) await page.goto(confirmation);
+    else await page.goBack();
+    await expect(page).toHaveURL(confirmation);
+    const dialog = page.getByRole("dialog", { name: "Delete Announcement" });
+    await expect(dialog.getByText("Announcement not found")).toBeVisible();
+    await expect(dialog.getByRole("button")).toHaveCount(0);
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+});
+
 test.describe("the toggles", () => {
   test("deactivate and unpin, and a second submission of the same form changes nothing", async ({ page, context }) => {
     await page.goto("/announcements");

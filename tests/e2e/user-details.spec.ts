@@ -12,6 +12,10 @@ const search = searchList;
 
 const tableRows = (page: Page, name: string | RegExp) => page.getByRole("table", { name }).locator("tbody tr");
 
+/** A users list with a filter, a search and a page: what Back must return to. */
+const LIST = "/users?citizenship=not-applied&search=example&page=2";
+const LIST_URL = /\/users\?citizenship=not-applied&search=example&page=2$/;
+
 test.beforeEach(async ({ page, demoUrl }) => {
   // Both projects may run this file in one worker: every test starts from the seed.
   await resetDemo(demoUrl);
@@ -50,12 +54,37 @@ test.describe("user details", () => {
     await expect(info.getByText(anonymous.email).first()).toBeVisible();
   });
 
-  test("shows 'User not found' with Go Back", async ({ page }) => {
-    await openList(page, "/users?page=2");
-    await openList(page, "/users/99999");
+  test("shows 'User not found' with Go Back to the same list", async ({ page, demoUrl }) => {
+    await openList(page, LIST);
+    const details = page
+      .getByRole("table")
+      .getByRole("link", { name: /^View / })
+      .first();
+    const id = new URL((await details.getAttribute("href"))!, "http://panel.invalid").pathname.split("/").pop()!;
+    // The user is gone by the time the link is followed.
+    await injectFault(demoUrl, {
+      method: "GET",
+      path: `/users/${id}`,
+      status: 404,
+      body: { message: "User not found" },
+    });
+    await details.click();
     await expect(page.getByText("User not found or some error occurred while fetching data")).toBeVisible();
     await page.getByRole("link", { name: "Go Back" }).click();
-    await expect(page).toHaveURL(/\/users(\?page=2)?$/);
+    await expect(page).toHaveURL(LIST_URL);
+  });
+
+  test("Back returns to the same list, with its filters, search and page", async ({ page }) => {
+    await openList(page, LIST);
+    await page
+      .getByRole("table")
+      .getByRole("link", { name: /^View / })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { name: "User Details", level: 1 })).toBeVisible();
+    await page.getByRole("link", { name: "Back", exact: true }).click();
+    await expect(page).toHaveURL(LIST_URL);
+    await expect(page.getByRole("searchbox")).toHaveValue("example");
   });
 });
 
@@ -190,13 +219,13 @@ test.describe("invites of a user", () => {
     await expect(page.getByText("Some error occurred while fetching data")).toBeVisible();
   });
 
-  test("goes back to the list", async ({ page }) => {
-    await openList(page, "/users?page=2");
+  test("goes back to the same list, with its filters, search and page", async ({ page }) => {
+    await openList(page, LIST);
     await page.getByRole("link", { name: "View Invites" }).first().click();
-    await expect(page).toHaveURL(/\/users\/view-invites\/\d+$/);
-    await page.getByRole("link", { name: "Back" }).click();
-    // With JavaScript: back in history (page 2 kept); without: the link to /users.
-    await expect(page).toHaveURL(/\/users(\?page=2)?$/);
+    await expect(page).toHaveURL(/\/users\/view-invites\/\d+\?back=/);
+    await page.getByRole("link", { name: "Back", exact: true }).click();
+    // With JavaScript: back in history; without: the link to the list the row's link named.
+    await expect(page).toHaveURL(LIST_URL);
   });
 
   test("goes to /users when opened without history", async ({ page }) => {

@@ -41,8 +41,12 @@ test.describe("users list", () => {
     await expect(table.getByText("ops.admin@example.com")).toHaveCount(0);
     await expect(table.getByText("Site Admin")).toHaveCount(0);
     const mia = rowOf(page, "Mia Member");
-    await expect(mia.getByRole("link", { name: "View Mia Member" })).toHaveAttribute("href", "/users/5");
-    await expect(mia.getByRole("link", { name: "View Invites" })).toHaveAttribute("href", "/users/view-invites/5");
+    // Each carries the list's URL, so Back returns to it with or without JavaScript.
+    await expect(mia.getByRole("link", { name: "View Mia Member" })).toHaveAttribute("href", "/users/5?back=%2Fusers");
+    await expect(mia.getByRole("link", { name: "View Invites" })).toHaveAttribute(
+      "href",
+      "/users/view-invites/5?back=%2Fusers",
+    );
     await expect(mia.getByText("Verified", { exact: true })).toBeVisible();
   });
 

@@ -359,6 +359,30 @@ describe("POST /announcements intent=delete", () => {
   });
 });
 
+describe("the delete confirmation from the URL", () => {
+  /** The confirmation's live Delete form: its hidden intent field. */
+  const liveDelete = /<input[^>]*type="hidden"[^>]*name="intent"[^>]*value="delete"/;
+
+  it("offers Delete only while the announcement exists, also for one on another page (Back after deleting it)", async () => {
+    const panel = await admin();
+    const target = (await demoAnnouncements())[25]!;
+    const url = `/announcements?confirm=delete&id=${target.id}`;
+    const before = decodeEntities(await (await panel.get(url)).text());
+    expect(before).toContain("Delete Announcement");
+    expect(before).toContain(`“<!-- -->${target.title}<!-- -->”`);
+    expect(before).toMatch(liveDelete);
+
+    const deleted = await panel.post(url, { intent: "delete", id: String(target.id) });
+    expect(toastMessage((await panel.follow(deleted)).html)).toBe("Announcement deleted successfully");
+
+    const after = decodeEntities(await (await panel.get(url)).text());
+    expect(after).toContain("Delete Announcement");
+    expect(after).toContain("Announcement not found");
+    expect(after).not.toMatch(liveDelete);
+    expect((await mutations()).map((call) => call.method)).toEqual(["DELETE"]);
+  });
+});
+
 describe("POST /announcements toggles", () => {
   it("deactivates once, even when the form is posted twice", async () => {
     const panel = await admin();

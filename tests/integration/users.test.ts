@@ -498,3 +498,41 @@ describe("GET /users/view-invites/{id}", () => {
     expect(await response.text()).toContain("Some error occurred while fetching data");
   });
 });
+
+/** The href of the page's link whose text ends with `label` ("Back", "Go Back"), entities decoded. */
+function linkHref(html: string, label: string): string | undefined {
+  const links = [...html.matchAll(/<a\b[^>]*href="([^"]*)"[^>]*>((?:(?!<\/a>)[\s\S])*)<\/a>/g)];
+  const link = links.find(([, , text]) => text!.replace(/<[^>]*>/g, "").trim() === label);
+  return link ? decodeEntities(link[1]!) : undefined;
+}
+
+describe("Back to the list, with or without JavaScript", () => {
+  const list = "/users?page=2&limit=10&status=unverified&search=e";
+
+  it("gives every row's details, invites and passport links the list's URL as back=", async () => {
+    const html = decodeEntities(await (await (await admin()).get(list)).text());
+    const links = [...html.matchAll(/href="(\/users\/(?:view-invites\/)?\d+(?:\/passport)?\?[^"]*)"/g)].map(
+      ([, href]) => new URL(href!, stack.panel.url),
+    );
+    const kinds = new Set(links.map((url) => url.pathname.replace(/\d+/, "{id}")));
+    expect(kinds).toEqual(new Set(["/users/{id}", "/users/view-invites/{id}", "/users/{id}/passport"]));
+    for (const url of links) expect(url.searchParams.get("back")).toBe(list);
+  });
+
+  it("points Back on user details and on a user's invites, and Go Back on not-found, at that list, never off the panel", async () => {
+    const panel = await admin();
+    const back = `back=${encodeURIComponent(list)}`;
+    expect(linkHref(await (await panel.get(`/users/5?${back}`)).text(), "Back")).toBe(list);
+    expect(linkHref(await (await panel.get(`/users/view-invites/5?${back}`)).text(), "Back")).toBe(list);
+    expect(linkHref(await (await panel.get(`/users/99999?${back}`)).text(), "Go Back")).toBe(list);
+    expect(linkHref(await (await panel.get(`/users/view-invites/99999?${back}`)).text(), "Back")).toBe(list);
+    // Filtering the invitees keeps the way back; a back= off the panel is never followed.
+    const filtered = await (await panel.get(`/users/5?status=approved&back=${encodeURIComponent(list)}`)).text();
+    expect(decodeEntities(filtered)).toContain(`type="hidden" name="back" value="${list}"`);
+    for (const evil of ["//evil.test/users", "/\\evil.test", "https://evil.test/users"]) {
+      const html = await (await panel.get(`/users/5?back=${encodeURIComponent(evil)}`)).text();
+      expect(linkHref(html, "Back")).toBe("/users");
+    }
+    expect(linkHref(await (await panel.get("/users/5")).text(), "Back")).toBe("/users");
+  });
+});

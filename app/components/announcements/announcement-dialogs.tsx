@@ -7,13 +7,14 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { ButtonLink } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
+import { ANNOUNCEMENT_NOT_FOUND } from "~/lib/messages";
 
 /** The dialog the URL opens on the announcements screen (`?new`, `?edit=<id>`, `?confirm=delete&id=<id>`). */
 export type AnnouncementDialog =
   | { kind: "create"; start: AnnouncementFormStart; failure?: AnnouncementFormFailure }
   | { kind: "edit"; id: string; start: AnnouncementFormStart; failure?: AnnouncementFormFailure }
   | { kind: "edit-missing" }
-  | { kind: "delete"; id: string; title?: string };
+  | { kind: "delete"; id: string; title?: string; stale: string | null };
 
 /**
  * The announcements screen's dialogs, in one module the list loads only when one opens
@@ -50,7 +51,7 @@ export function AnnouncementDialogs({
     case "edit-missing":
       return (
         <Dialog title="Edit Announcement" closeTo={closeTo}>
-          <FormAlert>Announcement not found</FormAlert>
+          <FormAlert>{ANNOUNCEMENT_NOT_FOUND}</FormAlert>
           <div className="mt-5 flex justify-end">
             <ButtonLink to={closeTo} variant="secondary" preventScrollReset>
               Close
@@ -67,6 +68,7 @@ export function AnnouncementDialogs({
           confirmLabel="Delete"
           fields={{ intent: "delete", id: dialog.id }}
           cancelTo={closeTo}
+          stale={dialog.stale}
         />
       );
   }

@@ -16,7 +16,7 @@ import { failSubmission, invalidSubmission, rejectedAction, rejectedForm } from 
 import { parseForm } from "~/forms/form-data.server";
 import { formatDate } from "~/lib/format";
 import { localDateTimeToIso, nowLocalDateTime, toLocalDateTime } from "~/lib/local-datetime";
-import { LIST_LOAD_ERROR } from "~/lib/messages";
+import { ANNOUNCEMENT_NOT_FOUND, LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { type IntentArgs, rowIntent, screenAction } from "~/recipe/screen-action.server";
 import { replaceWithSuccess } from "~/session/toast.server";
@@ -78,7 +78,13 @@ function settled<T>(result: PromiseSettledResult<T>): { value: T; error: null } 
   return { value: null, error: screenStatus(result.reason) };
 }
 
-/** The list, the tiles and, for a pasted edit link to another page, the announcement it names. */
+/** The id of the announcement the URL's dialog is about: `?edit=<id>` or `?confirm=delete&id=<id>`. */
+function dialogTargetId(params: URLSearchParams): string {
+  const id = params.get("edit") ?? (params.get("confirm") === "delete" ? params.get("id") : null);
+  return id?.trim() ?? "";
+}
+
+/** The list, the tiles and, for a dialog link to an announcement not on this page, the announcement it names. */
 export async function loadAnnouncements(request: Request) {
   const params = new URL(request.url).searchParams;
   const { page } = parsePaging(params, { defaultLimit: ANNOUNCEMENTS_PAGE_SIZE, sizes: [ANNOUNCEMENTS_PAGE_SIZE] });
@@ -102,13 +108,14 @@ export async function loadAnnouncements(request: Request) {
     totalPages: pagination ? Math.max(pagination.totalPages, pageCount(pagination.total, ANNOUNCEMENTS_PAGE_SIZE)) : 1,
   };
 
-  // The edit dialog starts from the row on this page; a pasted link to another one scans the list.
-  const editId = params.get("edit")?.trim() ?? "";
-  let editTarget: AnnouncementRowView | null = null;
-  if (editId && !rows.some((row) => row.id === editId)) {
+  // A dialog (edit, or the delete confirmation) starts from the row on this page; a pasted link to
+  // another one scans the list. Either way the dialog learns whether its announcement still exists.
+  const targetId = dialogTargetId(params);
+  let dialogTarget: AnnouncementRowView | null = null;
+  if (targetId && !rows.some((row) => row.id === targetId)) {
     try {
-      const found = await findAnnouncement(request, editId);
-      editTarget = found ? toRow(found, timeZone) : null;
+      const found = await findAnnouncement(request, targetId);
+      dialogTarget = found ? toRow(found, timeZone) : null;
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
     }
@@ -122,7 +129,7 @@ export async function loadAnnouncements(request: Request) {
       stats: stats.value,
       statsError: stats.error === null ? null : LIST_LOAD_ERROR,
       error: list.error === null ? null : LIST_LOAD_ERROR,
-      editTarget,
+      dialogTarget,
       timeZone,
       now: nowLocalDateTime(timeZone),
     },
@@ -200,7 +207,7 @@ export const announcementsAction = screenAction({
   delete: rowIntent({
     // The upstream has no get-one call: the check reads the list (findAnnouncement).
     current: findAnnouncement,
-    stale: (announcement) => (announcement ? null : "Announcement not found"),
+    stale: (announcement) => (announcement ? null : ANNOUNCEMENT_NOT_FOUND),
     send: deleteAnnouncement,
     done: TEXTS.delete.ok,
     failed: TEXTS.delete.failed,

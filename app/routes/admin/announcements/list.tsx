@@ -19,6 +19,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { useListReloading } from "~/components/ui/use-list-reloading";
 import { lazyComponent } from "~/forms/lazy-component";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
+import { ANNOUNCEMENT_NOT_FOUND } from "~/lib/messages";
 
 // The dialogs (the create and edit form, the delete confirmation) load when one opens, not with
 // the list (decision 026).
@@ -54,7 +55,7 @@ function editStart(row: AnnouncementRowView): AnnouncementFormStart {
 }
 
 export default function Announcements({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, pageInfo, search, stats, statsError, error, editTarget, timeZone, now } = loaderData;
+  const { rows, pageInfo, search, stats, statsError, error, dialogTarget, timeZone, now } = loaderData;
   const location = useLocation();
   const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
@@ -71,11 +72,12 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
     return { errors: actionData?.errors, values, formError: actionData?.formError };
   };
 
+  // The announcement a dialog is about, or null when it no longer exists (Back can bring an old URL back).
+  const target = (id: string) => rows.find((row) => row.id === id) ?? (dialogTarget?.id === id ? dialogTarget : null);
   const editId = params.get("edit");
-  const editing = editId
-    ? (rows.find((row) => row.id === editId) ?? (editTarget?.id === editId ? editTarget : null))
-    : null;
+  const editing = editId ? target(editId) : null;
   const deleteId = params.get("confirm") === "delete" ? params.get("id") : null;
+  const deleting = deleteId ? target(deleteId) : null;
   const dialog: AnnouncementDialog | undefined = params.has("new")
     ? { kind: "create", start: newAnnouncement(now), failure: failure("create") }
     : editId && editing
@@ -83,7 +85,7 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
       : editId
         ? { kind: "edit-missing" }
         : deleteId
-          ? { kind: "delete", id: deleteId, title: rows.find((row) => row.id === deleteId)?.title }
+          ? { kind: "delete", id: deleteId, title: deleting?.title, stale: deleting ? null : ANNOUNCEMENT_NOT_FOUND }
           : undefined;
 
   return (

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
 import { loadUsers, usersAction } from "./list.server";
-import { passportHref } from "./passport-link";
+import { detailsHref, invitesHref, passportHref } from "./user-links";
 import { EmailText } from "./shared";
 import { type USER_DIALOGS, VERIFY_QUESTION } from "./user-actions";
 import { UserDialogs as ServerUserDialogs } from "./user-dialogs";
@@ -67,7 +67,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
       className: "w-14",
       cell: (user) => (
         <Link
-          to={`/users/${user.id}`}
+          to={detailsHref(user.id, closeDialogHref(location.pathname, location.search))}
           className="block size-10 rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <UpstreamImage src={user.avatar} label={`View ${user.label}`} className="size-10 rounded-full bg-slate-100" />
@@ -151,6 +151,7 @@ function RowActions({ user }: { user: UserRow }) {
   const navigation = useNavigation();
   const open = (intent: keyof typeof USER_DIALOGS) =>
     dialogHref(location.pathname, location.search, { confirm: intent, id: user.id });
+  const back = closeDialogHref(location.pathname, location.search);
   const verifying = navigation.formData?.get("intent") === "verify" && navigation.formData.get("id") === user.id;
 
   return (
@@ -166,7 +167,7 @@ function RowActions({ user }: { user: UserRow }) {
       ) : (
         <EmptySlot />
       )}
-      <IconAction label="View Invites" item={user.label} icon="solid-envelope" to={`/users/view-invites/${user.id}`} />
+      <IconAction label="View Invites" item={user.label} icon="solid-envelope" to={invitesHref(user.id, back)} />
       {user.isBanned ? (
         <IconAction label="Un-Ban User" item={user.label} icon="solid-lock-open" tone="success" to={open("unban")} />
       ) : (
@@ -178,7 +179,7 @@ function RowActions({ user }: { user: UserRow }) {
           item={user.label}
           icon="solid-identification"
           // A plain link, not `download`: a failure then shows the list again with its toast (passport.tsx).
-          href={passportHref(user.id, closeDialogHref(location.pathname, location.search))}
+          href={passportHref(user.id, back)}
         />
       ) : (
         <EmptySlot />

@@ -11,6 +11,7 @@
  * saving the error as a file.
  */
 import type { Route } from "./+types/passport";
+import { BACK_PARAM } from "./user-links";
 import { attachmentDisposition } from "~/lib/format";
 import { safeRedirect } from "~/session/safe-redirect";
 import { redirectWithError } from "~/session/toast.server";
@@ -25,7 +26,7 @@ const NOT_STORED = { headers: { "Cache-Control": "no-store" } };
 export async function loader({ request, params }: Route.LoaderArgs) {
   // Outside the admin layout, so nothing else checks the session first.
   await requireUser(request);
-  const back = safeRedirect(new URL(request.url).searchParams.get("back"), "/users");
+  const back = safeRedirect(new URL(request.url).searchParams.get(BACK_PARAM), "/users");
   const failed = (message: string) => redirectWithError(request, back, message, NOT_STORED);
   try {
     const user = await getUser(request, params.id);

@@ -3,11 +3,14 @@
  * link of the invites and details pages and the invite status cell.
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
+
+import { BACK_PARAM } from "./user-links";
 
 import { StatusBadge } from "~/components/ui/badge";
 import type { DataTableColumn } from "~/components/ui/data-table";
 import { Icon } from "~/components/ui/icon";
+import { safeRedirect } from "~/session/safe-redirect";
 
 /** True when going back in history stays in the panel (docs/product.md#user-invites: "or /users when there is little history"). */
 function canGoBack(): boolean {
@@ -22,7 +25,8 @@ function canGoBack(): boolean {
 
 /**
  * A back link: with JavaScript it goes back in history when there is panel history to go back
- * to; otherwise (and without JavaScript) it is a plain link to `fallback`.
+ * to; otherwise (and without JavaScript) it is a plain link to the list page the `back` param
+ * names (the list's links carry it: ./user-links.ts), checked like every redirect, else `fallback`.
  */
 export function BackLink({
   fallback = "/users",
@@ -33,9 +37,10 @@ export function BackLink({
   children: ReactNode;
   className?: string;
 }) {
+  const [params] = useSearchParams();
   return (
     <Link
-      to={fallback}
+      to={safeRedirect(params.get(BACK_PARAM), fallback)}
       className={
         className ?? "inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
       }
