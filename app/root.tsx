@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const flash: FlashToast | undefined = toast
     ? { id: crypto.randomUUID(), type: toast.type, message: toast.message, description: toast.description }
     : undefined;
-  // onceSeed: every render's own part of its forms' one-time keys (OnceKey).
+  // onceSeed: every render's own part of its forms' one-time keys (MutationForm).
   // Only a consumed toast needs its cookie cleared; other pages set no cookie at all.
   return data({ toast: flash, onceSeed: randomKey() }, toast ? { headers } : undefined);
 }

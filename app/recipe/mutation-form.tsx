@@ -1,4 +1,4 @@
-import { type ComponentProps, useEffect, useId, useState } from "react";
+import { type ComponentProps, createContext, useContext, useEffect, useId, useState } from "react";
 import { Form, useNavigation, useRouteLoaderData } from "react-router";
 
 /** The hidden field that carries a form's one-time key (decision 019). */
@@ -16,7 +16,7 @@ export function randomKey(): string {
  * JavaScript a new key is drawn whenever no submission is pending, so only duplicates of one
  * submission share a key.
  */
-export function OnceKey() {
+function useOnceKey(): string {
   const seed = useRouteLoaderData<{ onceSeed?: string }>("root")?.onceSeed ?? "";
   const id = useId().replace(/[^A-Za-z0-9]/g, "");
   const navigation = useNavigation();
@@ -26,15 +26,32 @@ export function OnceKey() {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- follows the navigation, an outside event
     if (navigation.state === "idle") setClientKey(randomKey());
   }, [navigation.state]);
-  return <input type="hidden" name={ONCE_FIELD} value={clientKey ?? `${seed}-${id}`} />;
+  return clientKey ?? `${seed}-${id}`;
 }
 
-/** Every mutation form of the panel: a POST `<Form>` that carries its one-time key. */
+const MutationPending = createContext(false);
+
+/**
+ * True inside a MutationForm from the moment its submission leaves until its outcome has loaded
+ * (spec 2.2: the loading state disables both buttons). Its buttons read it: see CancelLink and
+ * SubmitButton.
+ */
+export function useMutationPending(): boolean {
+  return useContext(MutationPending);
+}
+
+/**
+ * Every mutation form of the panel: a POST `<Form>` that carries its one-time key and tells its
+ * contents whether its own submission is pending. The router's navigation carries the key it
+ * sent, so the form knows its own submission from any other on the page.
+ */
 export function MutationForm({ children, ...props }: Omit<ComponentProps<typeof Form>, "method">) {
+  const key = useOnceKey();
+  const pending = useNavigation().formData?.get(ONCE_FIELD) === key;
   return (
     <Form method="post" {...props}>
-      <OnceKey />
-      {children}
+      <input type="hidden" name={ONCE_FIELD} value={key} />
+      <MutationPending value={pending}>{children}</MutationPending>
     </Form>
   );
 }

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
-import { Link, useNavigation } from "react-router";
 
 import { isOn, StatusPreview } from "~/components/announcements/status-badges";
 import { FormAlert } from "~/components/ui/form-alert";
-import { buttonClass } from "~/components/ui/button";
+import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
 import { Dialog } from "~/components/ui/dialog";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { SwitchField } from "~/components/ui/switch";
@@ -71,8 +70,6 @@ export function AnnouncementFormDialog({
   timeZone: string;
 }) {
   const intent = mode === "create" ? "create" : "update";
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const typed = failure?.values ?? {};
   const retyped = failure?.values !== undefined;
 
@@ -158,12 +155,10 @@ export function AnnouncementFormDialog({
         />
         <StatusPreview />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-          <button type="submit" disabled={pending} className={buttonClass("primary")}>
-            {mode === "create" ? (pending ? "Creating..." : "Create") : pending ? "Updating..." : "Update"}
-          </button>
+          <CancelLink to={closeTo} />
+          <SubmitButton pendingLabel={mode === "create" ? "Creating..." : "Updating..."}>
+            {mode === "create" ? "Create" : "Update"}
+          </SubmitButton>
         </div>
       </MutationForm>
     </Dialog>

@@ -1,9 +1,9 @@
 import { useCallback, useId, useRef, useState } from "react";
-import { Link, useNavigation } from "react-router";
 
 import { ImageUpload } from "~/components/memberships/image-upload";
 import { PlanPreview } from "~/components/memberships/plan-preview";
 import { FormAlert } from "~/components/ui/form-alert";
+import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { SwitchField } from "~/components/ui/switch";
@@ -53,8 +53,6 @@ export function PlanForm({
   actionHref: string;
 }) {
   const intent = mode === "create" ? "create" : "update";
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const [uploading, setUploading] = useState(false);
   const nextKey = useRef(start.features.length);
   const [name, setName] = useState(start.name);
@@ -104,14 +102,13 @@ export function PlanForm({
         className="space-y-5 rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-span-2"
       >
         {/* The form's default button: Enter in a field submits the form, not Remove or Add Feature. */}
-        <button
-          type="submit"
+        <SubmitButton
           name="intent"
           value={intent}
           tabIndex={-1}
           aria-hidden="true"
           className="sr-only"
-          disabled={submitting || uploading}
+          disabled={uploading}
         />
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         {id ? <input type="hidden" name="id" value={id} /> : null}
@@ -255,24 +252,15 @@ export function PlanForm({
         ) : null}
 
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
-          <Link to="/memberships" className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-          <button
-            type="submit"
+          <CancelLink to="/memberships" replace={false} />
+          <SubmitButton
             name="intent"
             value={intent}
-            disabled={submitting || uploading}
-            className={buttonClass("primary")}
+            disabled={uploading}
+            pendingLabel={mode === "create" ? "Creating..." : "Updating..."}
           >
-            {mode === "create"
-              ? submitting
-                ? "Creating..."
-                : "Create Membership Tier"
-              : submitting
-                ? "Updating..."
-                : "Update Membership Tier"}
-          </button>
+            {mode === "create" ? "Create Membership Tier" : "Update Membership Tier"}
+          </SubmitButton>
         </div>
       </MutationForm>
 

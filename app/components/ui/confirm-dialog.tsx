@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 
 import { buttonClass } from "~/components/ui/button";
+import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
 import { ModalFrame } from "~/components/ui/modal-frame";
 import { MutationForm } from "~/recipe/mutation-form";
 
@@ -23,21 +24,11 @@ export interface ConfirmDialogProps {
   stale?: string | null;
 }
 
-/** True while a submission of exactly these fields is in flight. */
-export function usePendingFields(fields: Record<string, string>): boolean {
-  const navigation = useNavigation();
-  return (
-    navigation.state !== "idle" &&
-    navigation.formData !== undefined &&
-    Object.entries(fields).every(([name, value]) => navigation.formData?.get(name) === value)
-  );
-}
-
 /**
  * The reusable confirmation dialog (docs/product.md#confirmation-dialogs). It is URL state: the screen renders it when its
  * `?confirm=...` params are present, so the server sends it open and it works without
  * JavaScript. With JavaScript, Escape cancels, focus stays inside (useModal); while it submits,
- * nothing closes it (ModalFrame's `locked`) until its outcome shows. When the action no longer
+ * nothing closes it (ModalFrame, CancelLink) until its outcome shows. When the action no longer
  * applies, it says so and offers no button, so an old URL (Back) can never send it again.
  */
 export function ConfirmDialog({
@@ -52,8 +43,6 @@ export function ConfirmDialog({
   tone = "danger",
   stale,
 }: ConfirmDialogProps) {
-  const loading = usePendingFields(fields);
-
   if (stale) {
     return (
       <ModalFrame role="dialog" title={title} description={stale} closeTo={cancelTo} size="md" autoFocus>
@@ -83,7 +72,6 @@ export function ConfirmDialog({
       closeTo={cancelTo}
       size="md"
       autoFocus
-      locked={loading}
     >
       <MutationForm
         action={action}
@@ -93,22 +81,10 @@ export function ConfirmDialog({
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <Link
-          to={cancelTo}
-          replace
-          preventScrollReset
-          aria-disabled={loading || undefined}
-          tabIndex={loading ? -1 : undefined}
-          onClick={(event) => {
-            if (loading) event.preventDefault();
-          }}
-          className={buttonClass("secondary", "md", loading ? "pointer-events-none opacity-60" : "")}
-        >
-          {cancelLabel}
-        </Link>
-        <button type="submit" disabled={loading} className={buttonClass(tone === "danger" ? "danger" : "primary")}>
-          {loading ? `${confirmLabel}...` : confirmLabel}
-        </button>
+        <CancelLink to={cancelTo}>{cancelLabel}</CancelLink>
+        <SubmitButton variant={tone} pendingLabel={`${confirmLabel}...`}>
+          {confirmLabel}
+        </SubmitButton>
       </MutationForm>
     </ModalFrame>
   );

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useNavigation } from "react-router";
 
 import { ModalFrame } from "~/components/ui/modal-frame";
 
@@ -21,17 +20,8 @@ export function Dialog({
   closeTo: string;
   children: ReactNode;
 }) {
-  const pending = useNavigation().state === "submitting";
   return (
-    <ModalFrame
-      role="dialog"
-      title={title}
-      description={description}
-      closeTo={closeTo}
-      size="lg"
-      closeButton
-      locked={pending}
-    >
+    <ModalFrame role="dialog" title={title} description={description} closeTo={closeTo} size="lg" closeButton>
       <div className="mt-5">{children}</div>
     </ModalFrame>
   );

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useRef } from "react";
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 
 import { ToastRoom, usePageToasts } from "~/components/feedback/toaster";
 import { Icon } from "~/components/ui/icon";
@@ -8,6 +8,8 @@ import { useModal } from "~/components/ui/use-modal";
 /**
  * The overlay and panel every URL-state dialog shares: its role, its name and description, and
  * useModal's keyboard and focus behaviour. `closeTo` is the same screen without the dialog.
+ * While a submission is pending (sent, or its outcome loading) nothing closes it (Escape, the ✕
+ * link), so its outcome shows: the background is inert, so the submission is the dialog's own.
  */
 export function ModalFrame({
   role,
@@ -17,7 +19,6 @@ export function ModalFrame({
   size,
   closeButton = false,
   autoFocus = false,
-  locked = false,
   children,
 }: {
   role: "dialog" | "alertdialog";
@@ -29,10 +30,9 @@ export function ModalFrame({
   closeButton?: boolean;
   /** Focus the panel on page load, also without JavaScript (not when a field inside autofocuses). */
   autoFocus?: boolean;
-  /** While its submission is pending nothing closes the dialog (Escape, the ✕ link), so its outcome shows. */
-  locked?: boolean;
   children: ReactNode;
 }) {
+  const locked = useNavigation().formData !== undefined;
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);

@@ -1,11 +1,9 @@
 import { useId } from "react";
-import { Link, useNavigation } from "react-router";
-
 import type { Route } from "./+types/details";
 import { FormAlert } from "~/components/ui/form-alert";
-import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { TextAreaField, TextField } from "~/components/ui/field";
+import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
 import { pushNotificationSchema } from "~/forms/schema-loaders.client";
 import { useFormCheck } from "~/forms/use-form-check";
 import { MutationForm } from "~/recipe/mutation-form";
@@ -20,8 +18,6 @@ export function NotifyDialog({
   closeTo: string;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "notify";
   const typed = actionData?.values ?? {};
   const form = useFormCheck(pushNotificationSchema, actionData?.errors);
   // One message for either blank field (docs/product.md#send-push-notification), shown once above the fields.
@@ -51,12 +47,8 @@ export function NotifyDialog({
           aria-describedby={form.error("message") ? problemId : undefined}
         />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-          <button type="submit" disabled={submitting} className={buttonClass("primary")}>
-            {submitting ? "Sending..." : "Send Notification"}
-          </button>
+          <CancelLink to={closeTo} />
+          <SubmitButton pendingLabel="Sending...">Send Notification</SubmitButton>
         </div>
       </MutationForm>
     </Dialog>
