@@ -19,7 +19,8 @@ export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string, 
   // Read while the dialog first renders: by the time effects run, a field's autoFocus has
   // already moved focus into the dialog.
   const [opener] = useState(() => {
-    const active = typeof document === "undefined" ? null : document.activeElement;
+    if (typeof document === "undefined") return null;
+    const active = document.activeElement;
     return active instanceof HTMLElement && active !== document.body ? anchorOf(active) : null;
   });
 
