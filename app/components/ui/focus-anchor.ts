@@ -31,7 +31,7 @@ export interface FocusAnchor {
 /** The anchor of `control`, read while it is on the screen (before a dialog or a reload changes it). */
 export function anchorOf(control: HTMLElement): FocusAnchor {
   const path: FocusAnchor["path"] = [];
-  for (let container = control.parentElement; container && container.tagName !== "MAIN"; ) {
+  for (let container = control.parentElement; container && container.tagName !== "MAIN";) {
     path.push({ container, position: Math.max(0, tabbable(container).indexOf(control)) });
     container = container.parentElement;
   }
@@ -83,7 +83,11 @@ export function useFocusKeeper() {
   useEffect(() => {
     const remember = (event: FocusEvent) => {
       const target = event.target;
-      if (target instanceof HTMLElement && target.closest("main") && !target.closest("[role=dialog],[role=alertdialog]"))
+      if (
+        target instanceof HTMLElement &&
+        target.closest("main") &&
+        !target.closest("[role=dialog],[role=alertdialog]")
+      )
         anchor.current = anchorOf(target);
     };
     document.addEventListener("focusin", remember);
