@@ -136,3 +136,18 @@ test("Send Notification: focus goes back to Send Push Notification", async ({ pa
   await expect(dialog).toHaveCount(0);
   await expectFocus(page, testInfo, opener);
 });
+
+// Already right before decision 040, and kept by it: the row stays, and so does focus.
+test("ban and plan deactivate: focus stays in the row", async ({ page }, testInfo) => {
+  await page.goto("/users");
+  const ban = page.getByRole("link", { name: /^Ban User / }).first();
+  const user = (await accessibleName(ban)).replace(/^Ban User /, "");
+  await confirmWith(page, ban, "Ban", "User banned successfully");
+  await expectFocus(page, testInfo, page.getByRole("link", { name: `Un-Ban User ${user}`, exact: true }));
+
+  await page.goto("/memberships");
+  const deactivate = page.getByRole("link", { name: /^Deactivate / }).first();
+  const plan = (await accessibleName(deactivate)).replace(/^Deactivate /, "");
+  await confirmWith(page, deactivate, "Deactivate", "Membership status updated successfully");
+  await expectFocus(page, testInfo, page.getByRole("link", { name: `Activate ${plan}`, exact: true }));
+});
