@@ -137,6 +137,20 @@ test("Send Notification: focus goes back to Send Push Notification", async ({ pa
   await expectFocus(page, testInfo, opener);
 });
 
+test("Send Notification from the dialog's own address: focus goes to Send Push Notification", async ({
+  page,
+}, testInfo) => {
+  // A reload, a shared link, or the page first drawn without JavaScript: focus starts in the dialog.
+  await page.goto("/users/5?notify=1");
+  const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
+  await dialog.getByLabel("Title").fill("Focus check");
+  await dialog.getByLabel("Message").fill("Where does focus go?");
+  await press(dialog.getByRole("button", { name: "Send Notification" }));
+  await expect(page.getByTestId("toast-message").first()).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expectFocus(page, testInfo, page.getByRole("link", { name: "Send Push Notification" }));
+});
+
 // Already right before decision 040, and kept by it: the row stays, and so does focus.
 test("ban and plan deactivate: focus stays in the row", async ({ page }, testInfo) => {
   await page.goto("/users");

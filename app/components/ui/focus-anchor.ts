@@ -46,7 +46,7 @@ export function anchorOf(control: HTMLElement): FocusAnchor {
  */
 export function restoreFocus(anchor: FocusAnchor) {
   const { control, path } = anchor;
-  if (control.isConnected && tabbable(control.parentElement ?? document).includes(control)) {
+  if (control.isConnected && (control === heading() || tabbable(control.parentElement ?? document).includes(control))) {
     control.focus({ preventScroll: true });
     return;
   }
@@ -59,7 +59,29 @@ export function restoreFocus(anchor: FocusAnchor) {
       return;
     }
   }
-  document.querySelector<HTMLElement>("main h1")?.focus({ preventScroll: true });
+  heading()?.focus({ preventScroll: true });
+}
+
+/** The screen's heading: it takes focus from script (tabIndex=-1) when no control can. */
+function heading(): HTMLElement | null {
+  return document.querySelector<HTMLElement>("main h1");
+}
+
+/**
+ * Where focus goes back to when a dialog closes: what had focus when it opened; or, when it opened
+ * with the page (its address was loaded, so focus started inside it), the screen's link to it, or
+ * the screen's heading.
+ */
+export function dialogOpener(): FocusAnchor | null {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body && !active.closest("[role=dialog],[role=alertdialog]"))
+    return anchorOf(active);
+  const here = window.location.pathname + window.location.search;
+  const link = [...document.querySelectorAll<HTMLAnchorElement>("main a[href]")].find(
+    (candidate) => candidate.getAttribute("href") === here && !candidate.closest("[role=dialog],[role=alertdialog]"),
+  );
+  const target = link ?? heading();
+  return target ? anchorOf(target) : null;
 }
 
 /** Focus is nowhere (on `<body>`): what happens when the focused control is removed or disabled. */

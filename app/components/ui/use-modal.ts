@@ -1,7 +1,7 @@
 import { type RefObject, useContext, useEffect, useLayoutEffect, useState } from "react";
 import { UNSAFE_DataRouterContext, useNavigate } from "react-router";
 
-import { anchorOf, restoreFocus, tabbable } from "~/components/ui/focus-anchor";
+import { dialogOpener, restoreFocus, tabbable } from "~/components/ui/focus-anchor";
 
 /**
  * What a URL-state modal adds once JavaScript runs (without it the server renders the dialog
@@ -18,11 +18,7 @@ export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string, 
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   // Read while the dialog first renders: by the time effects run, a field's autoFocus has
   // already moved focus into the dialog.
-  const [opener] = useState(() => {
-    if (typeof document === "undefined") return null;
-    const active = document.activeElement;
-    return active instanceof HTMLElement && active !== document.body ? anchorOf(active) : null;
-  });
+  const [opener] = useState(() => (typeof document === "undefined" ? null : dialogOpener()));
 
   useEffect(() => {
     if (!panel.current?.contains(document.activeElement)) panel.current?.focus();
