@@ -69,6 +69,14 @@ test("post delete: focus moves to the next post's control", async ({ page }, tes
   await expectFocus(page, testInfo, page.getByRole("link", { name: next, exact: true }));
 });
 
+test("the only post deleted: focus moves to the list's heading", async ({ page }, testInfo) => {
+  await page.goto("/posts?search=%2332");
+  const deletes = page.getByRole("link", { name: /^Delete post / });
+  await expect(deletes).toHaveCount(1);
+  await confirmWith(page, deletes.first(), "Delete", "Post deleted successfully");
+  await expectFocus(page, testInfo, page.getByRole("heading", { level: 1 }));
+});
+
 for (const [action, toast] of [
   ["Approve", "Badge request approved"],
   ["Reject", "Badge request rejected"],

@@ -18,8 +18,10 @@ export function tabbable(root: ParentNode): HTMLElement[] {
 }
 
 /**
- * Where a control sits on the screen: the control, and each of its containers up to the page's
- * `<main>` with the control's position among that container's tabbable controls.
+ * Where a control sits on the screen: the control, and each of its containers with the control's
+ * position among that container's tabbable controls. The containers end below the first one that
+ * holds the screen's heading (h1): past it lie the screen's other parts (its search, its filters),
+ * which are not the control's place.
  */
 export interface FocusAnchor {
   control: HTMLElement;
@@ -31,7 +33,10 @@ export interface FocusAnchor {
 /** The anchor of `control`, read while it is on the screen (before a dialog or a reload changes it). */
 export function anchorOf(control: HTMLElement): FocusAnchor {
   const path: FocusAnchor["path"] = [];
-  for (let container = control.parentElement; container && container.tagName !== "MAIN";) {
+  for (
+    let container = control.parentElement;
+    container && container.tagName !== "MAIN" && !container.querySelector("h1");
+  ) {
     path.push({ container, position: Math.max(0, tabbable(container).indexOf(control)) });
     container = container.parentElement;
   }
