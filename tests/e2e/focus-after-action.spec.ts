@@ -159,7 +159,7 @@ test("Send Notification from the dialog's own address: focus goes to Send Push N
   await expectFocus(page, testInfo, page.getByRole("link", { name: "Send Push Notification" }));
 });
 
-// Already right before decision 040, and kept by it: the row stays, and so does focus.
+// Already right before decision 042, and kept by it: the row stays, and so does focus.
 test("ban and plan deactivate: focus stays in the row", async ({ page }, testInfo) => {
   await page.goto("/users");
   const ban = page.getByRole("link", { name: /^Ban User / }).first();
