@@ -1,21 +1,7 @@
 import { type RefObject, useContext, useEffect, useLayoutEffect, useState } from "react";
 import { UNSAFE_DataRouterContext, useNavigate } from "react-router";
 
-const FOCUSABLE = [
-  "a[href]",
-  "button:not([disabled])",
-  "input:not([disabled]):not([type=hidden])",
-  "select:not([disabled])",
-  "textarea:not([disabled])",
-  "[tabindex]:not([tabindex='-1'])",
-].join(",");
-
-/** The elements of `panel` that Tab can reach, in order (hidden ones left out). */
-function tabbable(panel: HTMLElement): HTMLElement[] {
-  return [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
-  );
-}
+import { dialogOpener, restoreFocus, tabbable } from "~/components/ui/focus-anchor";
 
 /**
  * What a URL-state modal adds once JavaScript runs (without it the server renders the dialog
@@ -24,20 +10,21 @@ function tabbable(panel: HTMLElement): HTMLElement[] {
  * - Tab and Shift+Tab cycle inside the panel;
  * - Escape goes to `closeTo`, the same screen without the dialog, replacing the dialog's history
  *   entry (so Back does not reopen it), except while `locked` (its submission is pending);
- * - when the dialog closes, focus returns to what opened it (the link or button, if still there).
+ * - when the dialog closes, focus returns to what opened it, or, when the action removed or
+ *   replaced it, to the control now in its place or the screen's heading (restoreFocus).
  */
 export function useModal(panel: RefObject<HTMLElement | null>, closeTo: string, locked = false) {
   const navigate = useNavigate();
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   // Read while the dialog first renders: by the time effects run, a field's autoFocus has
   // already moved focus into the dialog.
-  const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
+  const [opener] = useState(() => (typeof document === "undefined" ? null : dialogOpener()));
 
   useEffect(() => {
     if (!panel.current?.contains(document.activeElement)) panel.current?.focus();
     return () => {
-      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected)
-        opener.focus({ preventScroll: true });
+      // Only on the screen the dialog was opened from: another screen's focus starts afresh.
+      if (opener && window.location.pathname === opener.pathname) restoreFocus(opener);
     };
   }, [opener, panel]);
 

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { MOBILE_SIDEBAR_ID, Sidebar } from "~/components/shell/sidebar";
 import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-state";
+import { useFocusKeeper } from "~/components/ui/focus-anchor";
 import { Icon } from "~/components/ui/icon";
 import { auditAdminActions } from "~/session/audit.server";
 import { displayName, requireSignedIn, requireUser } from "~/session/user.server";
@@ -22,6 +23,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [expanded, setExpanded] = useState(loaderData.sidebarExpanded);
   const mobileToggle = useRef<HTMLInputElement>(null);
   const location = useLocation();
+
+  useFocusKeeper();
 
   const toggle = useCallback(() => setExpanded((current) => !current), []);
 

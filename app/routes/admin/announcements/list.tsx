@@ -92,7 +92,7 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="flex items-center gap-3 text-2xl font-semibold tracking-tight text-slate-900">
+          <h1 tabIndex={-1} className="flex items-center gap-3 text-2xl font-semibold tracking-tight text-slate-900">
             Announcements
             {loading ? <Spinner label="Loading announcements" /> : null}
           </h1>

@@ -75,7 +75,9 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
         <BackLink fallback="/users">Back</BackLink>
         <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
-            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">User Details</h1>
+            <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900">
+              User Details
+            </h1>
             <p className="mt-1 text-sm text-slate-600">View user information and invitees</p>
           </div>
           {canPush(user) ? (

@@ -64,7 +64,10 @@ export default function UserInvites({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div>
         <BackLink fallback="/users">Back</BackLink>
-        <h1 className="mt-3 text-2xl font-semibold tracking-tight text-slate-900">{`Invites of ${fullName}`}</h1>
+        <h1
+          tabIndex={-1}
+          className="mt-3 text-2xl font-semibold tracking-tight text-slate-900"
+        >{`Invites of ${fullName}`}</h1>
         <p className="mt-1 text-sm text-slate-600">Manage user invitations and their status</p>
       </div>
 

@@ -101,7 +101,9 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Users</h1>
+      <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900">
+        Users
+      </h1>
 
       <SearchFilters
         label="Filter users"
