@@ -2,36 +2,12 @@
 // applied, with JavaScript (project "js": the client's modules are held back until the
 // choice is made) and without ("no-js": the Apply button sends it). The choice must neither snap
 // back to "All" when the page hydrates nor be left unapplied once the Apply button is gone.
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 import { resetDemo } from "../support/demo-hooks";
 import { startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
-
-/**
- * The client's modules: the entry, the route modules and the chunks they share. The bundler may
- * put the code that hydrates the page into a shared chunk, so all of them are held back.
- */
-const CLIENT_MODULES = "**/assets/*.js";
-
-/**
- * Opens `url` with its JavaScript held back (project "js"): returns once the browser has asked
- * for the client's modules, so the page shows the server's HTML and is not hydrated yet.
- * `release` lets the module through. Without JavaScript it just opens the page.
- */
-async function openBeforeHydration(page: Page, url: string, javaScriptEnabled: boolean) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(CLIENT_MODULES, (route) => (released ? route.continue() : void held.push(route)));
-  await page.goto(url, { waitUntil: "domcontentloaded" });
-  if (javaScriptEnabled) await expect.poll(() => held.length).toBeGreaterThan(0);
-  return {
-    release: async () => {
-      released = true;
-      for (const route of held.splice(0)) await route.continue();
-    },
-  };
-}
+import { openBeforeHydration } from "./hydration-helpers";
 
 /** The Apply button of the form that holds `field`: still there while the page is not hydrated. */
 function applyButtonOf(page: Page, field: string) {

@@ -5,8 +5,9 @@
 // browser does on any page load: the first Tab reaches the page's first control.
 import type { Locator, Page, TestInfo } from "@playwright/test";
 
-import { startSession } from "./auth-helpers";
+import { startSession, waitForShellHydration } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { openBeforeHydration } from "./hydration-helpers";
 import { resetDemo } from "../support/demo-hooks";
 import { findDemoUser } from "../support/demo-data";
 
@@ -128,6 +129,36 @@ test("Verify User: focus stays in the row, on the now dimmed Verify User", async
     await expect(page.getByTestId("toast-message")).toHaveText("User verified successfully");
   } else {
     await confirmWith(page, row.getByRole("link", { name: /^Verify User/ }), "Verify", "User verified successfully");
+  }
+  await expectFocus(page, testInfo, row.getByRole("button", { name: /^Verify User/ }));
+});
+
+test("Verify User focused before the page hydrated: focus stays on the now dimmed Verify User", async ({
+  page,
+  demoUrl,
+}, testInfo) => {
+  const user = await findDemoUser(
+    demoUrl,
+    (candidate) => Boolean(candidate.fullName) && candidate.isEmailVerified && candidate.status !== "verified",
+  );
+  const code = await openBeforeHydration(
+    page,
+    `/users?search=${encodeURIComponent(user.email)}`,
+    usesJavaScript(testInfo),
+  );
+  const row = page.getByRole("table", { name: "Users" }).locator("tbody tr").filter({ hasText: user.email });
+  // A keyboard user reaches the action while the page's script is still on its way.
+  await row.getByRole("link", { name: /^Verify User/ }).focus();
+  await code.release();
+  if (usesJavaScript(testInfo)) {
+    await waitForShellHydration(page);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("toast-message")).toHaveText("User verified successfully");
+  } else {
+    await page.keyboard.press("Enter");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByTestId("toast-message")).toHaveText("User verified successfully");
   }
   await expectFocus(page, testInfo, row.getByRole("button", { name: /^Verify User/ }));
 });

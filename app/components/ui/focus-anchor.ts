@@ -108,8 +108,7 @@ export function useFocusKeeper() {
   const settled = navigation.state === "idle" && fetchers.every((fetcher) => fetcher.state === "idle");
 
   useEffect(() => {
-    const remember = (event: FocusEvent) => {
-      const target = event.target;
+    const remember = (target: EventTarget | null) => {
       if (
         target instanceof HTMLElement &&
         target.closest("main") &&
@@ -117,8 +116,11 @@ export function useFocusKeeper() {
       )
         anchor.current = anchorOf(target);
     };
-    document.addEventListener("focusin", remember);
-    return () => document.removeEventListener("focusin", remember);
+    // A control focused before hydration (a keyboard user on a slow page) has had its focusin.
+    remember(document.activeElement);
+    const onFocusIn = (event: FocusEvent) => remember(event.target);
+    document.addEventListener("focusin", onFocusIn);
+    return () => document.removeEventListener("focusin", onFocusIn);
   }, []);
 
   useEffect(() => {
