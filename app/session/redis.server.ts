@@ -3,17 +3,12 @@ import { createRequire } from "node:module";
 import type { Redis } from "ioredis";
 
 import { env } from "~/config/env.server";
+import { logLine } from "~/lib/log.server";
 
 // See docs/decisions/018-scale-out-with-redis.md. One connection per process, shared by every store
 // that must be the same on all instances (the rate limits; the idempotency keys).
 
 let client: Redis | undefined;
-
-function logLine(level: "info" | "warn", msg: string, fields: Record<string, unknown> = {}): void {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  if (level === "warn") console.warn(line);
-  else console.log(line);
-}
 
 function connect(url: string): Redis {
   // Loaded only when REDIS_URL is set: a single instance does not pay for the client at boot.

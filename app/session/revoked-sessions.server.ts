@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 
 import { UPSTREAM_SESSION_COOKIE, UPSTREAM_SESSION_MAX_AGE } from "~/upstream/contract/auth";
 import { readCookie } from "~/lib/cookie-header";
+import { logLine } from "~/lib/log.server";
 import { sessionTokenOf } from "~/upstream/session-cookie.server";
 
 import { type ExpiringSet, memoryExpiringSet, redisExpiringSet } from "./expiring-set.server";
@@ -48,7 +49,7 @@ function withLocalCopy(shared: ExpiringSet, local: ExpiringSet): ExpiringSet {
 
 function logWarning(msg: string, error: unknown): void {
   const reason = error instanceof Error ? error.message : String(error);
-  console.warn(JSON.stringify({ time: new Date().toISOString(), level: "warn", msg, error: reason }));
+  logLine("warn", msg, { error: reason });
 }
 
 let store: ExpiringSet | undefined;

@@ -1,3 +1,4 @@
+import { logLine } from "~/lib/log.server";
 import { sessionHash } from "~/session/revoked-sessions.server";
 import { callEndpoint } from "~/upstream/client.server";
 import { authEndpoints, SIGNIN_ROLE_ADMIN } from "~/upstream/contract/auth";
@@ -68,9 +69,7 @@ export function endSessionInBackground(token: string): void {
 }
 
 function logRetry(level: "info" | "warn", fields: Record<string, unknown>): void {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg: "upstream logout retried", ...fields });
-  if (level === "warn") console.warn(line);
-  else console.log(line);
+  logLine(level, "upstream logout retried", fields);
 }
 
 /** POST /auth/forgot-password. */

@@ -57,6 +57,14 @@ async function expectFocus(page: Page, testInfo: TestInfo, expected: Locator) {
 
 const accessibleName = (control: Locator) => control.getAttribute("aria-label").then((name) => name ?? "");
 
+/** A user with a name whom Verify User applies to: email verified, not verified by an admin yet. */
+function verifiableUser(demoUrl: string) {
+  return findDemoUser(
+    demoUrl,
+    (candidate) => Boolean(candidate.fullName) && candidate.isEmailVerified && candidate.status !== "verified",
+  );
+}
+
 test.beforeEach(async ({ page, demoUrl }) => {
   await resetDemo(demoUrl);
   await startSession(page);
@@ -117,10 +125,7 @@ test("plan delete: focus moves to the next plan's Delete Membership", async ({ p
 });
 
 test("Verify User: focus stays in the row, on the now dimmed Verify User", async ({ page, demoUrl }, testInfo) => {
-  const user = await findDemoUser(
-    demoUrl,
-    (candidate) => Boolean(candidate.fullName) && candidate.isEmailVerified && candidate.status !== "verified",
-  );
+  const user = await verifiableUser(demoUrl);
   await page.goto(`/users?search=${encodeURIComponent(user.email)}`);
   const row = page.getByRole("table", { name: "Users" }).locator("tbody tr").filter({ hasText: user.email });
   if (usesJavaScript(testInfo)) {
@@ -137,10 +142,7 @@ test("Verify User focused before the page hydrated: focus stays on the now dimme
   page,
   demoUrl,
 }, testInfo) => {
-  const user = await findDemoUser(
-    demoUrl,
-    (candidate) => Boolean(candidate.fullName) && candidate.isEmailVerified && candidate.status !== "verified",
-  );
+  const user = await verifiableUser(demoUrl);
   const code = await openBeforeHydration(
     page,
     `/users?search=${encodeURIComponent(user.email)}`,

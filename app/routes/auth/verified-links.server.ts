@@ -7,6 +7,7 @@
  * memory, or in Redis when REDIS_URL is set so that every instance knows.
  */
 import { type ExpiringSet, memoryExpiringSet, redisExpiringSet } from "~/session/expiring-set.server";
+import { logLine } from "~/lib/log.server";
 import { sharedRedis } from "~/session/redis.server";
 
 /** As long as the demo API's links live; the provider's lifetime is not in the contract. */
@@ -29,14 +30,7 @@ export async function rememberVerifiedLink(fingerprint: string): Promise<void> {
   } catch (error) {
     // The person who used the link is told at once; only a later visit with it would not know.
     const reason = error instanceof Error ? error.message : String(error);
-    console.warn(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: "warn",
-        msg: "verified link not recorded",
-        error: reason,
-      }),
-    );
+    logLine("warn", "verified link not recorded", { error: reason });
   }
 }
 
