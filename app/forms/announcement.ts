@@ -63,7 +63,6 @@ export const AnnouncementFormSchema = z.object({
   isActive: checkbox(),
   isPinned: checkbox(),
 });
-export type AnnouncementFormInput = z.input<typeof AnnouncementFormSchema>;
 export type AnnouncementFormValues = z.output<typeof AnnouncementFormSchema>;
 
 /** An announcement id as it travels in forms and URLs. */

@@ -85,7 +85,6 @@ const planFields = {
 
 /** Create Membership Tier (docs/product.md#create-membership): no required checks; new plans are active. */
 export const PlanCreateFormSchema = z.object({ ...planFields, price: createPrice() });
-export type PlanCreateFormValues = z.output<typeof PlanCreateFormSchema>;
 
 /** Edit Membership Tier (docs/product.md#edit-membership): the id is required, the price is parsed, defaulting to 0. */
 export const PlanEditFormSchema = z.object({
@@ -93,7 +92,6 @@ export const PlanEditFormSchema = z.object({
   id: entityId(MEMBERSHIP_MESSAGES.idRequired),
   price: z.pipe(z.optional(z.string()), z.transform(parseEditPrice)),
 });
-export type PlanEditFormValues = z.output<typeof PlanEditFormSchema>;
 
 /** The intents of the create and edit screens' one action (ARCHITECTURE.md, convention 2). */
 export const PLAN_FORM_INTENTS = [
