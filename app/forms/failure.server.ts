@@ -85,7 +85,7 @@ export function invalidSubmission(errors: FormErrors, values: Record<string, unk
 
 /**
  * A submission the panel cannot run at all: an unknown intent or a malformed id (a 400,
- * ARCHITECTURE.md convention 2). It says why inline and as a toast.
+ * docs/how-a-screen-works.md#the-recipe-apprecipe). It says why inline and as a toast.
  */
 export function rejectedAction(message: string, values: Record<string, unknown> = {}, errors: FormErrors = {}) {
   const body: FailedSubmission = {

@@ -204,7 +204,7 @@ export function parseForm<S extends $ZodType>(formData: FormData, schema: S): Fo
   return { ok: false, errors, values: withoutSecrets(values) };
 }
 
-/** Which form and which row a post is about (ARCHITECTURE.md convention 2): kept beside any schema's fields. */
+/** Which form and which row a post is about (docs/how-a-screen-works.md#the-recipe-apprecipe): kept beside any schema's fields. */
 const ROUTING_FIELDS = ["intent", "id"];
 
 /** Only the values of fields the schema declares: an unknown field is never echoed back. */

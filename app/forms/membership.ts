@@ -93,7 +93,7 @@ export const PlanEditFormSchema = z.object({
   price: z.pipe(z.optional(z.string()), z.transform(parseEditPrice)),
 });
 
-/** The intents of the create and edit screens' one action (ARCHITECTURE.md, convention 2). */
+/** The intents of the create and edit screens' one action (docs/how-a-screen-works.md#the-recipe-apprecipe). */
 export const PLAN_FORM_INTENTS = [
   "create",
   "update",

@@ -82,7 +82,7 @@ function rerender(draft: PlanDraft, id: unknown, uploaded = false) {
 }
 
 /**
- * The one action behind Create and Edit Membership Tier (ARCHITECTURE.md convention 9),
+ * The one action behind Create and Edit Membership Tier (docs/how-a-screen-works.md#where-each-screen-has-it),
  * switched on `intent`:
  * - `create` (create screen) and `update` (edit screen) save the plan and go to /memberships;
  * - `add-feature`, `remove-feature:{index}` and `remove-image` re-render the form with the change

@@ -208,7 +208,8 @@ function RowActions({ user }: { user: UserRow }) {
             // question as a server-rendered dialog.
             event.preventDefault();
             if (!window.confirm(VERIFY_QUESTION)) return;
-            submit(
+            // Not awaited: the navigation it starts shows the outcome (the action's answer and toast).
+            void submit(
               { intent: "verify", id: user.id, [ONCE_FIELD]: randomKey() },
               { method: "post", action: closeDialogHref(location.pathname, location.search), preventScrollReset: true },
             );
