@@ -85,8 +85,8 @@ const lintSteps = [
 /**
  * @typedef {object} Phase
  * @property {string} name
- * @property {Command} [run] one command, or
- * @property {{ name: string, run: Command }[]} [steps] several, each run whatever the others did
+ * @property {Command} [run] its command, or else
+ * @property {{ name: string, run: Command }[]} [steps] its commands, each run whatever the others did
  * @property {NodeJS.ProcessEnv} [env]
  * @property {boolean} [needsBuild]
  * @property {() => string} [counts] how to count its tests
