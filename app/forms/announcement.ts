@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-import { requiredText } from "~/forms/fields";
+import { entityId, requiredText, UNKNOWN_ACTION } from "~/forms/fields";
 import { isLocalDateTime } from "~/lib/local-datetime";
 
 /** Limits of docs/product.md#announcement-form (the contract has the same numbers for the upstream). */
@@ -67,9 +67,31 @@ export type AnnouncementFormInput = z.input<typeof AnnouncementFormSchema>;
 export type AnnouncementFormValues = z.output<typeof AnnouncementFormSchema>;
 
 /** An announcement id as it travels in forms and URLs. */
-export const AnnouncementIdSchema = z
-  .string({ error: "Announcement id is required" })
-  .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, "Announcement id is invalid"));
+const AnnouncementIdSchema = entityId("Announcement id is invalid", "Announcement id is required");
 
-/** Which announcement an edit or a delete is about. */
-export const AnnouncementTargetSchema = z.object({ id: AnnouncementIdSchema });
+/** Edit Announcement: the form and the announcement it saves. Server-side only. */
+export const AnnouncementEditSchema = z.extend(AnnouncementFormSchema, { id: AnnouncementIdSchema });
+
+/** The state a toggle's button asks for: "true" or "false". */
+const wanted = (flag: "isActive" | "isPinned") =>
+  z.pipe(
+    z.enum(["true", "false"], { error: `${flag} must be true or false` }),
+    z.transform((value) => value === "true"),
+  );
+
+/**
+ * The announcements screen's intents (docs/product.md#announcements): create and update (their
+ * fields: AnnouncementFormSchema and AnnouncementEditSchema), delete, and the two toggles, which
+ * say the state they want. Server-side only.
+ */
+export const AnnouncementActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("create") }),
+    z.object({ intent: z.literal("update") }),
+    z.object({ intent: z.literal("delete"), id: AnnouncementIdSchema }),
+    z.object({ intent: z.literal("toggle-status"), isActive: wanted("isActive"), id: AnnouncementIdSchema }),
+    z.object({ intent: z.literal("toggle-pinned"), isPinned: wanted("isPinned"), id: AnnouncementIdSchema }),
+  ],
+  { error: UNKNOWN_ACTION },
+);
