@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/forms/auth";
-import { EMAIL_MAX, EMAIL_PATTERN, requiredText, UNKNOWN_ACTION } from "~/forms/fields";
+import { EMAIL_MAX, EMAIL_PATTERN, requiredText } from "~/forms/fields";
 
 // The public account pages' forms (docs/product.md#forgot-password, docs/product.md#reset-password and docs/product.md#delete-account). They run in the browser too,
 // where every byte counts on a phone that just opened an email link: zod/mini only.
@@ -44,13 +44,6 @@ export type ResetPasswordValues = z.output<typeof ResetPasswordSchema>;
 /** The two steps of the delete-account page, as the `intent` of its forms. */
 export const DeleteAccountIntentSchema = z.enum(["generate-key", "delete-user"]);
 export type DeleteAccountIntent = z.output<typeof DeleteAccountIntentSchema>;
-
-/** The delete-account page's action: which step a post is (their fields: the schemas below). Server-side only. */
-export const DeleteAccountActionSchema = z.discriminatedUnion(
-  "intent",
-  [z.object({ intent: z.literal("generate-key") }), z.object({ intent: z.literal("delete-user") })],
-  { error: UNKNOWN_ACTION },
-);
 
 /** The message of docs/product.md#form-validation-rules for a delete-account email that is missing or malformed. */
 export const INVALID_EMAIL_MESSAGE = "Invalid Email";

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-import { entityId, requiredText, UNKNOWN_ACTION } from "~/forms/fields";
+import { requiredText } from "~/forms/fields";
 import { isLocalDateTime } from "~/lib/local-datetime";
 
 /** Limits of docs/product.md#announcement-form (the contract has the same numbers for the upstream). */
@@ -65,33 +65,3 @@ export const AnnouncementFormSchema = z.object({
 });
 export type AnnouncementFormInput = z.input<typeof AnnouncementFormSchema>;
 export type AnnouncementFormValues = z.output<typeof AnnouncementFormSchema>;
-
-/** An announcement id as it travels in forms and URLs. */
-const AnnouncementIdSchema = entityId("Announcement id is invalid", "Announcement id is required");
-
-/** Edit Announcement: the form and the announcement it saves. Server-side only. */
-export const AnnouncementEditSchema = z.extend(AnnouncementFormSchema, { id: AnnouncementIdSchema });
-
-/** The state a toggle's button asks for: "true" or "false". */
-const wanted = (flag: "isActive" | "isPinned") =>
-  z.pipe(
-    z.enum(["true", "false"], { error: `${flag} must be true or false` }),
-    z.transform((value) => value === "true"),
-  );
-
-/**
- * The announcements screen's intents (docs/product.md#announcements): create and update (their
- * fields: AnnouncementFormSchema and AnnouncementEditSchema), delete, and the two toggles, which
- * say the state they want. Server-side only.
- */
-export const AnnouncementActionSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("create") }),
-    z.object({ intent: z.literal("update") }),
-    z.object({ intent: z.literal("delete"), id: AnnouncementIdSchema }),
-    z.object({ intent: z.literal("toggle-status"), isActive: wanted("isActive"), id: AnnouncementIdSchema }),
-    z.object({ intent: z.literal("toggle-pinned"), isPinned: wanted("isPinned"), id: AnnouncementIdSchema }),
-  ],
-  { error: UNKNOWN_ACTION },
-);

@@ -8,7 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { StatCard } from "~/components/ui/stat-card";
 import { env } from "~/config/env.server";
-import { BadgeDecisionSchema } from "~/forms/moderation";
+import { BadgeDecisionSchema } from "~/forms/moderation.server";
 import { skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";

@@ -20,7 +20,8 @@ import { useListReloading } from "~/components/ui/use-list-reloading";
 import { lazyComponent } from "~/forms/lazy-component";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { ANNOUNCEMENT_NOT_FOUND } from "~/lib/messages";
-import { AnnouncementActionSchema, AnnouncementEditSchema, AnnouncementFormSchema } from "~/forms/announcement";
+import { AnnouncementFormSchema } from "~/forms/announcement";
+import { AnnouncementActionSchema, AnnouncementEditSchema } from "~/forms/announcement.server";
 import { parseSubmission, rowAction, runOnce, saveForm, unhandledIntent } from "~/recipe/action.server";
 import {
   createAnnouncement,

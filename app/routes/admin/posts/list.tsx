@@ -11,7 +11,7 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { lazyComponent } from "~/forms/lazy-component";
 import { dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { ReloadingRegion } from "~/components/ui/reloading-region";
-import { PostActionSchema } from "~/forms/moderation";
+import { PostActionSchema } from "~/forms/moderation.server";
 import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { deletePost } from "~/upstream/moderation.server";
 

@@ -17,7 +17,8 @@ import { DetailField } from "~/components/ui/detail-field";
 import { EmailText } from "~/components/ui/email-text";
 import { lazyComponent } from "~/forms/lazy-component";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
-import { PushNotificationSchema, UserDetailsActionSchema } from "~/forms/users";
+import { PushNotificationSchema } from "~/forms/users";
+import { UserDetailsActionSchema } from "~/forms/users.server";
 import { parseSubmission, runOnce, saveForm, unhandledIntent } from "~/recipe/action.server";
 
 const NOT_FOUND = "User not found or some error occurred while fetching data";

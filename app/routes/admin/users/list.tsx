@@ -19,7 +19,7 @@ import { UpstreamImage } from "~/components/ui/upstream-image";
 import { lazyComponent } from "~/forms/lazy-component";
 import { ONCE_FIELD, randomKey } from "~/recipe/mutation-form";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
-import { UserRowActionSchema } from "~/forms/users";
+import { UserRowActionSchema } from "~/forms/users.server";
 import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { banUser, unbanUser, verifyUser } from "~/upstream/users.server";
 

@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { entityId, UNKNOWN_ACTION } from "~/forms/fields";
 
 // The moderation screens' row actions (docs/product.md#citizenship-requests, docs/product.md#posts).
-// Server-side only: the screens post plain forms and load no schema of these.
+// Read by the actions only (a .server module: never in the browser's bundle).
 
 /** A citizenship request's id as its Approve and Reject post it. */
 const requestId = () => entityId("Request id is required");
