@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-import { entityId, UNKNOWN_ACTION } from "~/forms/fields";
+import { entityId } from "~/forms/fields";
 import { DEFAULT_PERIOD, isPlanPeriod } from "~/forms/plan-draft";
 import { acceptsFileType, fileTypeMessage, TIER_IMAGE_ACCEPT } from "~/lib/upload-rules";
 
@@ -115,55 +115,6 @@ export function splitIntent(raw: unknown): { intent: string; index?: number } {
   const match = /^(remove-feature):(\d{1,3})$/.exec(value);
   return match ? { intent: match[1]!, index: Number(match[2]) } : { intent: value };
 }
-
-/**
- * The create or edit screen's intents (the recipe: docs/how-a-screen-works.md):
- * `save` ("create" on the create screen, "update" on the edit screen; its fields: PlanCreateFormSchema
- * or PlanEditFormSchema), the buttons of a browser without JavaScript (`add-feature`,
- * `remove-feature:{index}`, `remove-image`) and `upload-url` (the browser's own upload asks for a URL).
- * Server-side only.
- */
-function planFormActionSchema<Save extends "create" | "update">(save: Save) {
-  return z.pipe(
-    z.transform((values: Record<string, unknown>) => ({ ...values, ...splitIntent(values.intent) })),
-    z.discriminatedUnion(
-      "intent",
-      [
-        z.object({ intent: z.literal(save) }),
-        z.object({ intent: z.literal("add-feature") }),
-        z.object({ intent: z.literal("remove-feature"), index: z.number() }),
-        z.object({ intent: z.literal("remove-image") }),
-        z.object({ intent: z.literal("upload-url") }),
-      ],
-      { error: UNKNOWN_ACTION },
-    ),
-  );
-}
-
-/** Create Membership Tier's intents. */
-export const PlanCreateActionSchema = planFormActionSchema("create");
-/** Edit Membership Tier's intents. */
-export const PlanEditActionSchema = planFormActionSchema("update");
-
-/** A plan's id as its row actions post it (docs/product.md#edit-membership's message). */
-const planId = () => entityId(MEMBERSHIP_MESSAGES.idRequired);
-
-/** A plan's row actions, posted by their confirmations. */
-const planRowActions = [
-  z.object({ intent: z.literal("activate"), id: planId() }),
-  z.object({ intent: z.literal("deactivate"), id: planId() }),
-  z.object({ intent: z.literal("delete"), id: planId() }),
-] as const;
-
-/** The tier details page's actions (docs/product.md#membership-details). Server-side only. */
-export const PlanRowActionSchema = z.discriminatedUnion("intent", [...planRowActions], { error: UNKNOWN_ACTION });
-
-/** The memberships list's actions (docs/product.md#memberships-list): the row actions and Sync. Server-side only. */
-export const PlanListActionSchema = z.discriminatedUnion(
-  "intent",
-  [...planRowActions, z.object({ intent: z.literal("sync") })],
-  { error: UNKNOWN_ACTION },
-);
 
 /**
  * What the browser asks for before it uploads a picked file itself: a tier image, so a raster

@@ -5,7 +5,8 @@ import { PlanForm } from "~/components/memberships/plan-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { env } from "~/config/env.server";
 import { draftFromValues, newPlanDraft } from "~/forms/plan-draft";
-import { PlanCreateActionSchema, PlanCreateFormSchema } from "~/forms/membership";
+import { PlanCreateFormSchema } from "~/forms/membership";
+import { PlanCreateActionSchema } from "~/forms/membership.server";
 import { parseSubmission, runOnce, saveForm, unhandledIntent } from "~/recipe/action.server";
 import { createPlan } from "~/upstream/memberships.server";
 

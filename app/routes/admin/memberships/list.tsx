@@ -20,7 +20,7 @@ import { paginate, parsePaging } from "~/lib/pagination";
 import { requireUser } from "~/session/user.server";
 import { isPlanAdmin, listPlans, syncPlans } from "~/upstream/memberships.server";
 import { MutationForm } from "~/recipe/mutation-form";
-import { PlanListActionSchema } from "~/forms/membership";
+import { PlanListActionSchema } from "~/forms/membership.server";
 import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
 

@@ -18,7 +18,7 @@ import { env } from "~/config/env.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { formatDate } from "~/lib/format";
 import { requireUser } from "~/session/user.server";
-import { PlanRowActionSchema } from "~/forms/membership";
+import { PlanRowActionSchema } from "~/forms/membership.server";
 import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { imageAnswers } from "~/upstream/file-download.server";
