@@ -16,9 +16,9 @@ export function loader() {
 }
 
 /**
- * Create Membership Tier (docs/product.md#create-membership) (docs/how-a-screen-works.md, the recipe): the save, the
- * buttons of a browser without JavaScript (they re-render the form and may repeat: runOnce
- * remembers only an answer that reached the upstream) and the browser's own upload's URL.
+ * Create Membership Tier (docs/product.md#create-membership): the save, the buttons of a browser
+ * without JavaScript (they re-render the form and may repeat: runOnce remembers only an answer
+ * that reached the upstream) and the URL the browser's own upload goes to.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runOnce({ request, context }, async ({ request, form }) => {
@@ -27,11 +27,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const posted = submission.value;
     switch (posted.intent) {
       case "create": {
-        const plan = await planToSave(request, form, "create");
-        if (!plan.ok) return plan.failed;
+        // A file posted without JavaScript goes up first: a failed save keeps the stored image.
+        const upload = await planToSave(request, form, "create");
+        if (!upload.ok) return upload.failed;
         return saveForm(request, form, {
           schema: PlanCreateFormSchema,
-          values: plan.values,
+          values: upload.values,
           send: (plan) => createPlan(request, planCreateBody(plan)),
           to: "/memberships",
           done: "Membership created successfully!",

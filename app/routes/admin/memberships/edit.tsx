@@ -33,9 +33,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * Edit Membership Tier (docs/product.md#edit-membership) (docs/how-a-screen-works.md, the recipe): the save, the
- * buttons of a browser without JavaScript (they re-render the form and may repeat: runOnce
- * remembers only an answer that reached the upstream) and the browser's own upload's URL.
+ * Edit Membership Tier (docs/product.md#edit-membership): the save, the buttons of a browser
+ * without JavaScript (they re-render the form and may repeat: runOnce remembers only an answer
+ * that reached the upstream) and the URL the browser's own upload goes to.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runOnce({ request, context }, async ({ request, form }) => {
@@ -44,11 +44,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const posted = submission.value;
     switch (posted.intent) {
       case "update": {
-        const plan = await planToSave(request, form, "edit");
-        if (!plan.ok) return plan.failed;
+        // A file posted without JavaScript goes up first: a failed save keeps the stored image.
+        const upload = await planToSave(request, form, "edit");
+        if (!upload.ok) return upload.failed;
         return saveForm(request, form, {
           schema: PlanEditFormSchema,
-          values: plan.values,
+          values: upload.values,
           send: (plan) => editPlan(request, planEditBody(plan)),
           to: "/memberships",
           done: "Membership updated successfully!",
