@@ -2,13 +2,11 @@ import { data } from "react-router";
 import { z, type ZodType } from "zod";
 
 import { env } from "~/config/env.server";
-import { isSecureRequest } from "~/session/request.server";
-import { recordUpstreamCall } from "~/session/audit.server";
-import { isSessionRevoked } from "~/session/revoked-sessions.server";
-import { redirectToLogin } from "~/session/user.server";
+import { isSecureRequest } from "~/lib/request-url";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
 import { isUpstreamError, toFieldErrorList, toFieldErrors, UpstreamError } from "~/upstream/errors";
+import { panelSession } from "~/upstream/panel-session.server";
 import { noteUpstreamSend } from "~/upstream/reached.server";
 import { timeUpstreamCall, type UpstreamOutcome } from "~/upstream/server-timing.server";
 import {
@@ -116,6 +114,7 @@ async function sendUpstream<T>(
   const init: RequestInit = { method, headers: forwardHeaders(session, call.body), signal, redirect: "manual" };
   if (call.body !== undefined) init.body = JSON.stringify(call.body);
 
+  const { recordCall: recordUpstreamCall, redirectToLogin } = panelSession();
   const started = performance.now();
   const fail = (error: UpstreamError): never => {
     logFailure(method, call.path, error, performance.now() - started);
@@ -226,7 +225,8 @@ function buildUrl(base: string, path: string, query: UpstreamCall<unknown>["quer
  */
 async function sessionToForward(request: Request, call: UpstreamCall<unknown>): Promise<string | undefined> {
   const session = upstreamSessionToken(request);
-  if (!session || call.endsSession || !(await isSessionRevoked(request))) return session;
+  const { isRevoked, redirectToLogin } = panelSession();
+  if (!session || call.endsSession || !(await isRevoked(request))) return session;
   if (!call.public) throw await redirectToLogin(request);
   return undefined;
 }

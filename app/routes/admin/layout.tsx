@@ -6,7 +6,7 @@ import { MOBILE_SIDEBAR_ID, Sidebar } from "~/components/shell/sidebar";
 import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-state";
 import { useFocusKeeper } from "~/components/ui/focus-anchor";
 import { Icon } from "~/components/ui/icon";
-import { auditAdminActions } from "~/session/audit.server";
+import { auditAdminActions } from "./audit.server";
 import { displayName, requireSignedIn, requireUser } from "~/session/user.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn, auditAdminActions];

@@ -21,7 +21,7 @@ import { EMAIL_MAX } from "~/forms/fields";
 import { actionOnce } from "~/recipe/once.server";
 import { publicFailure } from "~/routes/auth/public-failure.server";
 import { keyGuessSecondsUntilAllowed, rateLimit, tooManyAttempts } from "~/session/rate-limit.server";
-import { isSecureRequest } from "~/session/request.server";
+import { isSecureRequest } from "~/lib/request-url";
 import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
 import { deleteAccount, generateDeletionKey } from "~/upstream/account.server";
 import { isUpstreamError, UpstreamError } from "~/upstream/errors";
