@@ -1,6 +1,8 @@
 // The layers of app/ and the rule that they point one way (docs/decisions/045-layers-that-point-one-way.md):
 // a layer imports only the layers below it, nothing imports a route module, and no import circle
 // exists anywhere. `npm run layers` checks it; npm test runs it in its lint phase.
+/* global require, module, __dirname -- dependency-cruiser loads this file as CommonJS */
+/* eslint-disable @typescript-eslint/no-require-imports */
 const { readFileSync } = require("node:fs");
 const path = require("node:path");
 

@@ -83,6 +83,8 @@ const ErrorBodySchema = z
  * repeatable (see RetryPolicy), validates
  * the answer and turns every failure into an UpstreamError. Each call, however it ends, is one
  * entry of the response's Server-Timing header; its duration covers every attempt and retry wait.
+ * What it needs of the panel's session (a revoked session, the sign-out, the audit) it finds in
+ * the request's router context (panelSession), so it imports nothing of the session layer.
  */
 export async function callUpstream<T>(request: Request, call: UpstreamCall<T>): Promise<UpstreamResult<T>> {
   // A refused session is no upstream call: checked before the call is timed.
