@@ -77,7 +77,7 @@ module.exports = {
     {
       name: "no-route-module-imports",
       comment:
-        "A route module is the router's alone (app/routes.ts names it): share what it needs from a part beside it.",
+        "A route module (a file app/routes.ts names, and app/root.tsx) is the router's alone: share what it needs from a part beside it.",
       severity: "error",
       from: {},
       to: { path: ROUTE_MODULE },
