@@ -112,6 +112,7 @@ function passes([command, args], env) {
 const phases = [
   { name: "typecheck", run: ["npm", ["run", "typecheck"]] },
   { name: "lint", steps: lintSteps },
+  { name: "layers", run: ["npm", ["run", "layers"]] },
   { name: "build", run: ["npm", ["run", "build"]] },
   { name: "bundle-size check", run: ["npm", ["run", "size"]], needsBuild: true },
   { name: "unit tests", run: vitest("unit"), counts: () => vitestCounts(vitestReport("unit")) },

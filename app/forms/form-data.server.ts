@@ -1,8 +1,9 @@
-import { data, type MiddlewareFunction } from "react-router";
+import type { MiddlewareFunction } from "react-router";
 import { type $ZodType, type output, safeParse } from "zod/v4/core";
 
 import { cutTextParts, multipartBoundary } from "~/forms/multipart-limit.server";
-import { perRequest } from "~/lib/per-request.server";
+import { pageError } from "~/lib/page-error";
+import { oncePerRequest } from "~/lib/request-context.server";
 
 /** Form errors keyed by field name, as the forms show them. */
 export type FormErrors = Record<string, { type: string; message: string }>;
@@ -45,20 +46,19 @@ export function fieldNameProblem(name: string): string | null {
 
 /** A refused submission: status and a plain message, never the input echoed. */
 function refuse(status: 400 | 413, message: string): never {
-  throw data(message, { status });
+  throw pageError(status, message);
 }
 
-const submissions = perRequest(readCheckedForm);
+const submissions = oncePerRequest(readCheckedForm);
 
 /**
- * The same request, detached from the client's connection, with the form already read from it.
- * A submission that others wait on (a one-time key, runOnce) runs to its end even when the
- * browser drops the first request of a double click; its upstream calls are not cancelled.
+ * The same request, detached from the client's connection. A submission that others wait on (a
+ * one-time key, runOnce) runs to its end even when the browser drops the first request of a
+ * double click; its upstream calls are not cancelled. It runs in the same router context, so it
+ * finds the form already read from the original (see submittedForm).
  */
 export function detachedRequest(request: Request): Request {
-  const detached = new Request(request.url, { method: request.method, headers: request.headers });
-  submissions.share(request, detached);
-  return detached;
+  return new Request(request.url, { method: request.method, headers: request.headers });
 }
 
 /**
@@ -69,7 +69,7 @@ export function detachedRequest(request: Request): Request {
  * for every submission, so the check holds even for an action that forgets to.
  */
 export function submittedForm(request: Request): Promise<FormData> {
-  return submissions.get(request);
+  return submissions(request);
 }
 
 /** The fields of a form that were longer than MAX_FIELD_CHARS, and were cut to it (see parseForm). */
@@ -148,11 +148,20 @@ export async function readForm<S extends $ZodType>(request: Request, schema: S):
   return parseForm(await submittedForm(request), schema);
 }
 
-/** An object schema's fields by name (null for other schemas). */
+/**
+ * A form schema's fields by name: an object's, every option's of a union (a screen's intents), the
+ * input's of a pipe (or its output's, when the pipe starts with a transform); null for others.
+ */
 function schemaShape(schema: $ZodType): Record<string, $ZodType> | null {
-  const def = schema._zod.def as { shape?: Record<string, $ZodType>; in?: $ZodType };
+  const def = schema._zod.def as {
+    shape?: Record<string, $ZodType>;
+    options?: $ZodType[];
+    in?: $ZodType;
+    out?: $ZodType;
+  };
   if (def.shape) return def.shape;
-  if (def.in) return schemaShape(def.in);
+  if (def.options) return Object.assign({}, ...def.options.map((option) => schemaShape(option) ?? {}));
+  if (def.in) return schemaShape(def.in) ?? (def.out ? schemaShape(def.out) : null);
   return null;
 }
 
@@ -204,7 +213,7 @@ export function parseForm<S extends $ZodType>(formData: FormData, schema: S): Fo
   return { ok: false, errors, values: withoutSecrets(values) };
 }
 
-/** Which form and which row a post is about (docs/how-a-screen-works.md#the-recipe-apprecipe): kept beside any schema's fields. */
+/** Which intent and which row a post is about (the recipe: docs/how-a-screen-works.md): kept beside any schema's fields. */
 const ROUTING_FIELDS = ["intent", "id"];
 
 /** Only the values of fields the schema declares: an unknown field is never echoed back. */

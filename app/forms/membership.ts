@@ -85,6 +85,7 @@ const planFields = {
 
 /** Create Membership Tier (docs/product.md#create-membership): no required checks; new plans are active. */
 export const PlanCreateFormSchema = z.object({ ...planFields, price: createPrice() });
+export type PlanCreateFormValues = z.output<typeof PlanCreateFormSchema>;
 
 /** Edit Membership Tier (docs/product.md#edit-membership): the id is required, the price is parsed, defaulting to 0. */
 export const PlanEditFormSchema = z.object({
@@ -92,8 +93,9 @@ export const PlanEditFormSchema = z.object({
   id: entityId(MEMBERSHIP_MESSAGES.idRequired),
   price: z.pipe(z.optional(z.string()), z.transform(parseEditPrice)),
 });
+export type PlanEditFormValues = z.output<typeof PlanEditFormSchema>;
 
-/** The intents of the create and edit screens' one action (docs/how-a-screen-works.md#the-recipe-apprecipe). */
+/** The intents of the create and edit screens' one action (docs/how-a-screen-works.md). */
 export const PLAN_FORM_INTENTS = [
   "create",
   "update",
@@ -104,7 +106,7 @@ export const PLAN_FORM_INTENTS = [
 ] as const;
 export type PlanFormIntent = (typeof PLAN_FORM_INTENTS)[number];
 
-/** Which action a form post asks for; `remove-feature:2` names the entry to remove. */
+/** Which action a form post asks for (the intents alone; the screens read them with planFormActionSchema). */
 export const PlanFormIntentSchema = z.object({ intent: z.enum(PLAN_FORM_INTENTS, { error: "Unknown action" }) });
 
 /** Splits `remove-feature:2` into the intent and the entry's index; other intents have no index. */

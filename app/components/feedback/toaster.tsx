@@ -2,14 +2,7 @@ import { useContext, useState } from "react";
 import { UNSAFE_DataRouterStateContext, useRouteLoaderData } from "react-router";
 
 import { Icon } from "~/components/ui/icon";
-
-/** A flash message as the root loader hands it to the page. */
-export interface FlashToast {
-  id: string;
-  type: "success" | "error" | "info" | "warning";
-  message: string;
-  description?: string;
-}
+import type { FlashToast } from "~/lib/toast";
 
 const tone = {
   success: { icon: "solid-check-circle", className: "border-emerald-200 bg-emerald-50 text-emerald-900" },

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dashboard";
-import { decideBadgeAction } from "./badge-requests/decide-badge.server";
+import { badgeDecision } from "./badge-requests/decide-badge.server";
 import { BadgeDialogs } from "~/components/moderation/badge-dialogs";
 import { BadgeRequestTable, provideBadgeDialogs } from "~/components/moderation/badge-request-table";
 import { PostCard } from "~/components/moderation/post-card";
@@ -8,10 +8,13 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { StatCard } from "~/components/ui/stat-card";
 import { env } from "~/config/env.server";
+import { BadgeDecisionSchema } from "~/forms/moderation.server";
 import { skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
-import { settleAll } from "~/lib/settle.server";
-import { listInvites, listPendingBadges, listPosts, toBadgeRow, toPostCard } from "~/upstream/moderation.server";
+import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { toBadgeRow, toPostCard } from "~/components/moderation/rows.server";
+import { listInvites, listPendingBadges, listPosts } from "~/upstream/moderation.server";
+import { settleAll } from "~/upstream/settle.server";
 import { isAdminUser, listUsers } from "~/upstream/users.server";
 
 /** docs/product.md#dashboard: the dashboard counts users among the first 100, and lists 5 posts and 5 requests. */
@@ -38,7 +41,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const action = (args: Route.ActionArgs) => decideBadgeAction(args);
+/** Approve and reject (docs/product.md#citizenship-requests), once the request is checked to be still pending. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form, back }) => {
+    const submission = parseSubmission(form, BadgeDecisionSchema);
+    if (!submission.ok) return submission.rejected;
+    const { intent, id } = submission.value;
+    switch (intent) {
+      case "approve":
+      case "reject":
+        return rowAction(request, back, badgeDecision(request, id, intent));
+      default:
+        return unhandledIntent(intent);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin Dashboard" }];
 

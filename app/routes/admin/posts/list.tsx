@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
-import { loadPosts, postsAction } from "./list.server";
+import { loadPosts, postExists, postGone } from "./list.server";
 import { PostDialogs as ServerPostDialogs } from "./post-dialogs";
 import { loadPostDialogs } from "./post-dialogs.client";
 import { PostCard } from "~/components/moderation/post-card";
@@ -11,6 +11,9 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { lazyComponent } from "~/forms/lazy-component";
 import { dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { ReloadingRegion } from "~/components/ui/reloading-region";
+import { PostActionSchema } from "~/forms/moderation.server";
+import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { deletePost } from "~/upstream/moderation.server";
 
 // The delete confirmation loads when it opens, not with the list (decision 026).
 const { Component: PostDialogs, provide: providePostDialogs } = lazyComponent(loadPostDialogs);
@@ -21,7 +24,26 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadPosts(request);
 }
 
-export const action = (args: Route.ActionArgs) => postsAction(args);
+/** Delete (docs/product.md#posts), once the post is checked to still exist. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form, back }) => {
+    const submission = parseSubmission(form, PostActionSchema);
+    if (!submission.ok) return submission.rejected;
+    const { intent, id } = submission.value;
+    switch (intent) {
+      case "delete":
+        return rowAction(request, back, {
+          current: () => postExists(request, id),
+          stale: postGone,
+          send: () => deletePost(request, id),
+          done: "Post deleted successfully",
+          failed: "Failed to delete post",
+        });
+      default:
+        return unhandledIntent(intent);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Forum Posts · Admin Dashboard" }];
 

@@ -2,10 +2,10 @@ import { Link, useLocation, useNavigation, useSubmit } from "react-router";
 
 import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
-import { loadUsers, usersAction } from "./list.server";
+import { getUserState, loadUsers } from "./list.server";
 import { detailsHref, invitesHref, passportHref } from "./user-links";
 import { EmailText } from "./shared";
-import { type USER_DIALOGS, VERIFY_QUESTION } from "./user-actions";
+import { banStale, unbanStale, type USER_DIALOGS, VERIFY_QUESTION, verifyStale } from "./user-actions";
 import { UserDialogs as ServerUserDialogs } from "./user-dialogs";
 import { loadUserDialogs } from "./user-dialogs.client";
 import { Badge } from "~/components/ui/badge";
@@ -19,6 +19,9 @@ import { UpstreamImage } from "~/components/ui/upstream-image";
 import { lazyComponent } from "~/forms/lazy-component";
 import { ONCE_FIELD, randomKey } from "~/recipe/mutation-form";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
+import { UserRowActionSchema } from "~/forms/users.server";
+import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { banUser, unbanUser, verifyUser } from "~/upstream/users.server";
 
 // The row confirmations load when one opens, not with the list (decision 026).
 const { Component: UserDialogs, provide: provideUserDialogs } = lazyComponent(loadUserDialogs);
@@ -29,7 +32,42 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadUsers(request);
 }
 
-export const action = (args: Route.ActionArgs) => usersAction(args);
+/** Ban, un-ban and verify (docs/product.md#users-list), each checked against the user's current state first. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form, back }) => {
+    const submission = parseSubmission(form, UserRowActionSchema);
+    if (!submission.ok) return submission.rejected;
+    const { intent, id } = submission.value;
+    switch (intent) {
+      case "ban":
+        return rowAction(request, back, {
+          current: () => getUserState(request, id),
+          stale: banStale,
+          send: () => banUser(request, id),
+          done: "User banned successfully!",
+          failed: "Failed to ban user",
+        });
+      case "unban":
+        return rowAction(request, back, {
+          current: () => getUserState(request, id),
+          stale: unbanStale,
+          send: () => unbanUser(request, id),
+          done: "User un-banned successfully!",
+          failed: "Failed to unban user",
+        });
+      case "verify":
+        return rowAction(request, back, {
+          current: () => getUserState(request, id),
+          stale: verifyStale,
+          send: () => verifyUser(request, id),
+          done: "User verified successfully!",
+          failed: "Failed to verify user",
+        });
+      default:
+        return unhandledIntent(intent);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Users · Admin Dashboard" }];
 
