@@ -2,15 +2,12 @@ import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
 import { announcementsAction, loadAnnouncements } from "./list.server";
-import {
-  type AnnouncementDialog,
-  AnnouncementDialogs as ServerAnnouncementDialogs,
-} from "~/components/announcements/announcement-dialogs";
-import { loadAnnouncementDialogs } from "~/components/announcements/announcement-dialogs.client";
-import type { AnnouncementFormFailure, AnnouncementFormStart } from "~/components/announcements/announcement-form";
-import { AnnouncementRow, type AnnouncementRowView } from "~/components/announcements/announcement-row";
-import { NumberedPagination } from "~/components/announcements/numbered-pagination";
-import { StatTiles } from "~/components/announcements/stat-tiles";
+import { type AnnouncementDialog, AnnouncementDialogs as ServerAnnouncementDialogs } from "./announcement-dialogs";
+import { loadAnnouncementDialogs } from "./announcement-dialogs.client";
+import type { AnnouncementFormFailure, AnnouncementFormStart } from "./announcement-form";
+import { AnnouncementRow, type AnnouncementRowView } from "./announcement-row";
+import { NumberedPagination } from "./numbered-pagination";
+import { StatTiles } from "./stat-tiles";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";

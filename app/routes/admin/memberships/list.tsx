@@ -2,10 +2,10 @@ import { data, Link, useLocation, useNavigation, useSearchParams } from "react-r
 
 import type { Route } from "./+types/list";
 import { planRowIntents, syncIntent } from "./plan-actions.server";
-import { formatPrice } from "~/components/memberships/format";
-import { PlanConfirmDialog as ServerPlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
-import { loadPlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog.client";
-import { isPlanConfirmation } from "~/components/memberships/plan-confirmations";
+import { formatPrice } from "./format";
+import { PlanConfirmDialog as ServerPlanConfirmDialog } from "./plan-confirm-dialog";
+import { loadPlanConfirmDialog } from "./plan-confirm-dialog.client";
+import { isPlanConfirmation } from "./plan-confirmations";
 import { lazyComponent } from "~/forms/lazy-component";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass, ButtonLink } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-import { planStale } from "~/components/memberships/plan-confirmations";
+import { planStale } from "./plan-confirmations";
 import { type IntentHandler, rowIntent } from "~/recipe/screen-action.server";
 import { redirectWithSuccess } from "~/session/toast.server";
 import { deletePlan, getPlan, setPlanActive, syncPlans } from "~/upstream/memberships.server";

@@ -1,8 +1,4 @@
-import {
-  AnnouncementFormDialog,
-  type AnnouncementFormFailure,
-  type AnnouncementFormStart,
-} from "~/components/announcements/announcement-form";
+import { AnnouncementFormDialog, type AnnouncementFormFailure, type AnnouncementFormStart } from "./announcement-form";
 import { FormAlert } from "~/components/ui/form-alert";
 import { ButtonLink } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";

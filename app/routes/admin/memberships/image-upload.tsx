@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 
 import { type FlashToast, Toaster } from "~/components/feedback/toaster";
-import { planImageSrc } from "~/components/memberships/format";
+import { planImageSrc } from "./format";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";

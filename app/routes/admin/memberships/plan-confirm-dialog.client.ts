@@ -3,5 +3,4 @@
 // memberships loaders), so no dynamic import splits the server bundle.
 
 /** Loads the activate, deactivate and delete confirmations of docs/product.md#memberships-list. */
-export const loadPlanConfirmDialog = () =>
-  import("~/components/memberships/plan-confirm-dialog").then((module) => module.PlanConfirmDialog);
+export const loadPlanConfirmDialog = () => import("./plan-confirm-dialog").then((module) => module.PlanConfirmDialog);

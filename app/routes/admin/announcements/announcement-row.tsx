@@ -1,6 +1,6 @@
 import { useNavigation } from "react-router";
 
-import { ActiveBadge, PinnedBadge } from "~/components/announcements/status-badges";
+import { ActiveBadge, PinnedBadge } from "./status-badges";
 import { Icon } from "~/components/ui/icon";
 import { IconAction, iconActionClass, type IconActionTone } from "~/components/ui/icon-action";
 import type { SolidIconName } from "~/components/ui/icon-names";

@@ -4,4 +4,4 @@
 
 /** Loads the create, edit and delete dialogs of docs/product.md#announcements. */
 export const loadAnnouncementDialogs = () =>
-  import("~/components/announcements/announcement-dialogs").then((module) => module.AnnouncementDialogs);
+  import("./announcement-dialogs").then((module) => module.AnnouncementDialogs);

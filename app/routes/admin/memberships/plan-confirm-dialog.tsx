@@ -1,9 +1,4 @@
-import {
-  PLAN_CONFIRMATIONS,
-  type PlanConfirmation,
-  type PlanState,
-  planStale,
-} from "~/components/memberships/plan-confirmations";
+import { PLAN_CONFIRMATIONS, type PlanConfirmation, type PlanState, planStale } from "./plan-confirmations";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
 /**
