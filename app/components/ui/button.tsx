@@ -1,5 +1,5 @@
 import { type ButtonHTMLAttributes, type ReactNode, useId } from "react";
-import { type LinkProps, useNavigation } from "react-router";
+import type { LinkProps } from "react-router";
 
 import { DialogLink } from "~/components/ui/dialog-link";
 import { Tooltip } from "~/components/ui/tooltip";
@@ -70,26 +70,5 @@ export function DisabledButton({
         {children}
       </button>
     </Tooltip>
-  );
-}
-
-/**
- * The submit button of a page's one form: disabled, with `pendingLabel`, while the submission
- * runs (with JavaScript; without it the browser shows its own loading state).
- */
-export function SubmitButton({
-  pendingLabel,
-  children,
-  className = "",
-}: {
-  pendingLabel: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  const submitting = useNavigation().state === "submitting";
-  return (
-    <Button type="submit" className={className} disabled={submitting}>
-      {submitting ? pendingLabel : children}
-    </Button>
   );
 }

@@ -2,8 +2,7 @@ import { data } from "react-router";
 
 import type { Route } from "./+types/list";
 import { decideBadgeAction } from "./decide-badge.server";
-import { BadgeDialogs } from "~/components/moderation/badge-dialogs";
-import { BadgeRequestTable, provideBadgeDialogs } from "~/components/moderation/badge-request-table";
+import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
@@ -14,7 +13,6 @@ import { isUpstreamError } from "~/upstream/errors";
 import { listPendingBadges, matchesSearch, toBadgeRow } from "~/upstream/moderation.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  provideBadgeDialogs(BadgeDialogs);
   const params = new URL(request.url).searchParams;
   const search = params.get("search") ?? "";
   const paging = parsePaging(params);

@@ -129,9 +129,9 @@ export function ImageUpload({
     );
   }
 
-  // The presigned URL has come back: PUT the file there, reporting progress.
+  // The presigned URL has come back (each answer is a new object): PUT the file there, reporting progress.
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || !pendingFile.current) return;
+    if (!fetcher.data || !pendingFile.current) return;
     const file = pendingFile.current;
     pendingFile.current = null;
     const answer = fetcher.data;
@@ -167,9 +167,9 @@ export function ImageUpload({
     } catch {
       fail(UPLOAD_MESSAGES.process);
     }
-    // Runs when the fetcher settles; the handlers read the latest setters.
+    // Runs when the fetcher's answer arrives; the handlers read the latest setters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.data]);
 
   // A file picked before the page finished loading would otherwise be dropped with the input's name.
   useEffect(() => {

@@ -1,29 +1,10 @@
-// What the plan confirmations say and when they apply, apart from the dialog itself: the
-// memberships screens read them at once, and load the dialog only when one opens (decision 026).
+// How the plan actions are confirmed and when they apply, apart from the dialog itself: the
+// memberships screens read them at once, and load the dialog only when one opens (decision 026);
+// the action (plan-actions.server.ts) makes the same state check before it sends.
+import type { Confirmation } from "~/recipe/confirmation";
 
-/** The confirmations a plan's dangerous actions ask for (docs/product.md#memberships-list), by their `?confirm=` value. */
-export const PLAN_CONFIRMATIONS = {
-  activate: {
-    title: "Activate Membership",
-    description: "Are you sure you want to activate this membership?",
-    confirmLabel: "Activate",
-    tone: "primary",
-  },
-  deactivate: {
-    title: "Deactivate Membership",
-    description: "Are you sure you want to deactivate this membership?",
-    confirmLabel: "Deactivate",
-    tone: "danger",
-  },
-  delete: {
-    title: "Delete Membership",
-    description: "Are you sure you want to delete this membership? This action cannot be undone.",
-    confirmLabel: "Delete",
-    tone: "danger",
-  },
-} as const;
-
-export type PlanConfirmation = keyof typeof PLAN_CONFIRMATIONS;
+/** The plan actions that ask first (docs/product.md#memberships-list), by their `?confirm=` value. */
+export type PlanConfirmation = "activate" | "deactivate" | "delete";
 
 /** What the state checks read of a plan. */
 export interface PlanState {
@@ -41,7 +22,33 @@ export function planStale(confirm: PlanConfirmation) {
   };
 }
 
-/** True for a `?confirm=` value a plan dialog answers to. */
-export function isPlanConfirmation(value: string | null): value is PlanConfirmation {
-  return value !== null && Object.hasOwn(PLAN_CONFIRMATIONS, value);
-}
+/** The confirmations a plan's dangerous actions ask for, on the list and the details page; the plan's name is named under the question. */
+export const PLAN_CONFIRMATIONS = {
+  activate: {
+    asks: "dialog",
+    title: "Activate Membership",
+    description: "Are you sure you want to activate this membership?",
+    item: (plan) => plan.name,
+    confirmLabel: "Activate",
+    tone: "primary",
+    stale: planStale("activate"),
+  },
+  deactivate: {
+    asks: "dialog",
+    title: "Deactivate Membership",
+    description: "Are you sure you want to deactivate this membership?",
+    item: (plan) => plan.name,
+    confirmLabel: "Deactivate",
+    tone: "danger",
+    stale: planStale("deactivate"),
+  },
+  delete: {
+    asks: "dialog",
+    title: "Delete Membership",
+    description: "Are you sure you want to delete this membership? This action cannot be undone.",
+    item: (plan) => plan.name,
+    confirmLabel: "Delete",
+    tone: "danger",
+    stale: planStale("delete"),
+  },
+} satisfies Record<PlanConfirmation, Confirmation<PlanState>>;
