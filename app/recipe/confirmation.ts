@@ -5,7 +5,7 @@ import { ONCE_FIELD, useIsPending, useOnceKey } from "~/recipe/mutation-form";
 
 /**
  * How an intent is confirmed before it is posted: the one model of every row and page action
- * (docs/how-a-screen-works.md#confirmations, decision 047). A screen declares one per intent its
+ * (docs/how-a-screen-works.md#dialogs-are-data, decision 047). A screen declares one per intent its
  * action answers, in a `Confirmations` table; ConfirmDialog (app/components/ui/confirm-dialog.tsx)
  * renders the asking ones.
  * - `dialog`: a link opens `?confirm=<intent>&id=<id>`, where ConfirmDialog asks; the server
