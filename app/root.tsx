@@ -1,11 +1,13 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 
 import type { Route } from "./+types/root";
 import "./app.css";
-import { type FlashToast, ToastRoom, Toaster, usePageToasts } from "~/components/feedback/toaster";
+import { ToastRoom, Toaster, usePageToasts } from "~/components/feedback/toaster";
 import { useNonce } from "~/components/nonce";
 import { NotFoundPage } from "~/components/not-found-page";
 import { checkSubmittedForms } from "~/forms/form-data.server";
+import { describePageError } from "~/lib/page-error";
+import type { FlashToast } from "~/lib/toast";
 import { randomKey } from "~/recipe/mutation-form";
 import { readToast } from "~/session/toast.server";
 
@@ -52,14 +54,11 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const { status, message } = describePageError(error);
+  if (status === 404) return <NotFoundPage />;
 
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A refused request (a 4xx the panel threw on purpose) says why; anything else stays generic.
-  const reason =
-    isRouteErrorResponse(error) && status < 500 && typeof error.data === "string"
-      ? error.data
-      : "The page could not be shown. Please try again in a moment.";
+  // A page error the panel threw on purpose (pageError) says why; anything else stays generic.
+  const reason = message ?? "The page could not be shown. Please try again in a moment.";
   // Details stay in the server log; the page never shows a stack trace in production.
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (

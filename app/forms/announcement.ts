@@ -65,11 +65,3 @@ export const AnnouncementFormSchema = z.object({
 });
 export type AnnouncementFormInput = z.input<typeof AnnouncementFormSchema>;
 export type AnnouncementFormValues = z.output<typeof AnnouncementFormSchema>;
-
-/** An announcement id as it travels in forms and URLs. */
-export const AnnouncementIdSchema = z
-  .string({ error: "Announcement id is required" })
-  .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, "Announcement id is invalid"));
-
-/** Which announcement an edit or a delete is about. */
-export const AnnouncementTargetSchema = z.object({ id: AnnouncementIdSchema });

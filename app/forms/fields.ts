@@ -18,7 +18,13 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The longest email address there is (RFC 5321's path limit): a longer one is refused and echoed cut. */
 export const EMAIL_MAX = 254;
 
-/** An entity id as forms post it: short, URL-safe, never blank. */
-export function entityId(message = "Id is required") {
-  return z.string({ error: message }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, message));
+/**
+ * The one row id schema: the `id` every row action and edit form posts, short, URL-safe, never
+ * blank. `message` when it is malformed, `missing` when it is not posted at all.
+ */
+export function entityId(message = "Id is required", missing = message) {
+  return z.string({ error: missing }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, message));
 }
+
+/** What a screen answers to a missing or unknown intent: the error of every intent schema (z.discriminatedUnion). */
+export const UNKNOWN_ACTION = "Unknown action";

@@ -1,7 +1,8 @@
-import { data, type MiddlewareFunction } from "react-router";
+import type { MiddlewareFunction } from "react-router";
 import { type $ZodType, type output, safeParse } from "zod/v4/core";
 
 import { cutTextParts, multipartBoundary } from "~/forms/multipart-limit.server";
+import { pageError } from "~/lib/page-error";
 import { perRequest } from "~/lib/per-request.server";
 
 /** Form errors keyed by field name, as the forms show them. */
@@ -45,7 +46,7 @@ export function fieldNameProblem(name: string): string | null {
 
 /** A refused submission: status and a plain message, never the input echoed. */
 function refuse(status: 400 | 413, message: string): never {
-  throw data(message, { status });
+  throw pageError(status, message);
 }
 
 const submissions = perRequest(readCheckedForm);
@@ -148,11 +149,20 @@ export async function readForm<S extends $ZodType>(request: Request, schema: S):
   return parseForm(await submittedForm(request), schema);
 }
 
-/** An object schema's fields by name (null for other schemas). */
+/**
+ * A form schema's fields by name: an object's, every option's of a union (a screen's intents), the
+ * input's of a pipe (or its output's, when the pipe starts with a transform); null for others.
+ */
 function schemaShape(schema: $ZodType): Record<string, $ZodType> | null {
-  const def = schema._zod.def as { shape?: Record<string, $ZodType>; in?: $ZodType };
+  const def = schema._zod.def as {
+    shape?: Record<string, $ZodType>;
+    options?: $ZodType[];
+    in?: $ZodType;
+    out?: $ZodType;
+  };
   if (def.shape) return def.shape;
-  if (def.in) return schemaShape(def.in);
+  if (def.options) return Object.assign({}, ...def.options.map((option) => schemaShape(option) ?? {}));
+  if (def.in) return schemaShape(def.in) ?? (def.out ? schemaShape(def.out) : null);
   return null;
 }
 
@@ -204,7 +214,7 @@ export function parseForm<S extends $ZodType>(formData: FormData, schema: S): Fo
   return { ok: false, errors, values: withoutSecrets(values) };
 }
 
-/** Which form and which row a post is about (ARCHITECTURE.md convention 2): kept beside any schema's fields. */
+/** Which intent and which row a post is about (the recipe: docs/how-a-screen-works.md): kept beside any schema's fields. */
 const ROUTING_FIELDS = ["intent", "id"];
 
 /** Only the values of fields the schema declares: an unknown field is never echoed back. */

@@ -95,7 +95,7 @@ export const PlanEditFormSchema = z.object({
 });
 export type PlanEditFormValues = z.output<typeof PlanEditFormSchema>;
 
-/** The intents of the create and edit screens' one action (ARCHITECTURE.md, convention 2). */
+/** The intents of the create and edit screens' one action (docs/how-a-screen-works.md). */
 export const PLAN_FORM_INTENTS = [
   "create",
   "update",
@@ -106,7 +106,7 @@ export const PLAN_FORM_INTENTS = [
 ] as const;
 export type PlanFormIntent = (typeof PLAN_FORM_INTENTS)[number];
 
-/** Which action a form post asks for; `remove-feature:2` names the entry to remove. */
+/** Which action a form post asks for (the intents alone; the screens read them with planFormActionSchema). */
 export const PlanFormIntentSchema = z.object({ intent: z.enum(PLAN_FORM_INTENTS, { error: "Unknown action" }) });
 
 /** Splits `remove-feature:2` into the intent and the entry's index; other intents have no index. */

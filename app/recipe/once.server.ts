@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 
 import { data, redirect, type RouterContextProvider } from "react-router";
 
-import { detachedRequest, submittedForm } from "~/forms/form-data.server";
+import { detachedRequest } from "~/forms/form-data.server";
 import { ONCE_FIELD } from "~/recipe/mutation-form";
 import { requestFactsContext } from "~/server-context";
 import { idempotencyStore, type RememberedOutcome } from "~/session/idempotency.server";
@@ -35,7 +35,8 @@ export interface OnceArgs {
 type Outcome = unknown;
 
 /**
- * Runs a submission once per one-time key (decision 019, bounded by decision 032). The first
+ * Runs a submission once per one-time key (decision 019, bounded by decision 032); actions call
+ * it through runOnce (app/recipe/action.server.ts), which reads the form first. The first
  * post with a key runs `run`; a post with the same key from the same client gets that outcome
  * again without running (so without calling the upstream), also when it arrives while the first
  * is still in flight: it waits for the first's outcome. A post without a key (a tester's plain
@@ -45,7 +46,7 @@ type Outcome = unknown;
  * `run` gets the request detached from the client (detachedRequest): without JavaScript a double
  * click makes the browser drop the first request, whose outcome the second is waiting for.
  */
-export async function runOnce<T>(
+export async function oncePerKey<T>(
   { request, context }: OnceArgs,
   form: FormData,
   run: (request: Request) => Promise<T>,
@@ -86,15 +87,6 @@ function clientOf(request: Request, context: Readonly<RouterContextProvider>): s
   const session = readCookie(request.headers.get("cookie"), UPSTREAM_SESSION_COOKIE);
   const who = session ? `session:${session}` : `address:${context.get(requestFactsContext).clientIp}`;
   return createHash("sha256").update(who).digest("base64url").slice(0, 22);
-}
-
-/**
- * A route action that runs once per one-time key: for the pages with a single action (the
- * account pages), which need no intents. Screens with row actions use screenAction instead.
- */
-export function actionOnce<A extends OnceArgs, R>(action: (args: A) => Promise<R>) {
-  return async (args: A): Promise<R> =>
-    runOnce(args, await submittedForm(args.request), (request) => action({ ...args, request }));
 }
 
 /** Waits while the key is pending; its outcome, or undefined once the key is gone. */

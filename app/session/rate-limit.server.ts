@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { data, type HeadersFunction, type RouterContextProvider } from "react-router";
+import type { HeadersFunction, RouterContextProvider } from "react-router";
 import {
   type IRateLimiterOptions,
   type RateLimiterAbstract,
@@ -9,8 +9,6 @@ import {
 } from "rate-limiter-flexible";
 
 import { env } from "~/config/env.server";
-import { errorToast, type FailedSubmission } from "~/forms/failure.server";
-import { withoutSecrets } from "~/forms/form-data.server";
 import { requestFactsContext } from "~/server-context";
 
 import { MAX_WAIT_SECONDS, waitAfterFailures } from "./failure-delays";
@@ -128,19 +126,6 @@ function retryAfterSeconds(msBeforeNext: number): number {
 }
 
 /**
- * The answer to a refused attempt: status 429, Retry-After, the clear message on the form and as
- * a toast, and what the user typed (passwords and keys aside) so the form comes back filled in.
- */
-export function tooManyAttempts(seconds: number, values: Record<string, unknown> = {}) {
-  const message = `Too many attempts. Please wait ${seconds} seconds and try again.`;
-  const typed = Object.fromEntries(
-    Object.entries(withoutSecrets(values)).filter(([, value]) => typeof value === "string"),
-  );
-  const body: FailedSubmission = { errors: {}, values: typed, formError: message, toast: errorToast(message) };
-  return data(body, { status: 429, headers: { "Retry-After": String(seconds) } });
-}
-
-/**
  * Counts an attempt at `action` from this request's client address. Within the limit it answers
  * null; over it, the number of seconds until the next attempt is allowed.
  */
@@ -175,19 +160,6 @@ export function keyGuessSecondsUntilAllowed(email: string): Promise<number | nul
 // no addresses.
 function accountKey(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
-}
-
-/**
- * Counts an attempt at `action` from this request's client address. Over the limit it answers
- * the form's failure (see tooManyAttempts) with the typed `values`; else null.
- */
-export async function rateLimit(
-  context: Readonly<RouterContextProvider>,
-  action: LimitedAction,
-  values: Record<string, unknown> = {},
-) {
-  const seconds = await secondsUntilAllowed(context, action);
-  return seconds === null ? null : tooManyAttempts(seconds, values);
 }
 
 /**

@@ -1,7 +1,6 @@
 /** The announcement calls of docs/product.md#upstream-calls: list, stats, create, update, delete and the two toggles. */
 import { callEndpoint } from "~/upstream/client.server";
 import { type Announcement, type AnnouncementBody, announcementEndpoints } from "~/upstream/contract/announcements";
-import { UpstreamError } from "~/upstream/errors";
 
 /** The announcements list's fixed page size (docs/product.md#announcements). */
 export const ANNOUNCEMENTS_PAGE_SIZE = 10;
@@ -71,22 +70,4 @@ export async function toggleAnnouncement(request: Request, id: string, flag: Ann
   const endpoint = flag === "isActive" ? announcementEndpoints.toggleStatus : announcementEndpoints.togglePinned;
   const { data } = await callEndpoint(request, endpoint, { params: { id } });
   return data.message;
-}
-
-/**
- * Sets a flag idempotently: reads the announcement's current state from the upstream and
- * toggles only when it differs from the wanted one, so a double submission never flips it back.
- * Answers the server's message, or null when nothing had to change; a missing announcement is
- * the upstream's own 404.
- */
-export async function setAnnouncementFlag(
-  request: Request,
-  id: string,
-  flag: AnnouncementFlag,
-  wanted: boolean,
-): Promise<string | null> {
-  const current = await findAnnouncement(request, id);
-  if (!current) throw new UpstreamError(404, "Announcement not found", {}, "http", true);
-  if (current[flag] === wanted) return null;
-  return toggleAnnouncement(request, id, flag);
 }

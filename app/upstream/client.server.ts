@@ -1,7 +1,7 @@
-import { data } from "react-router";
 import { z, type ZodType } from "zod";
 
 import { env } from "~/config/env.server";
+import { pageError } from "~/lib/page-error";
 import { isSecureRequest } from "~/session/request.server";
 import { recordUpstreamCall } from "~/session/audit.server";
 import { isSessionRevoked } from "~/session/revoked-sessions.server";
@@ -171,7 +171,7 @@ async function sendUpstream<T>(
   if (response.status === 403 && !call.public && call.retry === "safe-read") {
     recordUpstreamCall({ method, path: call.path, status: 403 });
     logFailure(method, call.path, new UpstreamError(403, "Forbidden"), performance.now() - started);
-    throw data({ message: "You do not have access to this page" }, { status: 403 });
+    throw pageError(403, "You do not have access to this page");
   }
 
   recordUpstreamCall({ method, path: call.path, status: response.status });

@@ -414,12 +414,13 @@ test.describe("the toggles", () => {
     // No longer pinned, it sorts by its date: the oldest, so the last row of page 3.
     await expect(row(page, "Scheduled maintenance")).toHaveCount(0);
 
-    // The stale tabs still offer Deactivate and Unpin: posting them again keeps the new state.
+    // The stale tabs still offer Deactivate and Unpin: posting them again keeps the new state and
+    // says it was already so, as every stale row action does (issue 24).
     await row(staleStatus, "Scheduled maintenance").getByRole("button", { name: "Deactivate" }).click();
-    await expect(toast(staleStatus)).toHaveText("Status updated successfully");
+    await expect(toast(staleStatus)).toHaveText("Announcement Scheduled maintenance is already inactive");
     await expect(tile(staleStatus, "active")).toHaveText("21");
     await row(stalePinned, "Scheduled maintenance").getByRole("button", { name: "Unpin" }).click();
-    await expect(toast(stalePinned)).toHaveText("Pinned status updated successfully");
+    await expect(toast(stalePinned)).toHaveText("Announcement Scheduled maintenance is not pinned");
     await expect(tile(stalePinned, "pinned")).toHaveText("3");
 
     await page.goto("/announcements?page=3");

@@ -510,6 +510,20 @@ describe("delete account", () => {
     expect(response.status).toBe(400);
     expect(await recordedRequests(stack.demo.url, "/users")).toEqual([]);
   });
+
+  it("answers an unknown or missing intent on the page itself, as every screen does, not with the error page", async () => {
+    for (const fields of [{ intent: "drop-everything", email }, { email }] as Record<string, string>[]) {
+      const response = await client().post("/delete-account", fields);
+      const { status, html, text } = await page(response);
+      expect(status).toBe(400);
+      expect(toastMessage(html)).toBe("Unknown action");
+      expect(text).not.toContain("Something went wrong");
+      // The email step is still there.
+      expect(html).toMatch(/<input[^>]*name="email"/);
+      expectTokenPageHeaders(response, "same-origin");
+    }
+    expect(await recordedRequests(stack.demo.url, "/users")).toEqual([]);
+  });
 });
 
 describe("app redirect (/get-app)", () => {

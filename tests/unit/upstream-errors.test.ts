@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { failureMessage } from "~/forms/failure.server";
+import { failureMessage } from "~/recipe/failure.server";
 import { SuccessAnswerSchema } from "~/upstream/contract/common";
 import {
   refusalReason,

@@ -1,8 +1,9 @@
-import { type HeadersFunction, isRouteErrorResponse, type MetaDescriptor } from "react-router";
+import type { HeadersFunction, MetaDescriptor } from "react-router";
 
 import { NotFoundPage } from "~/components/not-found-page";
 import { AuthCard } from "~/components/layout/auth-card";
 import { ButtonLink } from "~/components/ui/button";
+import { describePageError } from "~/lib/page-error";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/personal-cache";
 
 /**
@@ -54,9 +55,13 @@ export function tokenPageMeta(title: string, referrerPolicy: TokenReferrerPolicy
  * export in charge of error answers too (React Router only asks routes up to the boundary).
  */
 export function TokenPageErrorBoundary({ error }: { error: unknown }) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const { status, message } = describePageError(error);
+  if (status === 404) return <NotFoundPage />;
   return (
-    <AuthCard title="Something went wrong" subtitle="The page could not be shown. Please try again in a moment.">
+    <AuthCard
+      title="Something went wrong"
+      subtitle={message ?? "The page could not be shown. Please try again in a moment."}
+    >
       <ButtonLink to="/" variant="secondary" className="w-full">
         Back to Home
       </ButtonLink>

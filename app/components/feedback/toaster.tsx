@@ -3,14 +3,7 @@ import { createPortal } from "react-dom";
 import { unstable_useRoute as useRoute, useMatches, useRouteLoaderData } from "react-router";
 
 import { Icon } from "~/components/ui/icon";
-
-/** A flash message as the root loader hands it to the page. */
-export interface FlashToast {
-  id: string;
-  type: "success" | "error" | "info" | "warning";
-  message: string;
-  description?: string;
-}
+import type { FlashToast } from "~/lib/toast";
 
 /** How long a toast stays on screen (docs/product.md#constants-and-limits); app.css `.toast-timed` holds the same figure. */
 export const TOAST_DURATION_MS = 5000;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dashboard";
-import { decideBadgeAction } from "./badge-requests/decide-badge.server";
+import { badgeDecision } from "./badge-requests/decide-badge.server";
 import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
 import { PostCard } from "~/components/moderation/post-card";
 import { ButtonLink } from "~/components/ui/button";
@@ -7,8 +7,10 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { StatCard } from "~/components/ui/stat-card";
 import { env } from "~/config/env.server";
+import { BadgeDecisionSchema } from "~/forms/moderation.server";
 import { skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
+import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { settleAll } from "~/lib/settle.server";
 import { listInvites, listPendingBadges, listPosts, toBadgeRow, toPostCard } from "~/upstream/moderation.server";
 import { isAdminUser, listUsers } from "~/upstream/users.server";
@@ -36,7 +38,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const action = (args: Route.ActionArgs) => decideBadgeAction(args);
+/** Approve and reject (docs/product.md#citizenship-requests), once the request is checked to be still pending. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form, back }) => {
+    const submission = parseSubmission(form, BadgeDecisionSchema);
+    if (!submission.ok) return submission.rejected;
+    const { intent, id } = submission.value;
+    switch (intent) {
+      case "approve":
+      case "reject":
+        return rowAction(request, back, badgeDecision(request, id, intent));
+      default:
+        return unhandledIntent(intent);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin Dashboard" }];
 

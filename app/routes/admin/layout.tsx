@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 
 import type { Route } from "./+types/layout";
 import { MOBILE_SIDEBAR_ID, Sidebar } from "~/components/shell/sidebar";
 import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-state";
 import { useFocusKeeper } from "~/components/ui/focus-anchor";
 import { Icon } from "~/components/ui/icon";
+import { describePageError } from "~/lib/page-error";
 import { auditAdminActions } from "~/session/audit.server";
 import { displayName, requireSignedIn, requireUser } from "~/session/user.server";
 
@@ -151,15 +152,16 @@ function moveFocusWithSheet(toggle: HTMLInputElement) {
   }
 }
 
-/** The main layout's error fallback (docs/product.md#shell-error-page): the shell's content area shows what went wrong. */
+/**
+ * The main layout's error fallback (docs/product.md#shell-error-page): the shell's content area shows what went
+ * wrong, in the words of a page error thrown on purpose (a page the upstream refuses this admin).
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { status, message } = describePageError(error);
   return (
     <main className="mx-auto max-w-xl px-6 py-24 text-center">
       <p className="text-4xl font-bold text-brand-700">{status}</p>
-      <h1 className="mt-3 text-xl font-semibold">
-        {status === 403 ? "You do not have access to this page" : "Something went wrong"}
-      </h1>
+      <h1 className="mt-3 text-xl font-semibold">{message ?? "Something went wrong"}</h1>
       <p className="mt-2 text-slate-600">Please try again, or go back to the dashboard.</p>
       <a href="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
         Back to Home

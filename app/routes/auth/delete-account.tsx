@@ -2,9 +2,20 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 
 import type { Route } from "./+types/delete-account";
-import { deleteAccountAction, loadDeletionStep } from "./delete-account.server";
+import {
+  deleteWithKey,
+  deletionExpired,
+  EMAIL_STEP_URL,
+  KEY_SENT_MESSAGE,
+  loadDeletionStep,
+  pendingEmail,
+  rememberEmail,
+  sendSecurityKey,
+  typedOnDeletionPage,
+} from "./delete-account.server";
 import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
-import { type FlashToast, Toaster } from "~/components/feedback/toaster";
+import { Toaster } from "~/components/feedback/toaster";
+import type { FlashToast } from "~/lib/toast";
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { buttonClass } from "~/components/ui/button";
@@ -16,10 +27,59 @@ import { DELETION_KEY_STEP_URL } from "~/forms/account-steps";
 import { useFormCheck } from "~/forms/use-form-check";
 import { deleteAccountEmailSchema, deleteAccountKeySchema } from "~/forms/schema-loaders.client";
 import { MutationForm } from "~/recipe/mutation-form";
+import { DeleteAccountEmailSchema, DeleteAccountKeySchema } from "~/forms/account";
+import { DeleteAccountActionSchema } from "~/forms/account.server";
+import { parseSubmission, runOnce, saveForm, unhandledIntent } from "~/recipe/action.server";
+import { tooManyAttempts } from "~/recipe/failure.server";
+import { secondsUntilAllowed } from "~/session/rate-limit.server";
 
 export const loader = ({ request }: Route.LoaderArgs) => loadDeletionStep(request);
 
-export const action = deleteAccountAction;
+/**
+ * The two steps' one action (docs/product.md#delete-account): send the security key, or delete
+ * the account with it. Known and unknown emails get the same answers (decision 035).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form }) => {
+    // Both steps count: the key step too, so a 6-digit key cannot be guessed by brute force.
+    const wait = await secondsUntilAllowed(context, "account-deletion");
+    if (wait !== null) return tooManyAttempts(wait, typedOnDeletionPage(form));
+    const submission = parseSubmission(form, DeleteAccountActionSchema);
+    if (!submission.ok) return submission.rejected;
+    const { intent } = submission.value;
+    switch (intent) {
+      case "generate-key":
+        return saveForm(request, form, {
+          schema: DeleteAccountEmailSchema,
+          // docs/product.md#delete-account: 'Invalid Email' inline and as a toast.
+          invalidToast: true,
+          send: ({ email }) => sendSecurityKey(request, email),
+          to: DELETION_KEY_STEP_URL,
+          done: KEY_SENT_MESSAGE,
+          headers: async ({ email }) => ({ "Set-Cookie": await rememberEmail(request, email) }),
+          failed: "Something went wrong",
+          failure: { publicPage: true },
+        });
+      case "delete-user": {
+        const email = await pendingEmail(request);
+        if (!email) return deletionExpired(request);
+        return saveForm(request, form, {
+          schema: DeleteAccountKeySchema,
+          send: ({ securityKey }) => deleteWithKey(request, email, securityKey),
+          // Step 1 with cleared fields and the server's message.
+          to: EMAIL_STEP_URL,
+          headers: async () => ({ "Set-Cookie": await rememberEmail(request, email, true) }),
+          failed: "Something went wrong",
+          // A wrong key comes back in its field (selected, with JavaScript) so a typo can be corrected.
+          keep: ({ securityKey }) => ({ securityKey }),
+          failure: { publicPage: true },
+        });
+      }
+      default:
+        return unhandledIntent(intent);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => tokenPageMeta("Delete Account · Admin Dashboard", "same-origin");
 

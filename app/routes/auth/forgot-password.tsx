@@ -9,17 +9,15 @@ import { SubmitButton } from "~/components/ui/form-actions";
 import { TextField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { ForgotPasswordSchema } from "~/forms/account";
-import { invalidSubmission } from "~/forms/failure.server";
-import { readForm } from "~/forms/form-data.server";
+import { parseForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
 import { forgotPasswordSchema } from "~/forms/schema-loaders.client";
 import { pageMemory } from "~/routes/auth/page-memory.server";
-import { publicFailure } from "~/routes/auth/public-failure.server";
-import { redirectWithSuccess } from "~/session/toast.server";
 import { requestPasswordReset } from "~/upstream/auth.server";
-import { keepRetryAfter, rateLimit } from "~/session/rate-limit.server";
+import { keepRetryAfter, secondsUntilAllowed } from "~/session/rate-limit.server";
 import { MutationForm } from "~/recipe/mutation-form";
-import { actionOnce } from "~/recipe/once.server";
+import { runOnce, saveForm } from "~/recipe/action.server";
+import { tooManyAttempts } from "~/recipe/failure.server";
 
 /** docs/product.md#forgot-password: the same text whether or not the account exists. */
 const SENT_MESSAGE = "If an account with that email exists, a password reset link has been sent to your email.";
@@ -36,23 +34,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1", email };
 }
 
-export const action = actionOnce(async ({ request, context }: Route.ActionArgs) => {
-  const form = await readForm(request, ForgotPasswordSchema);
-  const limited = await rateLimit(context, "forgot-password", form.values);
-  if (limited) return limited;
-  if (!form.ok) return invalidSubmission(form.errors, form.values);
-
-  try {
-    await requestPasswordReset(request, form.data.email);
-  } catch (error) {
-    return publicFailure(error, form.values, "An error occurred while processing your request");
-  }
-  // The product's text (docs/product.md#forgot-password), not the upstream's message: a provider that answered differently for
-  // unknown addresses must not reveal which emails have accounts.
-  return redirectWithSuccess(request, "/forgot-password?sent=1", SENT_MESSAGE, {
-    headers: { "Set-Cookie": await requestedFor.remember(request, { email: form.data.email }) },
+/** Send Reset Link (docs/product.md#forgot-password); every post counts against the address's limit. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form }) => {
+    const wait = await secondsUntilAllowed(context, "forgot-password");
+    if (wait !== null) return tooManyAttempts(wait, parseForm(form, ForgotPasswordSchema).values);
+    return saveForm(request, form, {
+      schema: ForgotPasswordSchema,
+      send: async ({ email }) => {
+        await requestPasswordReset(request, email);
+      },
+      to: "/forgot-password?sent=1",
+      // The product's text, not the upstream's message: a provider that answered differently for
+      // unknown addresses must not reveal which emails have accounts.
+      done: SENT_MESSAGE,
+      headers: async ({ email }) => ({ "Set-Cookie": await requestedFor.remember(request, { email }) }),
+      failed: "An error occurred while processing your request",
+      failure: { publicPage: true },
+    });
   });
-});
+}
 
 export const headers = keepRetryAfter;
 

@@ -1,9 +1,8 @@
-import { data, Link, redirect, replace } from "react-router";
+import { Link, redirect, replace } from "react-router";
 
 import type { Route } from "./+types/login";
 import { AppOfferActions } from "~/components/account/app-links";
 import type { AppOffer } from "~/components/account/app-offer";
-import type { FlashToast } from "~/components/feedback/toaster";
 import { AuthCard, AuthNotice } from "~/components/layout/auth-card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { buttonClass } from "~/components/ui/button";
@@ -11,19 +10,18 @@ import { SubmitButton } from "~/components/ui/form-actions";
 import { TextField } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-field";
 import { LoginSchema } from "~/forms/auth";
-import { errorToast, invalidSubmission } from "~/forms/failure.server";
 import { readForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
 import { MutationForm } from "~/recipe/mutation-form";
 import { loginSchema } from "~/forms/schema-loaders.client";
 import { appOfferOf } from "~/routes/auth/app-offer.server";
 import { issueDeviceCookie, trustedDevice } from "~/routes/auth/device-cookie.server";
-import { publicFailure } from "~/routes/auth/public-failure.server";
 import { safeRedirect } from "~/session/safe-redirect";
 import { getCurrentUser, setCookieHeaders, storeUser } from "~/session/user.server";
 import { signIn } from "~/upstream/auth.server";
 import { isUpstreamError } from "~/upstream/errors";
-import { keepRetryAfter, signInThrottle, tooManyAttempts } from "~/session/rate-limit.server";
+import { keepRetryAfter, signInThrottle } from "~/session/rate-limit.server";
+import { failedSubmission, failSubmission, invalidSubmission, tooManyAttempts } from "~/recipe/failure.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = getCurrentUser(request);
@@ -43,9 +41,13 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 interface NotForThisAccount {
   notForThisAccount: { offer: AppOffer };
-  toast: FlashToast;
 }
 
+/**
+ * Sign-in (docs/product.md#sign-in). Not a mutation of the panel's data and not run once per key:
+ * its answer carries the session's cookies, which the one-time store must never hold, and a
+ * repeated sign-in only signs in again. Its failures answer like every form's (app/recipe/failure.server.ts).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, LoginSchema);
   if (!form.ok) return invalidSubmission(form.errors, form.values);
@@ -75,13 +77,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // followed a link here. A page that explains and leads to the app, and the server's words as
     // the error toast.
     if (isUpstreamError(error) && error.status === 403) {
-      const body: NotForThisAccount = {
-        notForThisAccount: { offer: appOfferOf(request) },
-        toast: errorToast(error.messageOr("An error occurred during login")),
-      };
-      return data(body, { status: 403 });
+      const extra: NotForThisAccount = { notForThisAccount: { offer: appOfferOf(request) } };
+      return failedSubmission(403, { toasts: [error.messageOr("An error occurred during login")] }, { extra });
     }
-    return publicFailure(error, form.values, "An error occurred during login");
+    return failSubmission(error, form.values, "An error occurred during login", { publicPage: true });
   }
 }
 

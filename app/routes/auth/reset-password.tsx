@@ -11,19 +11,16 @@ import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/form-actions";
 import { PasswordField } from "~/components/ui/password-field";
 import { ResetPasswordSchema } from "~/forms/account";
-import { invalidSubmission } from "~/forms/failure.server";
-import { readForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
 import { resetPasswordSchema } from "~/forms/schema-loaders.client";
 import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
 import { pageMemory } from "~/routes/auth/page-memory.server";
-import { isRefusal, publicFailure } from "~/routes/auth/public-failure.server";
-import { rateLimit } from "~/session/rate-limit.server";
-import { redirectWithError, redirectWithSuccess } from "~/session/toast.server";
+import { secondsUntilAllowed } from "~/session/rate-limit.server";
 import { resetPassword } from "~/upstream/auth.server";
 import { isUpstreamError, type UpstreamError } from "~/upstream/errors";
 import { MutationForm } from "~/recipe/mutation-form";
-import { actionOnce } from "~/recipe/once.server";
+import { runOnce, saveForm } from "~/recipe/action.server";
+import { isRefusal, refuse, tooManyAttempts } from "~/recipe/failure.server";
 
 /** The reset success text (docs/product.md#toasts-and-error-handling): the toast, and the first line of the result page. */
 const RESET_SUCCESS = "Password reset successfully! You can now login with your new password.";
@@ -60,31 +57,43 @@ function isTokenRefusal(error: UpstreamError): boolean {
   return error.fieldErrors.token !== undefined || /token|link|expired/i.test(error.message);
 }
 
-export const action = actionOnce(async ({ request, context }: Route.ActionArgs) => {
-  // Every post counts, with or without a token: guessing tokens is what the limit slows down.
-  const limited = await rateLimit(context, "reset-password");
-  if (limited) return limited;
-  const token = tokenOf(request);
-  if (!token) throw redirect("/reset-password");
-  const form = await readForm(request, ResetPasswordSchema);
-  if (!form.ok) return invalidSubmission(form.errors, form.values);
-
+/**
+ * Sets the new password with the link's token; a token the upstream refuses (used, expired) is
+ * the 'Invalid Reset Link' state (a URL without the dead token) with its 'Request New Reset Link'
+ * button, and the server's message as the toast.
+ */
+async function resetWithToken(request: Request, token: string, password: string): Promise<void> {
   try {
-    await resetPassword(request, { token, password: form.data.password });
+    await resetPassword(request, { token, password });
   } catch (error) {
-    // 'Invalid or expired reset token': the 'Invalid Reset Link' state (a URL without the dead
-    // token) with its 'Request New Reset Link' button, and the server's message as the toast.
     if (isUpstreamError(error) && isTokenRefusal(error)) {
-      return redirectWithError(request, "/reset-password", error.messageOr(INVALID_LINK));
+      refuse(error.messageOr(INVALID_LINK), { redirectTo: "/reset-password" });
     }
-    return publicFailure(error, form.values, "An error occurred while resetting password");
+    throw error;
   }
-  // Most people who reset a password are members of the app, not administrators: the result page
-  // leads to the app, with the admin sign-in as a smaller link.
-  return redirectWithSuccess(request, "/reset-password?done=1", RESET_SUCCESS, {
-    headers: { "Set-Cookie": await resetDone.remember(request, { done: true }) },
+}
+
+/** Reset Password (docs/product.md#reset-password). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form }) => {
+    // Every post counts, with or without a token: guessing tokens is what the limit slows down.
+    const wait = await secondsUntilAllowed(context, "reset-password");
+    if (wait !== null) return tooManyAttempts(wait);
+    const token = tokenOf(request);
+    if (!token) throw redirect("/reset-password");
+    return saveForm(request, form, {
+      schema: ResetPasswordSchema,
+      send: ({ password }) => resetWithToken(request, token, password),
+      // Most people who reset a password are members of the app, not administrators: the result
+      // page leads to the app, with the admin sign-in as a smaller link.
+      to: "/reset-password?done=1",
+      done: RESET_SUCCESS,
+      headers: async () => ({ "Set-Cookie": await resetDone.remember(request, { done: true }) }),
+      failed: "An error occurred while resetting password",
+      failure: { publicPage: true },
+    });
   });
-});
+}
 
 const TITLES: Record<ResetPage["state"], string> = {
   form: "Reset Password",

@@ -16,7 +16,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { appOfferOf, PLATFORM_VARY } from "~/routes/auth/app-offer.server";
 import { pageMemory, tokenFingerprint } from "~/routes/auth/page-memory.server";
-import { isRefusal } from "~/routes/auth/public-failure.server";
+import { isRefusal } from "~/recipe/failure.server";
 import { rememberVerifiedLink, wasVerifiedHere } from "~/routes/auth/verified-links.server";
 import { isKnownCrawler } from "~/session/user-agent";
 import { verifyEmail } from "~/upstream/auth.server";

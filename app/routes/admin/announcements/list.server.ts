@@ -1,50 +1,27 @@
 /**
  * The announcements screen's server half (docs/product.md#announcements): the list with its tiles,
- * and the one action (docs/how-a-screen-works.md) with a handler per intent.
+ * and what its action (list.tsx) checks and sends.
  */
 import { data } from "react-router";
 
 import type { AnnouncementRowView } from "./announcement-row";
 import { env } from "~/config/env.server";
-import {
-  AnnouncementFormSchema,
-  type AnnouncementFormValues,
-  AnnouncementTargetSchema,
-  ANNOUNCEMENT_MESSAGES,
-} from "~/forms/announcement";
-import { failSubmission, invalidSubmission, rejectedAction, rejectedForm } from "~/forms/failure.server";
-import { parseForm } from "~/forms/form-data.server";
+import { ANNOUNCEMENT_MESSAGES, type AnnouncementFormValues } from "~/forms/announcement";
 import { formatDate } from "~/lib/format";
 import { localDateTimeToIso, nowLocalDateTime, toLocalDateTime } from "~/lib/local-datetime";
 import { ANNOUNCEMENT_NOT_FOUND, LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
-import { type IntentArgs, rowIntent, screenAction } from "~/recipe/screen-action.server";
-import { replaceWithSuccess } from "~/session/toast.server";
+import { settleAll } from "~/lib/settle.server";
+import { failedStatus, refuse } from "~/recipe/failure.server";
 import {
   ANNOUNCEMENTS_PAGE_SIZE,
-  type AnnouncementFlag,
-  createAnnouncement,
-  deleteAnnouncement,
   findAnnouncement,
   getAnnouncementStats,
   listAnnouncements,
-  setAnnouncementFlag,
-  updateAnnouncement,
 } from "~/upstream/announcements.server";
 import type { Announcement, AnnouncementBody } from "~/upstream/contract/announcements";
-import { isUpstreamError, screenStatus } from "~/upstream/errors";
+import { isUpstreamError } from "~/upstream/errors";
 import { safeFileLink } from "~/upstream/file-links.server";
-
-/** Success and failure toasts of docs/product.md#announcements, per intent; the server's message wins when it sends one. */
-const TEXTS = {
-  create: { ok: "Announcement created successfully", failed: "Failed to create announcement" },
-  update: { ok: "Announcement updated successfully", failed: "Failed to update announcement" },
-  delete: { ok: "Announcement deleted successfully", failed: "Failed to delete announcement" },
-  "toggle-status": { ok: "Status updated successfully", failed: "Failed to update status" },
-  "toggle-pinned": { ok: "Pinned status updated successfully", failed: "Failed to update pinned status" },
-} as const;
-
-const BAD_ID = "Announcement id is invalid";
 
 function toRow(announcement: Announcement, timeZone: string): AnnouncementRowView {
   return {
@@ -71,13 +48,6 @@ async function loadPage(request: Request, page: number, search: string) {
   return answer;
 }
 
-/** A settled upstream call: its value, or null for an upstream failure; anything else (the redirect to /login) is thrown. */
-function settled<T>(result: PromiseSettledResult<T>): { value: T; error: null } | { value: null; error: number } {
-  if (result.status === "fulfilled") return { value: result.value, error: null };
-  if (!isUpstreamError(result.reason)) throw result.reason;
-  return { value: null, error: screenStatus(result.reason) };
-}
-
 /** The id of the announcement the URL's dialog is about: `?edit=<id>` or `?confirm=delete&id=<id>`. */
 function dialogTargetId(params: URLSearchParams): string {
   const id = params.get("edit") ?? (params.get("confirm") === "delete" ? params.get("id") : null);
@@ -92,15 +62,11 @@ export async function loadAnnouncements(request: Request) {
   const timeZone = env().APP_TIMEZONE;
 
   // The list and the tiles are independent: one round trip, and one failing leaves the other.
-  const [listResult, statsResult] = await Promise.allSettled([
-    loadPage(request, page, search),
-    getAnnouncementStats(request),
-  ]);
-  const stats = settled(statsResult);
-  const list = settled(listResult);
+  const listCall = loadPage(request, page, search);
+  const [list, stats] = await settleAll([listCall, getAnnouncementStats(request)] as const);
 
-  const rows = list.value ? list.value.data.map((announcement) => toRow(announcement, timeZone)) : [];
-  const pagination = list.value?.pagination;
+  const rows = list.ok ? list.value.data.map((announcement) => toRow(announcement, timeZone)) : [];
+  const pagination = list.ok ? list.value.pagination : undefined;
   const pageInfo = {
     page: pagination?.page ?? page,
     limit: ANNOUNCEMENTS_PAGE_SIZE,
@@ -126,93 +92,53 @@ export async function loadAnnouncements(request: Request) {
       rows,
       pageInfo,
       search,
-      stats: stats.value,
-      statsError: stats.error === null ? null : LIST_LOAD_ERROR,
-      error: list.error === null ? null : LIST_LOAD_ERROR,
+      stats: stats.ok ? stats.value : null,
+      statsError: stats.ok ? null : LIST_LOAD_ERROR,
+      error: list.ok ? null : LIST_LOAD_ERROR,
       dialogTarget,
       timeZone,
       now: nowLocalDateTime(timeZone),
     },
-    list.error === null ? undefined : { status: list.error },
+    list.ok ? undefined : { status: await failedStatus(listCall) },
   );
 }
 
 /**
- * The upstream body of the create and edit calls. Create leaves an empty imageUrl out
+ * The upstream body of the create and edit calls. The date is the form's local time in the panel's
+ * time zone; one the zone cannot place is refused on its field. Create leaves an empty imageUrl out
  * (docs/product.md#announcement-form); edit sends it as null, since the upstream keeps a field that is not sent and
  * the edit form shows the stored image: an emptied field means "remove the image".
  */
-function toBody(values: AnnouncementFormValues, isoDate: string, intent: "create" | "update"): AnnouncementBody {
+export function announcementBody(values: AnnouncementFormValues, intent: "create" | "update"): AnnouncementBody {
+  const date = localDateTimeToIso(values.date, env().APP_TIMEZONE);
+  if (!date) refuse(ANNOUNCEMENT_MESSAGES.invalidDate, { field: "date" });
   const imageUrl = values.imageUrl?.trim();
   return {
     title: values.title,
     description: values.description,
-    date: isoDate,
+    date,
     isActive: values.isActive,
     isPinned: values.isPinned,
     ...(imageUrl ? { imageUrl } : intent === "update" ? { imageUrl: null } : {}),
   };
 }
 
-/** Create or Edit Announcement: a failure re-renders the dialog with everything typed. */
-function saveIntent(intent: "create" | "update") {
-  return async ({ request, form: formData, back }: IntentArgs) => {
-    const form = parseForm(formData, AnnouncementFormSchema);
-    if (!form.ok) return invalidSubmission(form.errors, form.values);
-    const isoDate = localDateTimeToIso(form.data.date, env().APP_TIMEZONE);
-    if (!isoDate)
-      return invalidSubmission({ date: { type: "custom", message: ANNOUNCEMENT_MESSAGES.invalidDate } }, form.values);
-    const body = toBody(form.data, isoDate, intent);
-    let id = "";
-    if (intent === "update") {
-      const target = parseForm(formData, AnnouncementTargetSchema);
-      if (!target.ok) return rejectedForm({ errors: target.errors, values: form.values });
-      id = target.data.id;
-    }
-    try {
-      const message =
-        intent === "create" ? await createAnnouncement(request, body) : await updateAnnouncement(request, id, body);
-      return await replaceWithSuccess(request, back, message.trim() || TEXTS[intent].ok);
-    } catch (error) {
-      return failSubmission(error, form.values, TEXTS[intent].failed);
-    }
-  };
-}
+/** An announcement that is gone: deleting or toggling it no longer applies. */
+export const announcementGone = (announcement: Announcement | null) => (announcement ? null : ANNOUNCEMENT_NOT_FOUND);
+
+/** What a toggle says when the announcement is already in the state its button asks for. */
+const ALREADY = {
+  isActive: { true: "is already active", false: "is already inactive" },
+  isPinned: { true: "is already pinned", false: "is not pinned" },
+} as const;
 
 /**
- * A toggle says the state it wants (`isActive` or `isPinned`: "true" or "false"), and
- * setAnnouncementFlag acts only when the announcement is not in it yet.
+ * Why setting a toggle no longer applies: the announcement is gone, or already in the state the
+ * button asks for (a second tab's stale button, a repeated post).
  */
-function flagIntent(flag: AnnouncementFlag, intent: "toggle-status" | "toggle-pinned") {
-  const toggle = rowIntent({
-    send: (request, id, form) => setAnnouncementFlag(request, id, flag, form.get(flag) === "true"),
-    done: TEXTS[intent].ok,
-    failed: TEXTS[intent].failed,
-    badId: BAD_ID,
-  });
-  return async (args: IntentArgs) => {
-    const wanted = args.form.get(flag);
-    if (wanted !== "true" && wanted !== "false") {
-      const message = `${flag} must be true or false`;
-      return rejectedAction(message, {}, { [flag]: { type: "custom", message } });
-    }
-    return toggle(args);
+export function flagStale(flag: "isActive" | "isPinned", wanted: boolean) {
+  return (announcement: Announcement | null): string | null => {
+    if (!announcement) return ANNOUNCEMENT_NOT_FOUND;
+    return announcement[flag] === wanted ? `Announcement ${announcement.title} ${ALREADY[flag][`${wanted}`]}` : null;
   };
 }
-
-/** The announcements screen's action: create, update, delete and the two toggles. */
-export const announcementsAction = screenAction({
-  create: saveIntent("create"),
-  update: saveIntent("update"),
-  delete: rowIntent({
-    // The upstream has no get-one call: the check reads the list (findAnnouncement).
-    current: findAnnouncement,
-    stale: (announcement) => (announcement ? null : ANNOUNCEMENT_NOT_FOUND),
-    send: deleteAnnouncement,
-    done: TEXTS.delete.ok,
-    failed: TEXTS.delete.failed,
-    badId: BAD_ID,
-  }),
-  "toggle-status": flagIntent("isActive", "toggle-status"),
-  "toggle-pinned": flagIntent("isPinned", "toggle-pinned"),
-});

@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
-import { announcementsAction, loadAnnouncements } from "./list.server";
+import { announcementBody, announcementGone, flagStale, loadAnnouncements } from "./list.server";
 import type { AnnouncementDialog } from "./announcement-dialogs";
 import type { AnnouncementFormFailure, AnnouncementFormStart } from "./announcement-form";
 import { ANNOUNCEMENT_CONFIRMATIONS, AnnouncementRow, type AnnouncementRowView } from "./announcement-row";
@@ -16,6 +16,16 @@ import { Spinner } from "~/components/ui/spinner";
 import { useListReloading } from "~/components/ui/use-list-reloading";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { ANNOUNCEMENT_NOT_FOUND } from "~/lib/messages";
+import { AnnouncementFormSchema } from "~/forms/announcement";
+import { AnnouncementActionSchema, AnnouncementEditSchema } from "~/forms/announcement.server";
+import { parseSubmission, rowAction, runOnce, saveForm, unhandledIntent } from "~/recipe/action.server";
+import {
+  createAnnouncement,
+  deleteAnnouncement,
+  findAnnouncement,
+  toggleAnnouncement,
+  updateAnnouncement,
+} from "~/upstream/announcements.server";
 
 // The dialogs (the create and edit form, the delete confirmation) load when one opens, not with
 // the list (decision 026).
@@ -28,7 +38,64 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadAnnouncements(request);
 }
 
-export const action = announcementsAction;
+/**
+ * Create and edit (a failure re-renders the dialog with everything typed), delete, and the two
+ * toggles, which say the state they want and send nothing when the announcement is in it already
+ * (docs/product.md#announcements). The upstream has no get-one call: findAnnouncement reads the list.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form, back }) => {
+    const submission = parseSubmission(form, AnnouncementActionSchema);
+    if (!submission.ok) return submission.rejected;
+    const posted = submission.value;
+    switch (posted.intent) {
+      case "create":
+        return saveForm(request, form, {
+          schema: AnnouncementFormSchema,
+          send: (values) => createAnnouncement(request, announcementBody(values, "create")),
+          to: back,
+          replace: true,
+          done: "Announcement created successfully",
+          failed: "Failed to create announcement",
+        });
+      case "update":
+        return saveForm(request, form, {
+          schema: AnnouncementEditSchema,
+          send: ({ id, ...values }) => updateAnnouncement(request, id, announcementBody(values, "update")),
+          to: back,
+          replace: true,
+          done: "Announcement updated successfully",
+          failed: "Failed to update announcement",
+        });
+      case "delete":
+        return rowAction(request, back, {
+          current: () => findAnnouncement(request, posted.id),
+          stale: announcementGone,
+          send: () => deleteAnnouncement(request, posted.id),
+          done: "Announcement deleted successfully",
+          failed: "Failed to delete announcement",
+        });
+      case "toggle-status":
+        return rowAction(request, back, {
+          current: () => findAnnouncement(request, posted.id),
+          stale: flagStale("isActive", posted.isActive),
+          send: () => toggleAnnouncement(request, posted.id, "isActive"),
+          done: "Status updated successfully",
+          failed: "Failed to update status",
+        });
+      case "toggle-pinned":
+        return rowAction(request, back, {
+          current: () => findAnnouncement(request, posted.id),
+          stale: flagStale("isPinned", posted.isPinned),
+          send: () => toggleAnnouncement(request, posted.id, "isPinned"),
+          done: "Pinned status updated successfully",
+          failed: "Failed to update pinned status",
+        });
+      default:
+        return unhandledIntent(posted);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Announcements · Admin Dashboard" }];
 

@@ -1,4 +1,4 @@
-import { rowIntent, screenAction } from "~/recipe/screen-action.server";
+import type { RowAction } from "~/recipe/action.server";
 import { decideBadge, listPendingBadges } from "~/upstream/moderation.server";
 
 /** The request's current state: whether it is still pending. */
@@ -10,25 +10,16 @@ async function stillPending(request: Request, id: string) {
 const decided = (pending: boolean) => (pending ? null : "This citizenship request has already been decided");
 
 /**
- * The approve and reject intents, shared by the dashboard and the citizenship requests screen:
+ * Approve or reject, the row action of the dashboard and the citizenship requests screen:
  * `POST /users/badges/{id}` with approved 2 or 0, once the request is checked to be still pending,
  * then back to the same screen with the server's message as the toast (docs/product.md#citizenship-requests).
  */
-export const decideBadgeAction = screenAction({
-  approve: rowIntent({
-    current: stillPending,
+export function badgeDecision(request: Request, id: string, decision: "approve" | "reject"): RowAction<boolean> {
+  return {
+    current: () => stillPending(request, id),
     stale: decided,
-    send: (request, id) => decideBadge(request, id, "approve"),
-    done: "Badge request approved",
+    send: () => decideBadge(request, id, decision),
+    done: decision === "approve" ? "Badge request approved" : "Badge request rejected",
     failed: "Failed to update badge request",
-    badId: "Request id is required",
-  }),
-  reject: rowIntent({
-    current: stillPending,
-    stale: decided,
-    send: (request, id) => decideBadge(request, id, "reject"),
-    done: "Badge request rejected",
-    failed: "Failed to update badge request",
-    badId: "Request id is required",
-  }),
-});
+  };
+}

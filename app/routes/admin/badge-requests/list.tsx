@@ -1,15 +1,15 @@
-import { data } from "react-router";
-
 import type { Route } from "./+types/list";
-import { decideBadgeAction } from "./decide-badge.server";
+import { badgeDecision } from "./decide-badge.server";
 import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
+import { BadgeDecisionSchema } from "~/forms/moderation.server";
 import { skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { paginate, parsePaging } from "~/lib/pagination";
-import { isUpstreamError } from "~/upstream/errors";
+import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { loadFailure } from "~/recipe/failure.server";
 import { listPendingBadges, matchesSearch, toBadgeRow } from "~/upstream/moderation.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,12 +25,25 @@ export async function loader({ request }: Route.LoaderArgs) {
     const { items, pageInfo } = paginate(matching, paging);
     return { rows: items, pageInfo, search, error: null };
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return data({ rows: [], pageInfo: undefined, search, error: LIST_LOAD_ERROR }, { status: 502 });
+    return loadFailure(error, { rows: [], pageInfo: undefined, search, error: LIST_LOAD_ERROR });
   }
 }
 
-export const action = (args: Route.ActionArgs) => decideBadgeAction(args);
+/** Approve and reject (docs/product.md#citizenship-requests), once the request is checked to be still pending. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form, back }) => {
+    const submission = parseSubmission(form, BadgeDecisionSchema);
+    if (!submission.ok) return submission.rejected;
+    const { intent, id } = submission.value;
+    switch (intent) {
+      case "approve":
+      case "reject":
+        return rowAction(request, back, badgeDecision(request, id, intent));
+      default:
+        return unhandledIntent(intent);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Citizenship Requests · Admin Dashboard" }];
 

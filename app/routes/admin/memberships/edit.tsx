@@ -1,7 +1,5 @@
-import { data } from "react-router";
-
 import type { Route } from "./+types/edit";
-import { planFormAction } from "./plan-form.server";
+import { changePlanForm, planEditBody, planToSave, uploadUrl } from "./plan-form.server";
 import { PlanLoadError } from "./shared";
 import { planPeriod } from "./format";
 import { skipRevalidationForUploadUrl } from "./image-upload";
@@ -9,8 +7,11 @@ import { PlanForm } from "./plan-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { env } from "~/config/env.server";
 import { draftFromValues, type PlanDraft } from "~/forms/plan-draft";
-import { isUpstreamError, screenStatus } from "~/upstream/errors";
-import { getPlan } from "~/upstream/memberships.server";
+import { PlanEditFormSchema } from "~/forms/membership";
+import { PlanEditActionSchema } from "~/forms/membership.server";
+import { parseSubmission, runOnce, saveForm, unhandledIntent } from "~/recipe/action.server";
+import { loadFailure } from "~/recipe/failure.server";
+import { editPlan, getPlan } from "~/upstream/memberships.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const apiOrigin = new URL(env().API_URL).origin;
@@ -27,12 +28,45 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     };
     return { found: true as const, id: plan.id, start, apiOrigin };
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return data({ found: false as const }, { status: screenStatus(error) });
+    return loadFailure(error, { found: false as const });
   }
 }
 
-export const action = (args: Route.ActionArgs) => planFormAction(args, "edit");
+/**
+ * Edit Membership Tier (docs/product.md#edit-membership): the save, the buttons of a browser
+ * without JavaScript (they re-render the form and may repeat: runOnce remembers only an answer
+ * that reached the upstream) and the URL the browser's own upload goes to.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form }) => {
+    const submission = parseSubmission(form, PlanEditActionSchema);
+    if (!submission.ok) return submission.rejected;
+    const posted = submission.value;
+    switch (posted.intent) {
+      case "update": {
+        // A file posted without JavaScript goes up first: a failed save keeps the stored image.
+        const upload = await planToSave(request, form, "edit");
+        if (!upload.ok) return upload.failed;
+        return saveForm(request, form, {
+          schema: PlanEditFormSchema,
+          values: upload.values,
+          send: (plan) => editPlan(request, planEditBody(plan)),
+          to: "/memberships",
+          done: "Membership updated successfully!",
+          failed: "Failed to update membership",
+        });
+      }
+      case "add-feature":
+      case "remove-feature":
+      case "remove-image":
+        return changePlanForm(request, form, posted, "edit");
+      case "upload-url":
+        return uploadUrl(request, form);
+      default:
+        return unhandledIntent(posted);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Membership Tier · Admin Dashboard" }];
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 
-import { type FlashToast, Toaster } from "~/components/feedback/toaster";
+import { Toaster } from "~/components/feedback/toaster";
+import type { FlashToast } from "~/lib/toast";
 import { planImageSrc } from "./format";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";

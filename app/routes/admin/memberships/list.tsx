@@ -1,7 +1,7 @@
-import { data, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
-import { planRowIntents, syncIntent } from "./plan-actions.server";
+import { planDeletion, planStatusChange } from "./plan-actions.server";
 import { formatPrice } from "./format";
 import { PLAN_CONFIRMATIONS } from "./plan-confirmations";
 import { Badge } from "~/components/ui/badge";
@@ -16,11 +16,12 @@ import { Tooltip } from "~/components/ui/tooltip";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { requireUser } from "~/session/user.server";
-import { isUpstreamError, screenStatus } from "~/upstream/errors";
-import { isPlanAdmin, listPlans } from "~/upstream/memberships.server";
+import { isPlanAdmin, listPlans, syncPlans } from "~/upstream/memberships.server";
 import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm, useIsPending } from "~/recipe/mutation-form";
-import { screenAction } from "~/recipe/screen-action.server";
+import { PlanListActionSchema } from "~/forms/membership.server";
+import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { loadFailure } from "~/recipe/failure.server";
 
 /** The list's load failure text (docs/product.md#memberships-list). */
 const LOAD_ERROR = "Error loading memberships. Please try again.";
@@ -44,12 +45,33 @@ export async function loader({ request }: Route.LoaderArgs) {
     const { items, pageInfo } = paginate(rows, paging);
     return { rows: items, pageInfo, isAdmin, error: null };
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return data({ rows: [], pageInfo: undefined, isAdmin, error: LOAD_ERROR }, { status: screenStatus(error) });
+    return loadFailure(error, { rows: [], pageInfo: undefined, isAdmin, error: LOAD_ERROR });
   }
 }
 
-export const action = screenAction({ ...planRowIntents(), sync: syncIntent });
+/** A plan's row actions (plan-actions.server.ts), posted by their confirmations, and Sync (docs/product.md#memberships-list). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form, back }) => {
+    const submission = parseSubmission(form, PlanListActionSchema);
+    if (!submission.ok) return submission.rejected;
+    const posted = submission.value;
+    switch (posted.intent) {
+      case "activate":
+      case "deactivate":
+        return rowAction(request, back, planStatusChange(request, posted.id, posted.intent === "activate"));
+      case "delete":
+        return rowAction(request, back, planDeletion(request, posted.id));
+      case "sync":
+        // The list loads afresh; a success shows the server's message, a failure is only logged, never shown.
+        return rowAction(request, back, {
+          send: () => syncPlans(request),
+          failed: { log: "membership sync failed" },
+        });
+      default:
+        return unhandledIntent(posted);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Memberships · Admin Dashboard" }];
 

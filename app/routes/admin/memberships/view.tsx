@@ -1,9 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { data, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import type { Route } from "./+types/view";
-import { screenAction } from "~/recipe/screen-action.server";
-import { planRowIntents } from "./plan-actions.server";
+import { planDeletion, planStatusChange } from "./plan-actions.server";
 import { PlanLoadError } from "./shared";
 import { formatPrice, periodLabel, periodSuffix, planImageSrc, planPeriod } from "./format";
 import { PLAN_CONFIRMATIONS } from "./plan-confirmations";
@@ -17,7 +16,9 @@ import { env } from "~/config/env.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { formatDate } from "~/lib/format";
 import { requireUser } from "~/session/user.server";
-import { isUpstreamError, screenStatus } from "~/upstream/errors";
+import { PlanRowActionSchema } from "~/forms/membership.server";
+import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { loadFailure } from "~/recipe/failure.server";
 import { imageAnswers } from "~/upstream/file-download.server";
 import { getPlan, isPlanAdmin } from "~/upstream/memberships.server";
 
@@ -51,13 +52,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     };
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return data({ found: false as const }, { status: screenStatus(error) });
+    return loadFailure(error, { found: false as const });
   }
 }
 
-// A deleted plan has no details page left: back to the list.
-export const action = screenAction(planRowIntents({ afterDelete: "/memberships" }));
+/** The plan's row actions (plan-actions.server.ts), posted by their confirmations (docs/product.md#membership-details). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form, back }) => {
+    const submission = parseSubmission(form, PlanRowActionSchema);
+    if (!submission.ok) return submission.rejected;
+    const { intent, id } = submission.value;
+    switch (intent) {
+      case "activate":
+      case "deactivate":
+        return rowAction(request, back, planStatusChange(request, id, intent === "activate"));
+      case "delete":
+        // A deleted plan has no details page left: back to the list.
+        return rowAction(request, back, { ...planDeletion(request, id), to: "/memberships" });
+      default:
+        return unhandledIntent(intent);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Membership Details · Admin Dashboard" }];
 

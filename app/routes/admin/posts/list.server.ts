@@ -1,10 +1,7 @@
-import { data } from "react-router";
-
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
-import { rowIntent, screenAction } from "~/recipe/screen-action.server";
-import { isUpstreamError, screenStatus } from "~/upstream/errors";
-import { deletePost, listPosts, matchesSearch, toPostCard } from "~/upstream/moderation.server";
+import { loadFailure } from "~/recipe/failure.server";
+import { listPosts, matchesSearch, toPostCard } from "~/upstream/moderation.server";
 
 /** Every post matching the search, as cards (docs/product.md#posts). */
 export async function loadPosts(request: Request) {
@@ -16,19 +13,14 @@ export async function loadPosts(request: Request) {
     const matching = posts.filter((post) => matchesSearch(search, post.title, post.description));
     return { posts: matching.map((post) => toPostCard(post, APP_TIMEZONE)), search, error: null };
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return data({ posts: [], search, error: LIST_LOAD_ERROR }, { status: screenStatus(error) });
+    return loadFailure(error, { posts: [], search, error: LIST_LOAD_ERROR });
   }
 }
 
-/** The posts screen's action: delete, once the post is checked to still exist. */
-export const postsAction = screenAction({
-  delete: rowIntent({
-    current: async (request, id) => (await listPosts(request)).some((post) => post.id === id),
-    stale: (exists: boolean) => (exists ? null : "This post has already been deleted"),
-    send: deletePost,
-    done: "Post deleted successfully",
-    failed: "Failed to delete post",
-    badId: "Post id is required",
-  }),
-});
+/** The post's current state: whether it still exists (the upstream has no get-one call: the list says). */
+export async function postExists(request: Request, id: string) {
+  return (await listPosts(request)).some((post) => post.id === id);
+}
+
+/** A post that is gone: deleting it no longer applies. */
+export const postGone = (exists: boolean) => (exists ? null : "This post has already been deleted");

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
-import { loadPosts, postsAction } from "./list.server";
+import { loadPosts, postExists, postGone } from "./list.server";
 import { type PostCardData, PostCard } from "~/components/moderation/post-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
@@ -10,6 +10,9 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { ReloadingRegion } from "~/components/ui/reloading-region";
 import type { Confirmations } from "~/recipe/confirmation";
+import { PostActionSchema } from "~/forms/moderation.server";
+import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { deletePost } from "~/upstream/moderation.server";
 
 // The delete confirmation loads when it opens, not with the list (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
@@ -29,7 +32,26 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadPosts(request);
 }
 
-export const action = (args: Route.ActionArgs) => postsAction(args);
+/** Delete (docs/product.md#posts), once the post is checked to still exist. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form, back }) => {
+    const submission = parseSubmission(form, PostActionSchema);
+    if (!submission.ok) return submission.rejected;
+    const { intent, id } = submission.value;
+    switch (intent) {
+      case "delete":
+        return rowAction(request, back, {
+          current: () => postExists(request, id),
+          stale: postGone,
+          send: () => deletePost(request, id),
+          done: "Post deleted successfully",
+          failed: "Failed to delete post",
+        });
+      default:
+        return unhandledIntent(intent);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Forum Posts · Admin Dashboard" }];
 

@@ -1,15 +1,9 @@
-import { data } from "react-router";
-
 import { canPush, NO_DEVICES } from "./push";
 import { env } from "~/config/env.server";
-import { failSubmission, invalidSubmission, rejectedAction } from "~/forms/failure.server";
-import { parseForm } from "~/forms/form-data.server";
-import { PUSH_EMAIL_MISSING, PushNotificationSchema } from "~/forms/users";
+import { PUSH_EMAIL_MISSING } from "~/forms/users";
 import { formatDate } from "~/lib/format";
 import { paginate, parsePaging } from "~/lib/pagination";
-import { screenAction } from "~/recipe/screen-action.server";
-import { replaceWithSuccess } from "~/session/toast.server";
-import { isUpstreamError, screenStatus } from "~/upstream/errors";
+import { loadFailure, refuse } from "~/recipe/failure.server";
 import { filterInvites, parseInviteStatus } from "~/upstream/invites.server";
 import { sendNotificationToUser } from "~/upstream/notifications.server";
 import { safeFileLink } from "~/upstream/file-links.server";
@@ -51,27 +45,19 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
       filters,
     };
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return data({ found: false as const }, { status: screenStatus(error) });
+    return loadFailure(error, { found: false as const });
   }
 }
 
-/** Send Notification (docs/product.md#user-details): the address comes from the upstream, never from the form. */
-export const userDetailsAction = screenAction({
-  async notify({ request, form: formData, params, back }) {
-    const form = parseForm(formData, PushNotificationSchema);
-    if (!form.ok) return invalidSubmission(form.errors, form.values);
-    try {
-      const user = await getUser(request, params.id ?? "");
-      const email = user.email.trim();
-      if (!email) return rejectedAction(PUSH_EMAIL_MISSING, form.values);
-      // The page offers no push then; a stale or hand-made post is refused here rather than by the upstream.
-      if (!canPush(user)) return rejectedAction(NO_DEVICES, form.values);
-      const message = await sendNotificationToUser(request, { email, title: form.data.title, body: form.data.message });
-      return await replaceWithSuccess(request, back, message.trim() || "Push notification sent successfully!");
-    } catch (error) {
-      // The upstream's `body` is the form's Message (docs/product.md#send-push-notification).
-      return failSubmission(error, form.values, "Failed to send notification", { fieldNames: { body: "message" } });
-    }
-  },
-});
+/**
+ * Sends a push to the user (docs/product.md#user-details): the address comes from the upstream, never from
+ * the form, and a user without one or without a device is refused before anything is sent.
+ */
+export async function sendPush(request: Request, userId: string, push: { title: string; message: string }) {
+  const user = await getUser(request, userId);
+  const email = user.email.trim();
+  if (!email) refuse(PUSH_EMAIL_MISSING);
+  // The page offers no push then; a stale or hand-made post is refused here rather than by the upstream.
+  if (!canPush(user)) refuse(NO_DEVICES);
+  return sendNotificationToUser(request, { email, title: push.title, body: push.message });
+}

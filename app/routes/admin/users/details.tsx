@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/details";
-import { loadUserDetails, userDetailsAction } from "./details.server";
+import { loadUserDetails, sendPush } from "./details.server";
 import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
 import { canPush, NO_DEVICES } from "./push";
 import { Avatar } from "~/components/ui/avatar";
@@ -15,6 +15,9 @@ import { DetailField } from "~/components/ui/detail-field";
 import { EmailText } from "~/components/ui/email-text";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
+import { PushNotificationSchema } from "~/forms/users";
+import { UserDetailsActionSchema } from "~/forms/users.server";
+import { parseSubmission, runOnce, saveForm, unhandledIntent } from "~/recipe/action.server";
 
 const NOT_FOUND = "User not found or some error occurred while fetching data";
 const NOT_PROVIDED = "Not provided";
@@ -28,7 +31,29 @@ export function loader({ request, params }: Route.LoaderArgs) {
   return loadUserDetails(request, params);
 }
 
-export const action = (args: Route.ActionArgs) => userDetailsAction(args);
+/** Send Push Notification (docs/product.md#send-push-notification); a failure re-renders the dialog with what was typed. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form, back }) => {
+    const submission = parseSubmission(form, UserDetailsActionSchema);
+    if (!submission.ok) return submission.rejected;
+    const { intent } = submission.value;
+    switch (intent) {
+      case "notify":
+        return saveForm(request, form, {
+          schema: PushNotificationSchema,
+          send: (push) => sendPush(request, params.id, push),
+          to: back,
+          replace: true,
+          done: "Push notification sent successfully!",
+          failed: "Failed to send notification",
+          // The upstream's `body` is the form's Message (docs/product.md#send-push-notification).
+          failure: { fieldNames: { body: "message" } },
+        });
+      default:
+        return unhandledIntent(intent);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "User Details · Admin Dashboard" }];
 

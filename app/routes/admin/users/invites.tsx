@@ -1,5 +1,3 @@
-import { data } from "react-router";
-
 import type { Route } from "./+types/invites";
 import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
 import { DataTable } from "~/components/ui/data-table";
@@ -9,7 +7,7 @@ import { env } from "~/config/env.server";
 import { formatDate } from "~/lib/format";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
-import { isUpstreamError, screenStatus } from "~/upstream/errors";
+import { loadFailure } from "~/recipe/failure.server";
 import { filterInvites, getUserInvites, parseInviteStatus } from "~/upstream/invites.server";
 
 /** Invite statuses shown as badges on this screen (docs/product.md#user-invites); others are shown raw. */
@@ -37,8 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       filters,
     };
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return data({ found: false as const }, { status: screenStatus(error) });
+    return loadFailure(error, { found: false as const });
   }
 }
 

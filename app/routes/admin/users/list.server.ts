@@ -1,21 +1,9 @@
-import { data } from "react-router";
-
-import { banStale, unbanStale, type UserState, verifyStale } from "./user-actions";
+import type { UserState } from "./user-actions";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
-import { rowIntent, screenAction } from "~/recipe/screen-action.server";
-import { isUpstreamError, screenStatus } from "~/upstream/errors";
+import { loadFailure } from "~/recipe/failure.server";
 import type { User } from "~/upstream/contract/users";
-import {
-  banUser,
-  CITIZENSHIP_QUERY,
-  type CitizenshipFilter,
-  getUser,
-  isAdminUser,
-  listUsers,
-  unbanUser,
-  verifyUser,
-} from "~/upstream/users.server";
+import { CITIZENSHIP_QUERY, type CitizenshipFilter, getUser, isAdminUser, listUsers } from "~/upstream/users.server";
 import { USER_STATUS_FILTER, type UserStatusFilter } from "~/upstream/contract/users";
 import { safeFileLink } from "~/upstream/file-links.server";
 
@@ -88,46 +76,17 @@ export async function loadUsers(request: Request) {
       error: null,
     };
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return data(
-      {
-        users: [],
-        pageInfo: { page, limit, total: 0, totalPages: 1 },
-        totalText: undefined,
-        filters,
-        error: LIST_LOAD_ERROR,
-      },
-      { status: screenStatus(error) },
-    );
+    return loadFailure(error, {
+      users: [],
+      pageInfo: { page, limit, total: 0, totalPages: 1 },
+      totalText: undefined,
+      filters,
+      error: LIST_LOAD_ERROR,
+    });
   }
 }
 
-const currentUser = async (request: Request, id: string) => userState(await getUser(request, id));
-
-/** The users list's action: ban, unban and verify, each checked against the user's current state. */
-export const usersAction = screenAction({
-  ban: rowIntent({
-    current: currentUser,
-    stale: banStale,
-    send: banUser,
-    done: "User banned successfully!",
-    failed: "Failed to ban user",
-    badId: "User id is invalid",
-  }),
-  unban: rowIntent({
-    current: currentUser,
-    stale: unbanStale,
-    send: unbanUser,
-    done: "User un-banned successfully!",
-    failed: "Failed to unban user",
-    badId: "User id is invalid",
-  }),
-  verify: rowIntent({
-    current: currentUser,
-    stale: verifyStale,
-    send: verifyUser,
-    done: "User verified successfully!",
-    failed: "Failed to verify user",
-    badId: "User id is invalid",
-  }),
-});
+/** A user's current state upstream, for the row actions' checks (user-actions.ts). */
+export async function getUserState(request: Request, id: string): Promise<UserState> {
+  return userState(await getUser(request, id));
+}

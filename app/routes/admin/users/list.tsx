@@ -2,10 +2,10 @@ import { Link, useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
-import { loadUsers, usersAction } from "./list.server";
+import { getUserState, loadUsers } from "./list.server";
 import { detailsHref, invitesHref, passportHref } from "./user-links";
 import { EmailText } from "./shared";
-import { USER_CONFIRMATIONS } from "./user-actions";
+import { banStale, unbanStale, USER_CONFIRMATIONS, verifyStale } from "./user-actions";
 import { Badge } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -17,6 +17,9 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { UpstreamImage } from "~/components/ui/upstream-image";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { useConfirmationLink } from "~/recipe/confirmation";
+import { UserRowActionSchema } from "~/forms/users.server";
+import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { banUser, unbanUser, verifyUser } from "~/upstream/users.server";
 
 // The row confirmations load when one opens, not with the list (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
@@ -25,7 +28,42 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadUsers(request);
 }
 
-export const action = (args: Route.ActionArgs) => usersAction(args);
+/** Ban, un-ban and verify (docs/product.md#users-list), each checked against the user's current state first. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runOnce({ request, context }, async ({ request, form, back }) => {
+    const submission = parseSubmission(form, UserRowActionSchema);
+    if (!submission.ok) return submission.rejected;
+    const { intent, id } = submission.value;
+    switch (intent) {
+      case "ban":
+        return rowAction(request, back, {
+          current: () => getUserState(request, id),
+          stale: banStale,
+          send: () => banUser(request, id),
+          done: "User banned successfully!",
+          failed: "Failed to ban user",
+        });
+      case "unban":
+        return rowAction(request, back, {
+          current: () => getUserState(request, id),
+          stale: unbanStale,
+          send: () => unbanUser(request, id),
+          done: "User un-banned successfully!",
+          failed: "Failed to unban user",
+        });
+      case "verify":
+        return rowAction(request, back, {
+          current: () => getUserState(request, id),
+          stale: verifyStale,
+          send: () => verifyUser(request, id),
+          done: "User verified successfully!",
+          failed: "Failed to verify user",
+        });
+      default:
+        return unhandledIntent(intent);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Users · Admin Dashboard" }];
 
