@@ -7,11 +7,19 @@ import { useNonce } from "~/components/nonce";
 import { NotFoundPage } from "~/components/not-found-page";
 import { checkSubmittedForms } from "~/forms/form-data.server";
 import { describePageError } from "~/lib/page-error";
+import { enterRequestContext } from "~/lib/request-context.server";
 import type { FlashToast } from "~/lib/toast";
 import { randomKey } from "~/recipe/mutation-form";
 import { readToast } from "~/session/toast.server";
+import { provideSessionToUpstream } from "~/session/upstream-access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [checkSubmittedForms];
+// First the request's router context becomes current (per-request values live there), then the
+// upstream client is given the panel's session, then every submission is read and checked.
+export const middleware: Route.MiddlewareFunction[] = [
+  enterRequestContext,
+  provideSessionToUpstream,
+  checkSubmittedForms,
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request);

@@ -61,6 +61,7 @@ const vitest = (project) => [
 const phases = [
   { name: "typecheck", run: ["npm", ["run", "typecheck"]] },
   { name: "lint", run: ["npm", ["run", "lint"]] },
+  { name: "layers", run: ["npm", ["run", "layers"]] },
   { name: "build", run: ["npm", ["run", "build"]] },
   { name: "bundle-size check", run: ["npm", ["run", "size"]], needsBuild: true },
   { name: "unit tests", run: vitest("unit"), counts: () => vitestCounts(vitestReport("unit")) },

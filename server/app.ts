@@ -25,7 +25,7 @@ import {
 import { renderProbe } from "./render-probe";
 import { logLine, requestLogger } from "./logging";
 import { forwardedHost, securityHeaders } from "./security-headers";
-import { serverTiming } from "./server-timing";
+import { serverTiming, withServerTiming } from "./server-timing";
 
 // The launcher (server.js) parses the environment with the bundle's own schema.
 export { EnvError, parseEnv } from "~/config/env.server";
@@ -104,7 +104,10 @@ export function createServerApp(env: Env, { viteDevServer = false }: ServerAppOp
       build,
       mode: env.NODE_ENV,
       getLoadContext: (req, res) =>
-        createRouterContext({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" }),
+        withServerTiming(
+          res,
+          createRouterContext({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" }),
+        ),
     }),
   );
 

@@ -1,7 +1,8 @@
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
+import type { RouterContextProvider } from "react-router";
 
 import { userFromCookieHeader } from "~/session/user.server";
-import { ServerTimingRecorder } from "~/upstream/server-timing.server";
+import { ServerTimingRecorder, serverTimingContext } from "~/upstream/server-timing.server";
 
 /**
  * Server-Timing on every React Router response (documents, `.data` requests, redirects): one
@@ -18,8 +19,15 @@ export const serverTiming: RequestHandler = (req, res, next) => {
     if (!res.headersSent) res.appendHeader("Server-Timing", recorder.header());
     return writeHead.apply(this, args);
   } as typeof writeHead;
-  recorder.run(next);
+  res.locals.serverTiming = recorder;
+  next();
 };
+
+/** Hands the request's recorder to React Router: the upstream client finds it in the router context. */
+export function withServerTiming(res: Response, context: RouterContextProvider): RouterContextProvider {
+  context.set(serverTimingContext, (res.locals.serverTiming as ServerTimingRecorder | undefined) ?? null);
+  return context;
+}
 
 /**
  * True when the Cookie header carries a `user` cookie the panel signed (a sign-in it answered)

@@ -3,7 +3,7 @@ import { type $ZodType, type output, safeParse } from "zod/v4/core";
 
 import { cutTextParts, multipartBoundary } from "~/forms/multipart-limit.server";
 import { pageError } from "~/lib/page-error";
-import { perRequest } from "~/lib/per-request.server";
+import { oncePerRequest } from "~/lib/request-context.server";
 
 /** Form errors keyed by field name, as the forms show them. */
 export type FormErrors = Record<string, { type: string; message: string }>;
@@ -49,17 +49,16 @@ function refuse(status: 400 | 413, message: string): never {
   throw pageError(status, message);
 }
 
-const submissions = perRequest(readCheckedForm);
+const submissions = oncePerRequest(readCheckedForm);
 
 /**
- * The same request, detached from the client's connection, with the form already read from it.
- * A submission that others wait on (a one-time key, runOnce) runs to its end even when the
- * browser drops the first request of a double click; its upstream calls are not cancelled.
+ * The same request, detached from the client's connection. A submission that others wait on (a
+ * one-time key, runOnce) runs to its end even when the browser drops the first request of a
+ * double click; its upstream calls are not cancelled. It runs in the same router context, so it
+ * finds the form already read from the original (see submittedForm).
  */
 export function detachedRequest(request: Request): Request {
-  const detached = new Request(request.url, { method: request.method, headers: request.headers });
-  submissions.share(request, detached);
-  return detached;
+  return new Request(request.url, { method: request.method, headers: request.headers });
 }
 
 /**
@@ -70,7 +69,7 @@ export function detachedRequest(request: Request): Request {
  * for every submission, so the check holds even for an action that forgets to.
  */
 export function submittedForm(request: Request): Promise<FormData> {
-  return submissions.get(request);
+  return submissions(request);
 }
 
 /** The fields of a form that were longer than MAX_FIELD_CHARS, and were cut to it (see parseForm). */

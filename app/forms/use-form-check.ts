@@ -1,13 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { $ZodType } from "zod/v4/core";
 
+import type { FieldMessages } from "~/forms/check-fields";
 import { loadCheckFields } from "~/forms/schema-loaders.client";
 
 /** Field errors as an action returns them (see FormErrors in form-data.server.ts). */
 export type ServerFieldErrors = Record<string, { message?: string } | undefined>;
-
-/** One message per field: the first issue of each, keyed by its dotted path. */
-export type FieldMessages = Record<string, string>;
 
 /** Loads a form's schema: a dynamic import, so zod stays out of the page's first load. */
 export type SchemaLoader = () => Promise<$ZodType>;

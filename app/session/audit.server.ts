@@ -1,26 +1,24 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { createContext, type RouterContextProvider } from "react-router";
 
-import type { MiddlewareFunction } from "react-router";
-
-import { submittedForm } from "~/forms/form-data.server";
-import { getCurrentUser } from "~/session/user.server";
+import { requestContext } from "~/lib/request-context.server";
 import { authEndpoints } from "~/upstream/contract/auth";
 import { isUpstreamError } from "~/upstream/errors";
+import type { UpstreamCallRecord } from "~/upstream/panel-session.server";
 
-/** One upstream call made while serving a request. */
-interface UpstreamCallRecord {
-  method: string;
-  path: string;
-  status: number;
+// The upstream calls of the admin action in flight, in the request's router context: set by the
+// admin shell's audit middleware (auditUpstreamCalls) for a form post, filled by the upstream client.
+const auditedCalls = createContext<UpstreamCallRecord[] | null>(null);
+
+/** Starts noting the request's upstream calls for its audit line; the list fills while the request runs. */
+export function auditUpstreamCalls(context: Readonly<RouterContextProvider>): readonly UpstreamCallRecord[] {
+  const calls: UpstreamCallRecord[] = [];
+  context.set(auditedCalls, calls);
+  return calls;
 }
-
-// The upstream calls of the admin action in flight (React Router hands its action a Request
-// object of its own, so the calls follow the async context rather than the request).
-const currentActionCalls = new AsyncLocalStorage<UpstreamCallRecord[]>();
 
 /** Notes an upstream call (and its answer's status) made while an audited action runs. */
 export function recordUpstreamCall(call: UpstreamCallRecord): void {
-  currentActionCalls.getStore()?.push(call);
+  requestContext()?.get(auditedCalls)?.push(call);
 }
 
 /** What the audit line says about an admin action; pure, so it is tested on its own. */
@@ -42,26 +40,23 @@ export function auditEntry(
 }
 
 /**
- * The audit trail (route middleware of the admin shell): every form post to an admin screen
- * writes one JSON line to stdout with the time, the admin's email, the action (`intent`), the
- * target id, the upstream call it made with its status, and the result. Only `intent` and `id`
- * are read from the form: passwords, tokens and security keys never reach the log.
+ * Writes the audit line of an admin action (app/routes/admin/audit.server.ts): one JSON line to
+ * stdout with the time, the admin's email, the action (`intent`), the target id, the upstream call
+ * it made with its status, and the result.
  */
-export const auditAdminActions: MiddlewareFunction<Response> = async ({ request }, next) => {
-  if (request.method === "GET" || request.method === "HEAD") return next();
-  const fields = await readIntent(request);
-  const calls: UpstreamCallRecord[] = [];
-  const response = await currentActionCalls.run(calls, next);
-  const user = getCurrentUser(request);
+export function writeAuditLine(
+  admin: string | null,
+  fields: { intent: string | null; target: string | null },
+  calls: readonly UpstreamCallRecord[],
+): void {
   console.log(
     JSON.stringify({
       time: new Date().toISOString(),
       level: "info",
-      ...auditEntry({ admin: user.email, ...fields }, calls),
+      ...auditEntry({ admin, ...fields }, calls),
     }),
   );
-  return response;
-};
+}
 
 /**
  * The audit line of a sign-out the upstream did not confirm (its logout failed, retry included):
@@ -84,17 +79,4 @@ export function auditFailedLogout(admin: string | null, error: unknown): void {
       result: "session revoked by the panel; upstream logout retried in the background",
     }),
   );
-}
-
-async function readIntent(request: Request): Promise<{ intent: string | null; target: string | null }> {
-  try {
-    const form = await submittedForm(request);
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === "string" && value !== "" ? value.slice(0, 100) : null;
-    };
-    return { intent: text("intent"), target: text("id") };
-  } catch {
-    return { intent: null, target: null };
-  }
 }

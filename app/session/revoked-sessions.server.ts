@@ -3,13 +3,11 @@
  * failed leaves the upstream session valid, so the panel stops forwarding it until its cookie
  * would have expired. Only a SHA-256 hash of the token is kept: the list is no list of live keys.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
-import { createHash } from "node:crypto";
-
 import { UPSTREAM_SESSION_COOKIE, UPSTREAM_SESSION_MAX_AGE } from "~/upstream/contract/auth";
 import { readCookie } from "~/lib/cookie-header";
 import { logLine } from "~/lib/log.server";
-import { sessionTokenOf } from "~/upstream/session-cookie.server";
+import { requestRecord } from "~/lib/request-context.server";
+import { sessionHash, sessionTokenOf } from "~/upstream/session-cookie.server";
 
 import { type ExpiringSet, memoryExpiringSet, redisExpiringSet } from "./expiring-set.server";
 import { sharedRedis } from "./redis.server";
@@ -65,34 +63,24 @@ function revocationStore(): ExpiringSet {
   return store;
 }
 
-/** What the store keeps of a session token: its SHA-256, hex. */
-export function sessionHash(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 /** Refuses the upstream session `token` in the panel until its cookie would have expired. */
 export function revokeSession(token: string): Promise<void> {
   return revocationStore().add(sessionHash(token), REVOCATION_SECONDS);
 }
 
-// The verdicts of one request, by signed cookie value. React Router hands the shell's middleware,
-// each loader and the upstream client Request objects of their own, so the verdict follows the
-// async context instead: with Redis, one lookup per request rather than one per asker.
-const verdicts = new AsyncLocalStorage<Map<string, Promise<boolean>>>();
-
-/** Runs `fn` (the rest of a request) with one revocation check shared by everything it calls. */
-export function withOneRevocationCheck<T>(fn: () => T): T {
-  return verdicts.run(new Map(), fn);
-}
+// The verdicts of one request, by signed cookie value, kept in its router context: the shell's
+// middleware, each loader and the upstream client all ask, and with Redis that is one lookup per
+// request rather than one per asker.
+const verdicts = requestRecord(() => new Map<string, Promise<boolean>>());
 
 /**
- * Whether the request carries an upstream session the panel has revoked. Inside
- * withOneRevocationCheck the answer is worked out once; elsewhere on each call.
+ * Whether the request carries an upstream session the panel has revoked: worked out once per
+ * request (outside a request, on each call).
  */
 export function isSessionRevoked(request: Request): Promise<boolean> {
   const signed = readCookie(request.headers.get("cookie"), UPSTREAM_SESSION_COOKIE);
   if (!signed) return Promise.resolve(false);
-  const known = verdicts.getStore();
+  const known = verdicts();
   let verdict = known?.get(signed);
   if (!verdict) {
     const token = sessionTokenOf(signed);

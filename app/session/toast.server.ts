@@ -2,7 +2,7 @@ import { createToastUtilsWithCustomSession, getToast } from "remix-toast";
 
 import { env } from "~/config/env.server";
 import { signedCookieSessionStorage } from "~/lib/signed-cookie.server";
-import { isSecureRequest } from "~/session/request.server";
+import { isSecureRequest } from "~/lib/request-url";
 
 type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
 type ToastStorage = ReturnType<typeof signedCookieSessionStorage>;

@@ -2,10 +2,10 @@ import { type Cookie, type MiddlewareFunction, redirect } from "react-router";
 import { z } from "zod";
 
 import { env } from "~/config/env.server";
-import { perRequest } from "~/lib/per-request.server";
+import { oncePerRequest } from "~/lib/request-context.server";
 import { readSignedJsonCookie, signedCookie } from "~/lib/signed-cookie.server";
-import { currentLocation, isSecureRequest } from "~/session/request.server";
-import { isSessionRevoked, withOneRevocationCheck } from "~/session/revoked-sessions.server";
+import { currentLocation, isSecureRequest } from "~/lib/request-url";
+import { isSessionRevoked } from "~/session/revoked-sessions.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { knownOriginFileLink } from "~/upstream/file-links.server";
 import { expireCookie } from "~/upstream/session-cookie.server";
@@ -47,7 +47,7 @@ function userCookie(request: Request) {
 }
 
 // One verification per request: the middleware, the layout and the screen all ask.
-const currentUsers = perRequest((request) => userFromCookieHeader(request.headers.get("cookie")));
+const currentUser = oncePerRequest((request) => userFromCookieHeader(request.headers.get("cookie")));
 
 /**
  * The user a Cookie header carries, or the anonymous default. Written by React Router's
@@ -62,7 +62,7 @@ export function userFromCookieHeader(header: string | null): CurrentUser {
 
 /** The current user from the signed cookie, or the anonymous default (read once per request). */
 export function getCurrentUser(request: Request): CurrentUser {
-  return currentUsers.get(request);
+  return currentUser(request);
 }
 
 /** The name the shell shows: the username, else the email (docs/product.md#current-user). */
@@ -141,8 +141,7 @@ export async function requireUser(request: Request): Promise<CurrentUser & { rol
  * Route middleware of the admin shell: without a role the browser goes to sign in before any
  * screen's loader or action runs, so nothing is asked of the upstream on a stranger's behalf.
  */
-export const requireSignedIn: MiddlewareFunction<Response> = ({ request }, next) =>
-  withOneRevocationCheck(async () => {
-    await requireUser(request);
-    return next();
-  });
+export const requireSignedIn: MiddlewareFunction<Response> = async ({ request }, next) => {
+  await requireUser(request);
+  return next();
+};

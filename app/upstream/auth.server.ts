@@ -1,9 +1,8 @@
 import { logLine } from "~/lib/log.server";
-import { sessionHash } from "~/session/revoked-sessions.server";
 import { callEndpoint } from "~/upstream/client.server";
 import { authEndpoints, SIGNIN_ROLE_ADMIN } from "~/upstream/contract/auth";
 import { isUpstreamError } from "~/upstream/errors";
-import { sessionCookieHeader } from "~/upstream/session-cookie.server";
+import { sessionCookieHeader, sessionHash } from "~/upstream/session-cookie.server";
 
 /** POST /auth/signin, always asking for the admin role (docs/product.md#roles-and-permissions). */
 export function signIn(request: Request, credentials: { email: string; password: string }) {

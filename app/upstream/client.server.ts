@@ -2,13 +2,11 @@ import { z, type ZodType } from "zod";
 
 import { env } from "~/config/env.server";
 import { pageError } from "~/lib/page-error";
-import { isSecureRequest } from "~/session/request.server";
-import { recordUpstreamCall } from "~/session/audit.server";
-import { isSessionRevoked } from "~/session/revoked-sessions.server";
-import { redirectToLogin } from "~/session/user.server";
+import { isSecureRequest } from "~/lib/request-url";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
 import { isUpstreamError, toFieldErrorList, toFieldErrors, UpstreamError } from "~/upstream/errors";
+import { panelSession } from "~/upstream/panel-session.server";
 import { noteUpstreamSend } from "~/upstream/reached.server";
 import { timeUpstreamCall, type UpstreamOutcome } from "~/upstream/server-timing.server";
 import {
@@ -85,6 +83,8 @@ const ErrorBodySchema = z
  * repeatable (see RetryPolicy), validates
  * the answer and turns every failure into an UpstreamError. Each call, however it ends, is one
  * entry of the response's Server-Timing header; its duration covers every attempt and retry wait.
+ * What it needs of the panel's session (a revoked session, the sign-out, the audit) it finds in
+ * the request's router context (panelSession), so it imports nothing of the session layer.
  */
 export async function callUpstream<T>(request: Request, call: UpstreamCall<T>): Promise<UpstreamResult<T>> {
   // A refused session is no upstream call: checked before the call is timed.
@@ -116,6 +116,7 @@ async function sendUpstream<T>(
   const init: RequestInit = { method, headers: forwardHeaders(session, call.body), signal, redirect: "manual" };
   if (call.body !== undefined) init.body = JSON.stringify(call.body);
 
+  const { recordCall: recordUpstreamCall, redirectToLogin } = panelSession();
   const started = performance.now();
   const fail = (error: UpstreamError): never => {
     logFailure(method, call.path, error, performance.now() - started);
@@ -226,7 +227,8 @@ function buildUrl(base: string, path: string, query: UpstreamCall<unknown>["quer
  */
 async function sessionToForward(request: Request, call: UpstreamCall<unknown>): Promise<string | undefined> {
   const session = upstreamSessionToken(request);
-  if (!session || call.endsSession || !(await isSessionRevoked(request))) return session;
+  const { isRevoked, redirectToLogin } = panelSession();
+  if (!session || call.endsSession || !(await isRevoked(request))) return session;
   if (!call.public) throw await redirectToLogin(request);
   return undefined;
 }

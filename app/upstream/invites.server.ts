@@ -1,4 +1,5 @@
 /** The invite calls of docs/product.md#upstream-calls and the filtering the invite screens apply. */
+import { matchesSearch } from "~/lib/search";
 import { callEndpoint } from "~/upstream/client.server";
 import { type Invite, inviteEndpoints } from "~/upstream/contract/invites";
 
@@ -26,12 +27,8 @@ export function filterInvites(
   invites: readonly Invite[],
   { search, status, email }: { search: string; status: string; email: "invitedTo" | "invitedToEmail" },
 ): Invite[] {
-  const needle = search.trim().toLocaleLowerCase();
   return invites.filter(
     (invite) =>
-      (!status || invite.status.toLowerCase() === status) &&
-      (!needle ||
-        invite[email].toLocaleLowerCase().includes(needle) ||
-        invite.status.toLocaleLowerCase().includes(needle)),
+      (!status || invite.status.toLowerCase() === status) && matchesSearch(search, invite[email], invite.status),
   );
 }

@@ -1,15 +1,8 @@
 /** The moderation calls of docs/product.md#upstream-calls: pending badge requests, badge decisions, posts, invites. */
-import type { BadgeRequestRow } from "~/components/moderation/badge-request-table";
-import type { PostCardData } from "~/components/moderation/post-card";
-import { formatDate } from "~/lib/format";
 import { callEndpoint } from "~/upstream/client.server";
 import { inviteEndpoints } from "~/upstream/contract/invites";
-import { type Post, postEndpoints } from "~/upstream/contract/posts";
-import { BADGE_APPROVED, BADGE_REJECTED, type BadgeRequest, userEndpoints } from "~/upstream/contract/users";
-import { safeFileLink } from "~/upstream/file-links.server";
-
-/** The picture of an author without one. */
-const DEFAULT_AVATAR = "/default-avatar.svg";
+import { postEndpoints } from "~/upstream/contract/posts";
+import { BADGE_APPROVED, BADGE_REJECTED, userEndpoints } from "~/upstream/contract/users";
 
 /** GET /users/pending-badges: the pending citizenship requests. */
 export async function listPendingBadges(request: Request) {
@@ -42,36 +35,4 @@ export async function deletePost(request: Request, id: string) {
 export async function listInvites(request: Request) {
   const { data } = await callEndpoint(request, inviteEndpoints.list, { retry: "safe-read" });
   return data.data.data;
-}
-
-/** A pending badge request as the tables show it. */
-export function toBadgeRow(badge: BadgeRequest): BadgeRequestRow {
-  return {
-    id: badge.id,
-    name: badge.fullName?.trim() ?? "",
-    email: badge.email,
-    phone: badge.phone?.trim() ?? "",
-    avatar: safeFileLink(badge.profilePic),
-  };
-}
-
-/** A post as its card shows it, dated in en-US medium style in the panel's time zone. */
-export function toPostCard(post: Post, timeZone: string): PostCardData {
-  return {
-    id: post.id,
-    title: post.title,
-    description: post.description,
-    date: formatDate(post.createdAt, timeZone),
-    author: {
-      name: post.user?.fullName?.trim() ?? "",
-      email: post.user?.email ?? "",
-      avatar: safeFileLink(post.user?.profilePic) ?? DEFAULT_AVATAR,
-    },
-  };
-}
-
-/** Case-insensitive "contains" over some text fields (docs/product.md#tables-search-and-paging). */
-export function matchesSearch(search: string, ...fields: (string | null | undefined)[]): boolean {
-  const needle = search.trim().toLocaleLowerCase();
-  return !needle || fields.some((field) => field?.toLocaleLowerCase().includes(needle));
 }

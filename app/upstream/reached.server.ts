@@ -1,25 +1,23 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { requestRecord } from "~/lib/request-context.server";
 
-/** Whether anything was sent to the upstream API while a piece of work ran. */
-interface Reach {
-  sent: boolean;
-}
-
-const reaches = new AsyncLocalStorage<Reach>();
+/** How many calls this request has sent to the upstream API so far (attempts included). */
+const sends = requestRecord(() => ({ count: 0 }));
 
 /**
  * Runs `work` and tells whether it sent at least one call to the upstream API (see
- * noteUpstreamSend). The calls follow the async context rather than a Request object, so a call
- * made with any request (the detached one of runOnce, or the original) is seen.
+ * noteUpstreamSend): the request's count of sends grew while it ran. Nothing else of the request
+ * runs meanwhile (it is the action, run by runOnce before any loader), and the count follows the
+ * request's router context rather than a Request object, so a call made with any request (the
+ * detached one of runOnce, or the original) counts.
  */
 export async function trackUpstreamReach<T>(work: () => Promise<T>): Promise<{ value: T; reached: boolean }> {
-  const reach: Reach = { sent: false };
-  const value = await reaches.run(reach, work);
-  return { value, reached: reach.sent };
+  const before = sends()?.count ?? 0;
+  const value = await work();
+  return { value, reached: (sends()?.count ?? 0) > before };
 }
 
-/** Tells the tracking work, if any, that a call is leaving for the upstream API (the client calls it). */
+/** Counts a call leaving for the upstream API (the client calls it before each attempt). */
 export function noteUpstreamSend(): void {
-  const reach = reaches.getStore();
-  if (reach) reach.sent = true;
+  const record = sends();
+  if (record) record.count++;
 }

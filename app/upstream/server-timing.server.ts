@@ -1,4 +1,6 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { createContext } from "react-router";
+
+import { requestContext } from "~/lib/request-context.server";
 
 /** How one upstream call ended, as the client saw it. */
 export interface UpstreamOutcome {
@@ -32,21 +34,15 @@ export interface ServerTimingAudience {
 }
 
 /**
- * The upstream calls of one panel request. The Express layer runs React Router inside
- * `run`, and the upstream client reports each call to the recorder of the request it serves:
- * React Router hands loaders Request objects of its own, so the calls follow the async
- * context rather than the request.
+ * The upstream calls of one panel request. The Express layer makes one per request and hands it
+ * to React Router in the router context (serverTimingContext); the upstream client reports each
+ * call to the recorder of the request it serves.
  */
 export class ServerTimingRecorder {
   private readonly startedAt = performance.now();
   private readonly calls: UpstreamTiming[] = [];
 
   constructor(private readonly audience: ServerTimingAudience) {}
-
-  /** Runs `fn`, and everything it starts, with this recorder as the current one. */
-  run<T>(fn: () => T): T {
-    return recorders.run(this, fn);
-  }
 
   /** Milliseconds since the recorder started. */
   elapsed(): number {
@@ -64,7 +60,8 @@ export class ServerTimingRecorder {
   }
 }
 
-const recorders = new AsyncLocalStorage<ServerTimingRecorder>();
+/** The request's recorder in its router context: none for a render outside Express (the readiness probe). */
+export const serverTimingContext = createContext<ServerTimingRecorder | null>(null);
 
 /**
  * Starts timing one upstream call for the current request's recorder (none outside a request,
@@ -72,7 +69,7 @@ const recorders = new AsyncLocalStorage<ServerTimingRecorder>();
  * when the call has ended, however it ended.
  */
 export function timeUpstreamCall(method: string, path: string): (outcome: UpstreamOutcome) => void {
-  const recorder = recorders.getStore();
+  const recorder = requestContext()?.get(serverTimingContext);
   if (!recorder) return () => {};
   const startMs = recorder.elapsed();
   return (outcome) => recorder.add({ method, path, startMs, durationMs: recorder.elapsed() - startMs, ...outcome });

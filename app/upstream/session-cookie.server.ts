@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 import { env } from "~/config/env.server";
 import { readCookie } from "~/lib/cookie-header";
@@ -13,6 +13,14 @@ import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 /** The key that signs the upstream session cookie: its own, derived from SESSION_SECRET (decision 034). */
 function sessionCookieSecret(): string {
   return cookieSecret(env().SESSION_SECRET, UPSTREAM_SESSION_COOKIE);
+}
+
+/**
+ * What the panel keeps of a session token when it must name one without holding it (the
+ * revocation store, the background logout's log lines): its SHA-256, hex.
+ */
+export function sessionHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
 }
 
 /** The upstream session token as the panel stores it in the browser: signed with the session cookie's key. */

@@ -1,3 +1,4 @@
+import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
@@ -35,7 +36,16 @@ beforeAll(async () => {
   process.env.API_URL = `${demo.url}/api`;
   process.env.SESSION_SECRET = TEST_SESSION_SECRET;
   process.env.UPSTREAM_TIMEOUT_MS = String(TIMEOUT_MS);
-  ({ callUpstream } = await import("~/upstream/client.server"));
+  const client = await import("~/upstream/client.server");
+  const { withRequestContext } = await import("~/lib/request-context.server");
+  const { panelSessionContext } = await import("~/upstream/panel-session.server");
+  const { panelSession } = await import("~/session/upstream-access.server");
+  // Each call is made while a request runs, as the root middleware sets one up: its router context
+  // current, with the panel's session in it.
+  callUpstream = (request, call) =>
+    withRequestContext(new RouterContextProvider(new Map([[panelSessionContext, panelSession]])), () =>
+      client.callUpstream(request, call),
+    );
   ({ UpstreamError } = await import("~/upstream/errors"));
   const { setCookies } = await signIn();
   sessionCookie = setCookies[0]!.split(";")[0]!;

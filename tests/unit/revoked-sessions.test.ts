@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { memoryExpiringSet } from "~/session/expiring-set.server";
-import { sessionHash } from "~/session/revoked-sessions.server";
+import { sessionHash } from "~/upstream/session-cookie.server";
 
 describe("memoryExpiringSet", () => {
   it("refuses a revoked hash until its time is up, and only that hash", async () => {

@@ -1,10 +1,13 @@
 // The Server-Timing value the panel sends: entry names, quoted descriptions, durations.
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 
+import { withRequestContext } from "~/lib/request-context.server";
 import {
   formatServerTiming,
   quotedString,
   ServerTimingRecorder,
+  serverTimingContext,
   timeUpstreamCall,
   type UpstreamTiming,
 } from "~/upstream/server-timing.server";
@@ -81,17 +84,22 @@ describe("formatServerTiming", () => {
   });
 });
 
+/** Runs `fn` as a request whose router context holds `recorder`, as the Express layer hands it over. */
+function inRequestTimedBy<T>(recorder: ServerTimingRecorder, fn: () => T): T {
+  return withRequestContext(new RouterContextProvider(new Map([[serverTimingContext, recorder]])), fn);
+}
+
 describe("ServerTimingRecorder", () => {
-  it("collects the calls made in its async context, and only those", async () => {
+  it("collects the calls made for its request, and only those", async () => {
     const recorder = new ServerTimingRecorder({ showCalls: true });
     const other = new ServerTimingRecorder({ showCalls: true });
     await Promise.all([
-      recorder.run(async () => {
+      inRequestTimedBy(recorder, async () => {
         const finish = timeUpstreamCall("GET", "/users/:id");
         await new Promise((resolve) => setTimeout(resolve, 5));
         finish({ attempts: 1, status: 200 });
       }),
-      other.run(async () => timeUpstreamCall("DELETE", "/posts/:id")({ attempts: 1, status: 200 })),
+      inRequestTimedBy(other, async () => timeUpstreamCall("DELETE", "/posts/:id")({ attempts: 1, status: 200 })),
     ]);
     timeUpstreamCall("GET", "/outside")({ attempts: 1, status: 200 });
     expect(recorder.header()).toMatch(/^upstream-1;desc="GET \/users\/:id";dur=\d+(\.\d)?, total;dur=[\d.]+$/);
@@ -100,7 +108,7 @@ describe("ServerTimingRecorder", () => {
 
   it("shows an anonymous visitor only the total, however many calls were made", async () => {
     const recorder = new ServerTimingRecorder({ showCalls: false });
-    await recorder.run(async () => {
+    await inRequestTimedBy(recorder, async () => {
       timeUpstreamCall("POST", "/auth/signin")({ attempts: 1, status: 401 });
       timeUpstreamCall("GET", "/users")({ attempts: 3, status: 503 });
     });
@@ -109,7 +117,7 @@ describe("ServerTimingRecorder", () => {
 
   it("lists the calls once told the visitor is signed in", async () => {
     const recorder = new ServerTimingRecorder({ showCalls: true });
-    await recorder.run(async () => timeUpstreamCall("GET", "/users")({ attempts: 1, status: 200 }));
+    await inRequestTimedBy(recorder, async () => timeUpstreamCall("GET", "/users")({ attempts: 1, status: 200 }));
     expect(recorder.header()).toMatch(/^upstream-1;desc="GET \/users";dur=[\d.]+, total;dur=[\d.]+$/);
   });
 });

@@ -11,8 +11,9 @@ import { BadgeDecisionSchema } from "~/forms/moderation.server";
 import { skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
-import { settleAll } from "~/lib/settle.server";
-import { listInvites, listPendingBadges, listPosts, toBadgeRow, toPostCard } from "~/upstream/moderation.server";
+import { toBadgeRow, toPostCard } from "~/components/moderation/rows.server";
+import { listInvites, listPendingBadges, listPosts } from "~/upstream/moderation.server";
+import { settleAll } from "~/upstream/settle.server";
 import { isAdminUser, listUsers } from "~/upstream/users.server";
 
 /** docs/product.md#dashboard: the dashboard counts users among the first 100, and lists 5 posts and 5 requests. */

@@ -7,7 +7,7 @@ import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-s
 import { useFocusKeeper } from "~/components/ui/focus-anchor";
 import { Icon } from "~/components/ui/icon";
 import { describePageError } from "~/lib/page-error";
-import { auditAdminActions } from "~/session/audit.server";
+import { auditAdminActions } from "./audit.server";
 import { displayName, requireSignedIn, requireUser } from "~/session/user.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn, auditAdminActions];

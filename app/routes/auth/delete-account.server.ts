@@ -12,7 +12,7 @@ import { echoable } from "~/forms/form-data.server";
 import { EMAIL_MAX } from "~/forms/fields";
 import { refuseAttempt } from "~/recipe/failure.server";
 import { keyGuessSecondsUntilAllowed } from "~/session/rate-limit.server";
-import { isSecureRequest } from "~/session/request.server";
+import { isSecureRequest } from "~/lib/request-url";
 import { redirectWithError } from "~/session/toast.server";
 import { deleteAccount, generateDeletionKey } from "~/upstream/account.server";
 import { isUpstreamError, UpstreamError } from "~/upstream/errors";

@@ -5,7 +5,7 @@ import * as z from "zod/mini";
 
 import { env } from "~/config/env.server";
 import { signedCookie } from "~/lib/signed-cookie.server";
-import { isSecureRequest } from "~/session/request.server";
+import { isSecureRequest } from "~/lib/request-url";
 
 /**
  * A short-lived, signed, HttpOnly cookie in which a public page remembers what it did for this

@@ -4,7 +4,7 @@ import type { Route } from "./+types/sidebar";
 import { sidebarCookie } from "~/components/shell/sidebar-state";
 import { submittedForm } from "~/forms/form-data.server";
 import { secondsUntilAllowed } from "~/session/rate-limit.server";
-import { isSecureRequest } from "~/session/request.server";
+import { isSecureRequest } from "~/lib/request-url";
 import { safeRedirect } from "~/session/safe-redirect";
 
 /** Without JavaScript the sidebar toggle posts here: store the state, go back to the page. */

@@ -11,7 +11,7 @@ import { formatDate } from "~/lib/format";
 import { localDateTimeToIso, nowLocalDateTime, toLocalDateTime } from "~/lib/local-datetime";
 import { ANNOUNCEMENT_NOT_FOUND, LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
-import { settleAll } from "~/lib/settle.server";
+import { settleAll } from "~/upstream/settle.server";
 import { failedStatus, refuse } from "~/recipe/failure.server";
 import {
   ANNOUNCEMENTS_PAGE_SIZE,

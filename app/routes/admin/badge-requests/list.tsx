@@ -10,7 +10,9 @@ import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
-import { listPendingBadges, matchesSearch, toBadgeRow } from "~/upstream/moderation.server";
+import { toBadgeRow } from "~/components/moderation/rows.server";
+import { matchesSearch } from "~/lib/search";
+import { listPendingBadges } from "~/upstream/moderation.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

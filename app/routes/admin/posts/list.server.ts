@@ -1,7 +1,9 @@
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { loadFailure } from "~/recipe/failure.server";
-import { listPosts, matchesSearch, toPostCard } from "~/upstream/moderation.server";
+import { toPostCard } from "~/components/moderation/rows.server";
+import { matchesSearch } from "~/lib/search";
+import { listPosts } from "~/upstream/moderation.server";
 
 /** Every post matching the search, as cards (docs/product.md#posts). */
 export async function loadPosts(request: Request) {

@@ -1,0 +1,22 @@
+import type { MiddlewareFunction } from "react-router";
+
+import { recordUpstreamCall } from "~/session/audit.server";
+import { isSessionRevoked } from "~/session/revoked-sessions.server";
+import { redirectToLogin } from "~/session/user.server";
+import { type PanelSession, panelSessionContext } from "~/upstream/panel-session.server";
+
+/** The panel's session as the upstream client uses it: revocations, the sign-out, the audit. */
+export const panelSession: PanelSession = {
+  isRevoked: isSessionRevoked,
+  redirectToLogin,
+  recordCall: recordUpstreamCall,
+};
+
+/**
+ * Root middleware: hands the upstream client the panel's session through the router context
+ * (the upstream layer is below this one and imports nothing of it).
+ */
+export const provideSessionToUpstream: MiddlewareFunction<Response> = ({ context }, next) => {
+  context.set(panelSessionContext, panelSession);
+  return next();
+};
