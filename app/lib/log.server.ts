@@ -1,6 +1,24 @@
-/** One JSON object per line (warnings on stderr), as the request log writes them: what log collectors ingest. */
-export function logLine(level: "info" | "warn", msg: string, fields: Record<string, unknown> = {}): void {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  if (level === "warn") console.warn(line);
-  else console.log(line);
+import { pino } from "pino";
+
+/**
+ * The panel's one logger (pino): one JSON object per line on stdout, what log collectors ingest
+ * without a parser. Each line carries `level` as a word, `time` (ISO 8601) and `msg`; the request
+ * log (server/logging.ts, pino-http), the process events of server.js and every app line go
+ * through it (docs/operations.md#logs).
+ */
+export const log = pino(
+  {
+    // No pid or hostname on every line: the collector knows which instance wrote it.
+    base: null,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  },
+  // Written like console.log, synchronously on Linux (files, pipes, terminals): a line logged
+  // just before process.exit is not lost.
+  process.stdout,
+);
+
+/** One event line: `logLine("warn", "redis unavailable", { error: error.message })`. */
+export function logLine(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown> = {}): void {
+  log[level](fields, msg);
 }

@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareFunction } from "react-router";
 
 import { submittedForm } from "~/forms/form-data.server";
+import { logLine } from "~/lib/log.server";
 import { getCurrentUser } from "~/session/user.server";
 import { authEndpoints } from "~/upstream/contract/auth";
 import { isUpstreamError } from "~/upstream/errors";
@@ -53,13 +54,8 @@ export const auditAdminActions: MiddlewareFunction<Response> = async ({ request 
   const calls: UpstreamCallRecord[] = [];
   const response = await currentActionCalls.run(calls, next);
   const user = getCurrentUser(request);
-  console.log(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "info",
-      ...auditEntry({ admin: user.email, ...fields }, calls),
-    }),
-  );
+  const { msg, ...entry } = auditEntry({ admin: user.email, ...fields }, calls);
+  logLine("info", msg, entry);
   return response;
 };
 
@@ -73,17 +69,12 @@ export function auditFailedLogout(admin: string | null, error: unknown): void {
   const answer = isUpstreamError(error)
     ? { status: error.status, failure: error.failure }
     : { status: null, failure: "error" };
-  console.warn(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "warn",
-      msg: "upstream logout failed",
-      admin,
-      upstream: `${method} ${path}`,
-      ...answer,
-      result: "session revoked by the panel; upstream logout retried in the background",
-    }),
-  );
+  logLine("warn", "upstream logout failed", {
+    admin,
+    upstream: `${method} ${path}`,
+    ...answer,
+    result: "session revoked by the panel; upstream logout retried in the background",
+  });
 }
 
 async function readIntent(request: Request): Promise<{ intent: string | null; target: string | null }> {

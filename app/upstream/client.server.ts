@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z, type ZodType } from "zod";
 
 import { env } from "~/config/env.server";
+import { logLine } from "~/lib/log.server";
 import { isSecureRequest } from "~/session/request.server";
 import { recordUpstreamCall } from "~/session/audit.server";
 import { isSessionRevoked } from "~/session/revoked-sessions.server";
@@ -263,18 +264,13 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 // The path is logged without its query: tokens travel in queries.
 function logFailure(method: string, path: string, error: UpstreamError, durationMs: number) {
   if (error.failure === "aborted") return;
-  console.warn(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: error.status >= 500 ? "error" : "warn",
-      msg: "upstream call failed",
-      method,
-      path,
-      status: error.status,
-      failure: error.failure,
-      durationMs: Math.round(durationMs),
-    }),
-  );
+  logLine(error.status >= 500 ? "error" : "warn", "upstream call failed", {
+    method,
+    path,
+    status: error.status,
+    failure: error.failure,
+    durationMs: Math.round(durationMs),
+  });
 }
 
 /** Ids in upstream paths: short and URL-safe; anything else is a typo or a probe. */
