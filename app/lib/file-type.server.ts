@@ -24,7 +24,7 @@ export const FILE_TYPES = { ...RASTER_IMAGE_EXTENSIONS, "application/pdf": [".pd
 export type FileType = keyof typeof FILE_TYPES;
 
 /** How many leading bytes tell a file's type: file-type's own sample size. */
-export const SNIFF_BYTES = 4100;
+const SNIFF_BYTES = 4100;
 
 /** The type these bytes are (only the first SNIFF_BYTES are read), or null when it is none of FILE_TYPES. */
 export async function sniffFileType(bytes: Uint8Array): Promise<FileType | null> {
