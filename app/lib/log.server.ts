@@ -12,6 +12,20 @@ export const log = pino(
     base: null,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
+    hooks: {
+      // A line pino cannot write (a built-in broken by prototype pollution, which /readyz is
+      // there to report) must not stop the process from inside a response's 'finish' handler:
+      // its level and message are written plainly, with the reason.
+      logMethod(args, write, level) {
+        try {
+          write.apply(this, args);
+        } catch (error) {
+          const msg = args.find((arg) => typeof arg === "string");
+          const line = { level: this.levels.labels[level], time: new Date().toISOString(), msg };
+          process.stdout.write(`${JSON.stringify({ ...line, logError: String(error) })}\n`);
+        }
+      },
+    },
   },
   // Written like console.log, synchronously on Linux (files, pipes, terminals): a line logged
   // just before process.exit is not lost.
