@@ -73,7 +73,9 @@ export function requestLogger(logger: Logger = log): RequestHandler {
       return requestId;
     },
     customAttributeKeys: { reqId: "requestId" },
-    // Every line of the request carries its id and nothing else of it: no headers, no query.
+    // Every line of the request carries its id and nothing else of it: no headers, no query
+    // (pino-http still binds a child logger to the request; serializing it to nothing keeps
+    // that free).
     quietReqLogger: true,
     quietResLogger: true,
     wrapSerializers: false,
