@@ -12,14 +12,9 @@ import type { PlanCreateFormValues, PlanEditFormValues } from "~/forms/membershi
 import { UploadUrlRequestSchema } from "~/forms/membership";
 import { cleanFeatures, draftFromValues } from "~/forms/plan-draft";
 import { parseForm } from "~/forms/form-data.server";
+import { checkUploadedFile } from "~/lib/file-type.server";
 import type { FlashToast } from "~/lib/toast";
-import {
-  checkUpload,
-  SIGNATURE_BYTES,
-  TIER_IMAGE_ACCEPT,
-  TIER_IMAGE_MAX_SIZE_MB,
-  UPLOAD_MESSAGES,
-} from "~/lib/upload-rules";
+import { TIER_IMAGE_ACCEPT, TIER_IMAGE_MAX_SIZE_MB, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { failedSubmission } from "~/recipe/failure.server";
 import type { PlanCreateBody, PlanEditBody } from "~/upstream/contract/memberships";
 import { requestUploadUrl, UploadFailure, uploadFile } from "~/upstream/files.server";
@@ -56,9 +51,8 @@ function postedDraft(formData: FormData, mode: PlanFormMode) {
 async function uploadPostedFile(request: Request, formData: FormData, posted: ReturnType<typeof postedDraft>) {
   const file = takeFile(formData);
   if (!file) return { ok: true as const, uploaded: false };
-  // The bytes are here: their magic number must agree with the name and the declared type.
-  const head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
-  const problem = checkUpload(file, { maxSizeMb: TIER_IMAGE_MAX_SIZE_MB, accept: TIER_IMAGE_ACCEPT }, head);
+  // The bytes are here: what they are (file-type) must agree with the name and the declared type.
+  const problem = await checkUploadedFile(file, { maxSizeMb: TIER_IMAGE_MAX_SIZE_MB, accept: TIER_IMAGE_ACCEPT });
   if (problem) return { ok: false as const, failed: imageFailure(400, problem, posted.values()) };
   try {
     posted.draft.image = await uploadFile(request, file);
