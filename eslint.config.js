@@ -95,6 +95,25 @@ export default defineConfig([
     languageOptions: { globals: globals.node },
   },
   {
+    // Server code, type-aware: a promise nobody awaits loses its failure (an unhandled rejection
+    // stops the process) and its order. Only these files: type-aware rules on every file would
+    // double the lint's time (see docs/decisions/044-guardrails-in-npm-test.md).
+    files: [
+      "app/**/*.server.{ts,tsx}",
+      "app/entry.server.tsx",
+      "app/routes/**/*.{ts,tsx}",
+      "server/**/*.ts",
+      "server.js",
+      "scripts/**/*.{mjs,ts}",
+      "demo-api/**/*.ts",
+    ],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  {
     // Playwright callbacks passed to page.evaluate() run in the browser.
     files: ["tests/e2e/**"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

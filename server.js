@@ -16,20 +16,30 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 const envModuleUrl = new URL("./build/server/env.js", import.meta.url);
 const bundleUrl = new URL("./build/server/index.js", import.meta.url);
 
-/** One JSON object per line on stdout (or stderr), like the request log. */
+/**
+ * One JSON object per line on stdout (or stderr), like the request log.
+ * @param {Record<string, unknown>} fields
+ */
 function log(fields, stream = process.stdout) {
   stream.write(`${JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields })}\n`);
 }
 
-/** The one line an operator reads when the server refuses to start. */
+/**
+ * The one line an operator reads when the server refuses to start.
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }
 
-/** The first line of an error's message. */
+/**
+ * The first line of an error's message.
+ * @param {unknown} error
+ */
 function firstLine(error) {
-  return String(error?.message ?? error).split("\n")[0];
+  return String(/** @type {Error | undefined} */ (error)?.message ?? error).split("\n")[0];
 }
 
 process.on("uncaughtException", (error) => {
@@ -37,7 +47,11 @@ process.on("uncaughtException", (error) => {
   process.exit(1);
 });
 process.on("unhandledRejection", (reason) => {
-  log({ level: "error", msg: "unhandled rejection", error: reason?.stack ?? String(reason) });
+  log({
+    level: "error",
+    msg: "unhandled rejection",
+    error: /** @type {Error | undefined} */ (reason)?.stack ?? String(reason),
+  });
   process.exit(1);
 });
 
@@ -46,16 +60,19 @@ if (!existsSync(bundleUrl) || !existsSync(envModuleUrl))
 
 // The environment first: a bad configuration is refused at once, without loading the server
 // bundle (React, the routes, Express), which takes a second or more on a busy machine.
+/** @type {import("./app/config/env.server.ts").Env} */
 let env;
 try {
   const { parseEnv } = await import(envModuleUrl.href);
   env = parseEnv(process.env);
 } catch (error) {
   // EnvError messages are one line that already starts with "Invalid configuration:".
-  if (error?.name === "EnvError") fail(error.message);
+  const failure = /** @type {Error | undefined} */ (error);
+  if (failure?.name === "EnvError") fail(failure.message);
   fail(`Invalid configuration: the environment could not be read (${firstLine(error)})`);
 }
 
+/** @type {typeof import("./server/app.ts")} */
 let bundle;
 try {
   bundle = await import(bundleUrl.href);
@@ -78,13 +95,14 @@ const server = http.createServer(
 );
 server.once("error", (error) => fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`));
 server.listen(env.PORT, env.HOST, () => {
-  const { port } = server.address();
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   const host = env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
   log({ msg: "listening", url: `http://${host}:${port}` });
 });
 
 let shuttingDown = false;
 
+/** @param {NodeJS.Signals} signal */
 function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
@@ -95,6 +113,7 @@ function shutdown(signal) {
   setTimeout(() => close(signal), env.SHUTDOWN_DRAIN_MS);
 }
 
+/** @param {NodeJS.Signals} signal */
 function close(signal) {
   const started = Date.now();
 

@@ -37,7 +37,11 @@ import { PanelClient } from "../tests/support/form-post.ts";
 import { freePort, ROOT, startDemoApi, startPanel, TEST_SESSION_SECRET } from "../tests/support/servers.ts";
 import { buildFloorApp, reactRouterBuild } from "./floor-app.mjs";
 
-/** A whole number from the environment, or the default. */
+/**
+ * A whole number from the environment, or the default.
+ * @param {string} name
+ * @param {number} fallback
+ */
 function intFromEnv(name, fallback) {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === "") return fallback;
@@ -78,10 +82,16 @@ const PAGES = [
   { name: "/memberships", path: "/memberships" },
 ];
 
+/** @type {string[]} */
 const problems = [];
+/** @type {import("node:child_process").ChildProcess[]} */
 const children = [];
 
-/** Starts the bare app's server on a free loopback port; its one upstream call goes to `upstreamUrl`. */
+/**
+ * Starts the bare app's server on a free loopback port; its one upstream call goes to `upstreamUrl`.
+ * @param {string} dir
+ * @param {string} upstreamUrl
+ */
 async function startBareApp(dir, upstreamUrl) {
   const port = await freePort();
   const child = spawn(process.execPath, ["server.js"], {
@@ -109,6 +119,7 @@ async function startBareApp(dir, upstreamUrl) {
   throw new Error(`the bare app did not start within 30 s:\n${output}`);
 }
 
+/** @param {import("node:child_process").ChildProcess} child */
 async function stopChild(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
@@ -117,7 +128,13 @@ async function stopChild(child) {
 
 // ---- Measuring ----------------------------------------------------------------------------
 
-/** One request; resolves with the time to the response's headers, its status and Server-Timing. */
+/**
+ * One request; resolves with the time to the response's headers, its status and Server-Timing.
+ * @param {string} url
+ * @param {http.OutgoingHttpHeaders} headers
+ * @param {http.Agent} agent
+ * @returns {Promise<{ ttfb: number, status: number, serverTiming: string }>}
+ */
 function timedGet(url, headers, agent) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -125,7 +142,11 @@ function timedGet(url, headers, agent) {
       const ttfb = performance.now() - started;
       response.resume();
       response.on("end", () =>
-        resolve({ ttfb, status: response.statusCode, serverTiming: response.headers["server-timing"] ?? "" }),
+        resolve({
+          ttfb,
+          status: /** @type {number} */ (response.statusCode),
+          serverTiming: /** @type {string | undefined} */ (response.headers["server-timing"]) ?? "",
+        }),
       );
       response.on("error", reject);
     });
@@ -133,24 +154,36 @@ function timedGet(url, headers, agent) {
   });
 }
 
-/** The upstream entries of a Server-Timing value: their count and the longest duration. */
+/**
+ * The upstream entries of a Server-Timing value: their count and the longest duration.
+ * @param {string} value
+ */
 function upstreamTimings(value) {
   const durations = [...value.matchAll(/(?:^|,\s*)upstream-\d+;[^,]*?dur=([\d.]+)/g)].map((match) => Number(match[1]));
   return { calls: durations.length, slowest: durations.length ? Math.max(...durations) : null };
 }
 
+/**
+ * @param {number[]} sorted
+ * @param {number} p
+ */
 function percentile(sorted, p) {
   if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+  return /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]);
 }
 
-const median = (values) =>
+const median = (/** @type {number[]} */ values) =>
   percentile(
     [...values].sort((a, b) => a - b),
     50,
   );
 
-/** TTFB of `count` sequential requests over one keep-alive connection, after a short warm-up. */
+/**
+ * TTFB of `count` sequential requests over one keep-alive connection, after a short warm-up.
+ * @param {string} url
+ * @param {http.OutgoingHttpHeaders} headers
+ * @param {number} count
+ */
 async function measureTtfb(url, headers, count) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
@@ -176,11 +209,13 @@ async function measureTtfb(url, headers, count) {
  * CPU time the process `pid` has used so far, all its threads (compression runs on libuv's
  * workers), in ms; null without a pid (`npm start`'s server is a grandchild) or where /proc is not
  * there (not Linux). Less sensitive to other work on the machine than requests/s.
+ * @param {number | undefined} pid
  */
 function processCpuMs(pid) {
   if (pid === undefined) return null;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = /** @type {string} */ (stat.split(") ")[1]).split(" ");
     const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
     return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
   } catch {
@@ -193,6 +228,9 @@ function processCpuMs(pid) {
  * BENCH_WARMUP_SECONDS of the same load that is not counted: a server answers its first few
  * hundred requests of a page before V8 has optimised the code they run (a cold /users costs
  * about half as much CPU again as a warm one), and a server in production runs warm.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {number} [pid]
  */
 async function measureLoad(url, headers, pid) {
   if (WARMUP_SECONDS) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
@@ -209,7 +247,11 @@ async function measureLoad(url, headers, pid) {
   };
 }
 
-/** One pass over every page with the demo API at `latencyMs`, behind the panel and the floor app. */
+/**
+ * One pass over every page with the demo API at `latencyMs`, behind the panel and the floor app.
+ * @param {number} latencyMs
+ * @param {string} floorDir
+ */
 async function runPass(latencyMs, floorDir) {
   const demo = await startDemoApi({ DEMO_API_LATENCY_MS: String(latencyMs) });
   let panel;
@@ -243,10 +285,13 @@ async function runPass(latencyMs, floorDir) {
 
 // ---- Printing -----------------------------------------------------------------------------
 
-const cpuMs = (value) => (value === null ? "–" : `${value.toFixed(2)} ms`);
-const ms = (value) =>
+/** @typedef {Awaited<ReturnType<typeof runPass>>} PassRows */
+
+const cpuMs = (/** @type {number | null} */ value) => (value === null ? "–" : `${value.toFixed(2)} ms`);
+const ms = (/** @type {number | null} */ value) =>
   value === null || Number.isNaN(value) ? "–" : `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 
+/** @param {PassRows} rows */
 function loadTable(rows) {
   const lines = [
     "| Page | req/s | CPU per request | p50 | p99 | non-2xx | TTFB p50 | TTFB p99 |",
@@ -260,6 +305,7 @@ function loadTable(rows) {
   return lines.join("\n");
 }
 
+/** @param {PassRows} rows */
 function ratioTable(rows) {
   const lines = [
     `| Page | upstream calls | slowest call p50 | TTFB p50 | TTFB p50 / ${SLOW_LATENCY_MS} ms |`,
@@ -267,7 +313,7 @@ function ratioTable(rows) {
   ];
   for (const { page, ttfb } of rows) {
     const ratio = page.bare ? null : ttfb.p50 / SLOW_LATENCY_MS;
-    if (page.bounded && !(ratio < MAX_DASHBOARD_RATIO)) {
+    if (ratio !== null && page.bounded && !(ratio < MAX_DASHBOARD_RATIO)) {
       problems.push(
         `${page.name}: TTFB p50 ${ms(ttfb.p50)} is ${ratio.toFixed(2)} × ${SLOW_LATENCY_MS} ms (bound: under ${MAX_DASHBOARD_RATIO})`,
       );
@@ -281,22 +327,28 @@ function ratioTable(rows) {
   return lines.join("\n");
 }
 
-/** /users' requests/s as a share of the floor's, in one pass. */
+/**
+ * /users' requests/s as a share of the floor's, in one pass.
+ * @param {PassRows} rows
+ */
 function floorShare(rows) {
-  const bareRow = rows.find((row) => row.page.bare);
-  const usersRow = rows.find((row) => row.page.againstFloor);
+  const bareRow = /** @type {PassRows[number]} */ (rows.find((row) => row.page.bare));
+  const usersRow = /** @type {PassRows[number]} */ (rows.find((row) => row.page.againstFloor));
   const [floor, users] = [bareRow.load.rps, usersRow.load.rps];
   const share = users / floor;
   const verdict = share >= USERS_TO_FLOOR_GOAL ? "goal met" : "goal not met";
   const line = `Signed-in /users: ${Math.round(users)} req/s against ${Math.round(floor)} for the floor page = ${share.toFixed(2)} × the floor (goal ≥ ${USERS_TO_FLOOR_GOAL}: ${verdict})`;
-  const [floorCpu, usersCpu] = [bareRow, usersRow].map((row) => row.load.cpuMsPerRequest);
+  const [floorCpu, usersCpu] = [bareRow.load.cpuMsPerRequest, usersRow.load.cpuMsPerRequest];
   if (floorCpu === null || usersCpu === null) return line;
   return `${line}\nCPU per request: ${cpuMs(usersCpu)} for /users, ${cpuMs(floorCpu)} for the floor page (${(floorCpu / usersCpu).toFixed(2)})`;
 }
 
 // ---- npm start against the production server -------------------------------------------------
 
-/** Runs `npm start` (demo mode) on free ports with a throwaway demo data file; resolves once ready. */
+/**
+ * Runs `npm start` (demo mode) on free ports with a throwaway demo data file; resolves once ready.
+ * @param {string} dataDir
+ */
 async function startNpmStart(dataDir) {
   const [port, demoPort] = [await freePort(), await freePort()];
   const child = spawn("npm", ["start"], {
@@ -317,7 +369,7 @@ async function startNpmStart(dataDir) {
   child.stderr.on("data", (chunk) => (output += chunk));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    process.kill(-child.pid, "SIGTERM");
+    process.kill(-(/** @type {number} */ (child.pid)), "SIGTERM");
     await once(child, "exit");
   };
   const deadline = Date.now() + 120_000;
@@ -346,6 +398,7 @@ async function compareNpmStart() {
     const rows = [];
     for (const page of START_PAGES) {
       // Alternating rounds, so that a burst of other work on the machine hits both servers.
+      /** @type {{ production: number[], "npm start": number[] }} */
       const rounds = { production: [], "npm start": [] };
       for (let round = 1; round <= START_ROUNDS; round++) {
         for (const [name, client] of Object.entries(clients)) {
@@ -357,7 +410,7 @@ async function compareNpmStart() {
           process.stdout.write(" done\n");
           if (load.non2xx || load.errors)
             problems.push(`${page} on ${name}: ${load.non2xx} non-2xx answers, ${load.errors} errors`);
-          rounds[name].push(load.rps);
+          rounds[/** @type {keyof typeof clients} */ (name)].push(load.rps);
         }
       }
       rows.push({ page, production: median(rounds.production), npmStart: median(rounds["npm start"]) });
@@ -369,6 +422,7 @@ async function compareNpmStart() {
   }
 }
 
+/** @param {Awaited<ReturnType<typeof compareNpmStart>>} rows */
 function startTable(rows) {
   const lines = [
     `| Page | production req/s (median of ${START_ROUNDS}) | npm start req/s (median of ${START_ROUNDS}) | npm start ÷ production |`,
@@ -402,7 +456,7 @@ try {
     `\nNode ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage(startLoad)} at the start (before the builds)`,
   );
   // The load generator shares the machine: other work on it shows up in every figure.
-  if (startLoad[0] > os.cpus().length / 2)
+  if ((startLoad[0] ?? 0) > os.cpus().length / 2)
     console.log("⚠ the machine is busy: these figures are not comparable with a quiet run");
   const settings = `${CONNECTIONS} connections, ${SECONDS} s per page; TTFB over ${TTFB_REQUESTS} sequential requests`;
   console.log(`\nPass 1: demo API latency ${BASE_LATENCY_MS} ms (${settings})`);

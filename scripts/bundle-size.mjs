@@ -20,7 +20,14 @@ const ADMIN_LAYOUT = "routes/admin/layout.tsx";
  */
 const BUDGET_OVER_FLOOR = { public: 1.1, admin: 1.16 };
 
-/** Every page: a route that renders (has a default export), with its layouts, outermost first. */
+/** @typedef {import("@react-router/dev/routes").RouteConfigEntry} RouteConfigEntry */
+
+/**
+ * Every page: a route that renders (has a default export), with its layouts, outermost first.
+ * @param {RouteConfigEntry[]} list
+ * @param {RouteConfigEntry[]} [parents]
+ * @returns {{ path: string, files: string[], kind: "admin" | "public" }[]}
+ */
 function pagesOf(list, parents = []) {
   return list.flatMap((route) => {
     const chain = [...parents, route];
@@ -44,26 +51,40 @@ function pagesOf(list, parents = []) {
 /**
  * A measurer of one build: `firstLoad(files)` is the gzipped size of the client entry, the root
  * and the route modules `files` (paths under app/), with all they import statically.
+ * @param {string} clientDir
  */
 function buildMeasurer(clientDir) {
+  /** @type {import("vite").Manifest} */
   const manifest = JSON.parse(readFileSync(join(clientDir, ".vite/manifest.json"), "utf8"));
-  const keyOf = (file) => Object.keys(manifest).find((key) => key === `app/${file}` || key.startsWith(`app/${file}?`));
+  const keyOf = (/** @type {string} */ file) =>
+    Object.keys(manifest).find((key) => key === `app/${file}` || key.startsWith(`app/${file}?`));
+  /** @type {Map<string, number>} */
   const gzipped = new Map();
-  const sizeOf = (file) => {
+  const sizeOf = (/** @type {string} */ file) => {
     if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length);
-    return gzipped.get(file);
+    return /** @type {number} */ (gzipped.get(file));
   };
-  /** The chunks a module needs, itself included (static imports only: what loads first). */
+  /**
+   * The chunks a module needs, itself included (static imports only: what loads first).
+   * @param {string | undefined} key
+   * @param {Set<string>} seen
+   * @returns {Set<string>}
+   */
   const closure = (key, seen) => {
     if (!key || seen.has(key)) return seen;
     seen.add(key);
-    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    for (const imported of /** @type {import("vite").ManifestChunk} */ (manifest[key]).imports ?? [])
+      closure(imported, seen);
     return seen;
   };
   const entry = Object.keys(manifest).find((key) => key.endsWith("entry.client.tsx"));
 
   return {
-    /** Bytes, or the first file without a client module in this build. */
+    /**
+     * Bytes, or the first file without a client module in this build.
+     * @param {string[]} files
+     * @returns {{ bytes: number, missing?: undefined } | { bytes?: undefined, missing: string }}
+     */
     firstLoad(files) {
       const keys = closure(entry, new Set());
       for (const file of files) {
@@ -71,7 +92,12 @@ function buildMeasurer(clientDir) {
         if (!key) return { missing: file };
         closure(key, keys);
       }
-      return { bytes: [...keys].reduce((total, key) => total + sizeOf(manifest[key].file), 0) };
+      return {
+        bytes: [...keys].reduce(
+          (total, key) => total + sizeOf(/** @type {import("vite").ManifestChunk} */ (manifest[key]).file),
+          0,
+        ),
+      };
     },
   };
 }
@@ -79,17 +105,19 @@ function buildMeasurer(clientDir) {
 const floorApp = await buildFloorApp();
 let floor;
 try {
-  floor = buildMeasurer(join(floorApp.dir, "build/client")).firstLoad(["root.jsx", "routes/home.jsx"]).bytes;
+  const floorMeasurer = buildMeasurer(join(floorApp.dir, "build/client"));
+  floor = /** @type {number} */ (floorMeasurer.firstLoad(["root.jsx", "routes/home.jsx"]).bytes);
 } finally {
   await floorApp.remove();
 }
 
 const panel = buildMeasurer("build/client");
 let failed = false;
+/** @type {string[][]} */
 const rows = [];
 for (const page of pagesOf(routes)) {
   const { bytes, missing } = panel.firstLoad(["root.tsx", ...page.files]);
-  if (missing) {
+  if (bytes === undefined) {
     console.error(`✖ ${page.path}: no client module for app/${missing} in the build`);
     failed = true;
     continue;
@@ -108,9 +136,11 @@ for (const page of pagesOf(routes)) {
 
 console.log("First-visit JavaScript per page, gzipped (KB), and as a multiple of the floor page:\n");
 const header = ["", "page", "kind", "KB", "× floor", "budget"];
-const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-const line = (cells) =>
-  cells.map((cell, column) => (column >= 3 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ");
+const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
+const line = (/** @type {string[]} */ cells) =>
+  cells
+    .map((cell, column) => (column >= 3 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)))
+    .join("  ");
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 const limits = `floor (a bare React Router page) ${(floor / KB).toFixed(1)} KB; budgets ${Object.entries(

@@ -22,7 +22,11 @@ export function demoSessionSecret() {
   return secret;
 }
 
-/** Starts the demo API and resolves with its base URL once it listens. */
+/**
+ * Starts the demo API and resolves with its base URL once it listens.
+ * @param {string} panelPort
+ * @returns {Promise<URL>}
+ */
 function startDemoApi(panelPort) {
   return new Promise((resolve, reject) => {
     const env = {
@@ -56,6 +60,7 @@ function startDemoApi(panelPort) {
  * otherwise, listening on this machine only: the demo credentials are public.
  */
 export async function panelEnvironment() {
+  /** @type {NodeJS.ProcessEnv & { PORT: string }} */
   const env = { ...process.env, PORT: process.env.PORT ?? "3000" };
   const demo = !env.API_URL;
   if (!demo) return { env, demo };
@@ -64,7 +69,7 @@ export async function panelEnvironment() {
     const demoUrl = await startDemoApi(env.PORT);
     env.API_URL = `http://127.0.0.1:${demoUrl.port}/api`;
   } catch (error) {
-    console.error(`Cannot start the demo API: ${error.message}`);
+    console.error(`Cannot start the demo API: ${/** @type {Error} */ (error).message}`);
     await stopAll(1);
   }
   env.SESSION_SECRET ??= demoSessionSecret();
@@ -72,14 +77,21 @@ export async function panelEnvironment() {
   return { env, demo };
 }
 
-/** The address to open in a browser for the server's listening URL. */
+/**
+ * The address to open in a browser for the server's listening URL.
+ * @param {string} listening
+ */
 function browserUrl(listening) {
   const url = new URL(listening);
   if (["0.0.0.0", "[::]", "127.0.0.1", "[::1]"].includes(url.hostname)) url.hostname = "localhost";
   return url.origin;
 }
 
-/** Prints where to open the panel and, in demo mode, how to sign in. */
+/**
+ * Prints where to open the panel and, in demo mode, how to sign in.
+ * @param {string} listeningUrl
+ * @param {boolean} demo
+ */
 export function announceReady(listeningUrl, demo) {
   console.log(`\nPanel ready: ${browserUrl(listeningUrl)}`);
   if (demo) console.log(`Demo sign-in: ${DEMO_SIGN_IN}\n`);

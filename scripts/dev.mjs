@@ -38,6 +38,7 @@ for (const listener of process.listeners("SIGTERM")) {
 }
 const ssr = vite.environments.ssr;
 if (!isRunnableDevEnvironment(ssr)) throw new Error("Vite's ssr environment cannot run modules in this process");
+const { runner } = ssr;
 
 /** @type {{ module: unknown, app: import("express").Express } | undefined} */
 let current;
@@ -47,15 +48,21 @@ let current;
  * until a file it imports (a route, a server module) changes; then the app is built anew.
  */
 async function panelApp() {
-  const module = await ssr.runner.import(APP_MODULE);
-  if (current?.module !== module) {
+  /** @type {typeof import("../server/app.ts")} */
+  const module = await runner.import(APP_MODULE);
+  if (current === undefined || current.module !== module) {
     current = { module, app: module.createServerApp(module.parseEnv(process.env), { viteDevServer: true }) };
   }
   return current.app;
 }
 
-/** A module that does not load (a syntax error mid-edit): the error on the page and in the log. */
-function moduleFailed(res, error) {
+/**
+ * A module that does not load (a syntax error mid-edit): the error on the page and in the log.
+ * @param {http.ServerResponse} res
+ * @param {unknown} failure
+ */
+function moduleFailed(res, failure) {
+  const error = /** @type {Error | undefined} */ (failure);
   console.error(error?.stack ?? String(error));
   if (res.headersSent) return void res.destroy();
   res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" });
@@ -65,7 +72,7 @@ function moduleFailed(res, error) {
 // Vite answers its own requests (its client, source modules, public/ files); the rest, and every
 // non-GET, goes to the panel's app.
 server.on("request", (req, res) => {
-  vite.middlewares(req, res, (error) => {
+  vite.middlewares(req, res, (/** @type {unknown} */ error) => {
     if (error) return moduleFailed(res, error);
     panelApp().then(
       (app) => app(req, res),
@@ -77,7 +84,8 @@ server.on("request", (req, res) => {
 try {
   // Loads the app once before listening: a bad environment stops here with its one line.
   await panelApp();
-} catch (error) {
+} catch (failure) {
+  const error = /** @type {Error | undefined} */ (failure);
   console.error(error?.name === "EnvError" ? error.message : (error?.stack ?? String(error)));
   await vite.close();
   await stopAll(1);
@@ -93,7 +101,7 @@ onStopPanel(async () => {
 });
 
 server.listen(Number(process.env.PORT), process.env.HOST, () => {
-  const { address, port } = server.address();
+  const { address, port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   const url = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
   // The same line as server.js, which tests and tools wait for.
   console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "listening", url }));

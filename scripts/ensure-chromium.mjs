@@ -20,6 +20,7 @@ export async function ensureChromium() {
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (isRoot && existsSync("/etc/debian_version")) {
     console.log("Installing Debian's chromium for the end-to-end tests…");
+    /** @type {import("node:child_process").ExecFileSyncOptions} */
     const apt = { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } };
     execFileSync("apt-get", ["update"], apt);
     execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], apt);

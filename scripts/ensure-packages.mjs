@@ -6,29 +6,43 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-/** Debian package name → the program the test runs from it. */
+/**
+ * Debian package name → the program the test runs from it.
+ * @type {Record<string, string>}
+ */
 export const SCALE_OUT_PACKAGES = { "redis-server": "redis-server", haproxy: "haproxy" };
 
-/** The absolute path of `program` on PATH (or in /usr/sbin, where Debian puts haproxy), or null. */
+/**
+ * The absolute path of `program` on PATH (or in /usr/sbin, where Debian puts haproxy), or null.
+ * @param {string} program
+ * @returns {string | null}
+ */
 export function findProgram(program) {
   const dirs = [...(process.env.PATH ?? "").split(":"), "/usr/sbin", "/usr/bin"].filter(Boolean);
   for (const dir of dirs) if (existsSync(`${dir}/${program}`)) return `${dir}/${program}`;
   return null;
 }
 
-/** Installs the missing packages when allowed; answers the programs still missing (empty when all are there). */
+/**
+ * Installs the missing packages when allowed; answers the programs still missing (empty when all are there).
+ * @param {Record<string, string>} [packages]
+ * @returns {string[]}
+ */
 export function ensurePackages(packages = SCALE_OUT_PACKAGES) {
   const missing = () => Object.entries(packages).filter(([, program]) => !findProgram(program));
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (missing().length > 0 && isRoot && existsSync("/etc/debian_version")) {
     const names = missing().map(([name]) => name);
     console.log(`Installing Debian's ${names.join(" and ")} for the multi-instance test…`);
+    /** @type {import("node:child_process").ExecFileSyncOptions} */
     const apt = { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } };
     try {
       execFileSync("apt-get", ["update"], apt);
       execFileSync("apt-get", ["install", "-y", "--no-install-recommends", ...names], apt);
     } catch (error) {
-      console.error(`apt-get failed (${error.message}); the multi-instance test will be skipped.`);
+      console.error(
+        `apt-get failed (${/** @type {Error} */ (error).message}); the multi-instance test will be skipped.`,
+      );
     }
   }
   return missing().map(([name]) => name);

@@ -11,7 +11,11 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Runs `react-router build` in `cwd`; `quiet` keeps its output unless it fails. */
+/**
+ * Runs `react-router build` in `cwd`; `quiet` keeps its output unless it fails.
+ * @param {string} cwd
+ * @param {boolean} quiet
+ */
 export function reactRouterBuild(cwd, quiet) {
   const result = spawnSync(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], {
     cwd,
@@ -111,7 +115,10 @@ app.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("listening")
 `,
 };
 
-/** Writes and builds the bare app in `dir`, a temp dir that shares the panel's node_modules. */
+/**
+ * Writes and builds the bare app in `dir`, a temp dir that shares the panel's node_modules.
+ * @param {string} dir
+ */
 async function buildIn(dir) {
   for (const [file, text] of Object.entries(BARE_FILES)) {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });

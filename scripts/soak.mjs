@@ -23,7 +23,11 @@ import autocannon from "autocannon";
 import { PanelClient } from "../tests/support/form-post.ts";
 import { ROOT, startDemoApi, startPanel } from "../tests/support/servers.ts";
 
-/** A whole number from the environment, or the default. */
+/**
+ * A whole number from the environment, or the default.
+ * @param {string} name
+ * @param {number} fallback
+ */
 function intFromEnv(name, fallback) {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === "") return fallback;
@@ -48,9 +52,16 @@ const BROWSER_HEADERS = {
 };
 
 const MB = 1024 * 1024;
-const mb = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
+const mb = (/** @type {number} */ bytes) => `${(bytes / MB).toFixed(1)} MB`;
 
-/** The first number a page links to with `pattern` (a RegExp with one group), e.g. a user's id. */
+/** @typedef {{ seconds: number } & NodeJS.MemoryUsage} MemorySample */
+
+/**
+ * The first number a page links to with `pattern` (a RegExp with one group), e.g. a user's id.
+ * @param {PanelClient} admin
+ * @param {string} page
+ * @param {RegExp} pattern
+ */
 async function firstLinkedId(admin, page, pattern) {
   const html = await (await admin.get(page, BROWSER_HEADERS)).text();
   const match = pattern.exec(html);
@@ -58,7 +69,10 @@ async function firstLinkedId(admin, page, pattern) {
   return match[1];
 }
 
-/** Every screen the soak requests, with the admin's cookie where the screen needs one. */
+/**
+ * Every screen the soak requests, with the admin's cookie where the screen needs one.
+ * @param {PanelClient} admin
+ */
 async function screens(admin) {
   const userId = await firstLinkedId(admin, "/users", /href="\/users\/(\d+)"/);
   const membershipId = await firstLinkedId(admin, "/memberships", /href="\/memberships\/view\/(\d+)"/);
@@ -78,18 +92,26 @@ async function screens(admin) {
   ];
   const publicPaths = ["/login", "/forgot-password", "/get-app"];
   return [
-    ...adminPaths.map((path) => ({ method: "GET", path, headers: signedIn })),
-    ...publicPaths.map((path) => ({ method: "GET", path, headers: BROWSER_HEADERS })),
+    ...adminPaths.map((path) => ({ method: /** @type {const} */ ("GET"), path, headers: signedIn })),
+    ...publicPaths.map((path) => ({ method: /** @type {const} */ ("GET"), path, headers: BROWSER_HEADERS })),
   ];
 }
 
-/** Asks the panel for its memory use (the preload answers SIGUSR2 with one JSON line). */
+/**
+ * Asks the panel for its memory use (the preload answers SIGUSR2 with one JSON line).
+ * @param {Awaited<ReturnType<typeof startPanel>>} panel
+ * @returns {() => Promise<NodeJS.MemoryUsage>}
+ */
 function memoryReader(panel) {
+  /** @type {((memory: NodeJS.MemoryUsage) => void)[]} */
   const waiting = [];
-  createInterface({ input: panel.process.stdout }).on("line", (line) => {
-    if (!line.startsWith('{"msg":"memory"')) return;
-    waiting.shift()?.(JSON.parse(line));
-  });
+  createInterface({ input: /** @type {import("node:stream").Readable} */ (panel.process.stdout) }).on(
+    "line",
+    (line) => {
+      if (!line.startsWith('{"msg":"memory"')) return;
+      waiting.shift()?.(JSON.parse(line));
+    },
+  );
   return () =>
     new Promise((resolve) => {
       waiting.push(resolve);
@@ -97,10 +119,14 @@ function memoryReader(panel) {
     });
 }
 
-/** Whether RSS kept growing after the first minute, from samples `{ seconds, rss }`. */
+/**
+ * Whether RSS kept growing after the first minute, from samples `{ seconds, rss }`.
+ * @param {MemorySample[]} samples
+ */
 function rssVerdict(samples) {
   const settled = samples.filter((sample) => sample.seconds >= SETTLE_SECONDS);
-  const middle = (settled[0].seconds + settled.at(-1).seconds) / 2;
+  const [first, last] = /** @type {[MemorySample, MemorySample]} */ ([settled[0], settled.at(-1)]);
+  const middle = (first.seconds + last.seconds) / 2;
   const firstHalf = Math.max(...settled.filter((sample) => sample.seconds <= middle).map((sample) => sample.rss));
   const secondHalf = Math.max(...settled.filter((sample) => sample.seconds > middle).map((sample) => sample.rss));
   const growthPercent = ((secondHalf - firstHalf) / firstHalf) * 100;
@@ -137,6 +163,7 @@ try {
   );
   console.log("  time |      RSS | heap used | heap total | external");
 
+  /** @type {MemorySample[]} */
   const samples = [];
   const started = performance.now();
   const sample = async () => {
@@ -153,7 +180,8 @@ try {
   const result = await load;
   clearInterval(sampler);
   // The end of the load, unless the interval sampled it a moment ago.
-  if (performance.now() - started - samples.at(-1).seconds * 1000 > 5_000) await sample();
+  const lastSample = /** @type {MemorySample} */ (samples.at(-1));
+  if (performance.now() - started - lastSample.seconds * 1000 > 5_000) await sample();
 
   const total = result.requests.total;
   console.log(

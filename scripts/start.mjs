@@ -17,7 +17,11 @@ const DEMO_SIGN_IN = "admin@example.com / Admin12345";
 const STOP_TIMEOUT_MS = 15_000;
 const STOP_WITH_PARENT = join(root, "scripts/stop-with-parent.mjs");
 
-/** Newest modification time under `path` (a file or a folder), 0 when it does not exist. */
+/**
+ * Newest modification time under `path` (a file or a folder), 0 when it does not exist.
+ * @param {string} path
+ * @returns {number}
+ */
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
@@ -47,18 +51,24 @@ function build() {
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
+/** @type {Set<import("node:child_process").ChildProcess & { name: string }>} */
 const children = new Set();
 let stopping = false;
 let exitCode = 0;
 
-/** Starts a node child that writes to our terminal and stops when we are gone (the IPC channel closes). */
+/**
+ * Starts a node child that writes to our terminal and stops when we are gone (the IPC channel closes).
+ * @param {string} name
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ */
 function startChild(name, args, env) {
-  const child = spawn(process.execPath, ["--import", STOP_WITH_PARENT, ...args], {
+  const spawned = spawn(process.execPath, ["--import", STOP_WITH_PARENT, ...args], {
     cwd: root,
     env,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  child.name = name;
+  const child = Object.assign(spawned, { name });
   children.add(child);
   child.on("exit", (code, signal) => {
     children.delete(child);
@@ -76,7 +86,12 @@ function startChild(name, args, env) {
   return child;
 }
 
-/** Resolves once `url` answers 200; rejects when `child` exits first or after 30 s. */
+/**
+ * Resolves once `url` answers 200; rejects when `child` exits first or after 30 s.
+ * @param {string | URL} url
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {string} what
+ */
 async function waitUntilAnswering(url, child, what) {
   const deadline = Date.now() + 30_000;
   while (child.exitCode === null && child.signalCode === null) {
@@ -125,7 +140,7 @@ setInterval(() => {
   try {
     process.kill(parentPid, 0);
   } catch (error) {
-    if (error.code === "ESRCH" && !stopping && children.size > 0) stopAll();
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === "ESRCH" && !stopping && children.size > 0) stopAll();
   }
 }, 1_000).unref();
 
@@ -146,14 +161,21 @@ async function startDemoApi() {
   return url;
 }
 
-/** The address to open in a browser for the server's listening URL. */
+/**
+ * The address to open in a browser for the server's listening URL.
+ * @param {string} listening
+ */
 function browserUrl(listening) {
   const url = new URL(listening);
   if (["0.0.0.0", "[::]", "127.0.0.1", "[::1]"].includes(url.hostname)) url.hostname = "localhost";
   return url.origin;
 }
 
-/** The address that reaches a server listening on `host`, from this machine. */
+/**
+ * The address that reaches a server listening on `host`, from this machine.
+ * @param {string} host
+ * @param {string} port
+ */
 function localUrl(host, port) {
   if (host === "0.0.0.0" || host === "") return `http://127.0.0.1:${port}`;
   if (host === "::") return `http://[::1]:${port}`;
@@ -165,6 +187,7 @@ if (needsBuild()) build();
 const panelPort = process.env.PORT ?? "3000";
 const demo = !process.env.API_URL;
 // React and React Router pick their production builds from NODE_ENV, whatever the shell says.
+/** @type {NodeJS.ProcessEnv} */
 const env = { ...process.env, PORT: panelPort, NODE_ENV: "production" };
 if (demo) {
   console.log("API_URL is not set: starting the demo API (demo mode).");
@@ -172,7 +195,7 @@ if (demo) {
   try {
     demoUrl = await startDemoApi();
   } catch (error) {
-    console.error(`Cannot start the demo API: ${error.message}`);
+    console.error(`Cannot start the demo API: ${/** @type {Error} */ (error).message}`);
     stopping = true;
     for (const child of children) child.kill("SIGTERM");
     process.exit(1);
@@ -192,7 +215,7 @@ try {
 } catch (error) {
   // An exit is reported by the child's exit handler; a panel that never answers is stopped here.
   if (!stopping && children.has(panel)) {
-    console.error(`${error.message}; stopping.`);
+    console.error(`${/** @type {Error} */ (error).message}; stopping.`);
     exitCode = 1;
     stopAll();
   }

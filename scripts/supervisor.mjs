@@ -10,16 +10,22 @@ import { fileURLToPath } from "node:url";
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 const STOP_TIMEOUT_MS = 15_000;
+/** @type {Set<import("node:child_process").ChildProcess>} */
 const children = new Set();
 let stopping = false;
 let exitCode = 0;
 /** @type {(() => Promise<void>) | undefined} */
 let stopPanel;
 
-/** Starts a Node child process whose stdout lines are echoed and shown to `onLine`. */
+/**
+ * Starts a Node child process whose stdout lines are echoed and shown to `onLine`.
+ * @param {string} name
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @param {(line: string) => void} [onLine]
+ */
 export function startChild(name, args, env, onLine = () => {}) {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
-  child.name = name;
   children.add(child);
   createInterface({ input: child.stdout }).on("line", (line) => {
     console.log(line);
@@ -37,8 +43,12 @@ export function startChild(name, args, env, onLine = () => {}) {
   return child;
 }
 
-/** Sends SIGTERM to a child and resolves once it has exited. */
-export function stopChild(child) {
+/**
+ * Sends SIGTERM to a child and resolves once it has exited.
+ * @param {import("node:child_process").ChildProcess} child
+ * @returns {Promise<void>}
+ */
+function stopChild(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
@@ -46,7 +56,10 @@ export function stopChild(child) {
   });
 }
 
-/** Says how the panel stops; `stopAll` runs it before it stops the other children. */
+/**
+ * Says how the panel stops; `stopAll` runs it before it stops the other children.
+ * @param {() => Promise<void>} stop
+ */
 export function onStopPanel(stop) {
   stopPanel = stop;
 }
@@ -64,7 +77,7 @@ export async function stopAll(code = 0) {
   try {
     await stopPanel?.();
   } catch (error) {
-    console.error(`The panel did not stop cleanly: ${error?.stack ?? error}`);
+    console.error(`The panel did not stop cleanly: ${/** @type {Error | undefined} */ (error)?.stack ?? error}`);
     exitCode ||= 1;
   }
   await Promise.all([...children].map(stopChild));
@@ -87,8 +100,8 @@ export function installStopHandlers() {
     });
   }
   for (const event of ["uncaughtException", "unhandledRejection"]) {
-    process.on(event, (error) => {
-      console.error(error?.stack ?? String(error));
+    process.on(event, (/** @type {unknown} */ error) => {
+      console.error(/** @type {Error | undefined} */ (error)?.stack ?? String(error));
       void stopAll(1);
     });
   }

@@ -1,7 +1,8 @@
-// `npm test`: typecheck, lint, build, bundle-size check, unit and integration tests (Vitest),
-// then the end-to-end tests (Playwright, projects js and no-js) against the built panel and the
-// demo API. Every phase runs even when an earlier one failed (those that need the build are
-// skipped when it failed); one summary line per phase at the end; exit 1 when any failed.
+// `npm test`: typecheck; lint (ESLint, Prettier, knip's dead-code check and the link check); build,
+// bundle-size check, unit and integration tests (Vitest), then the end-to-end tests (Playwright,
+// projects js and no-js) against the built panel and the demo API. Every phase runs even when an
+// earlier one failed (those that need the build are skipped when it failed), and so does every step
+// of the lint phase; one summary line per phase at the end; exit 1 when any failed.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,10 +20,13 @@ if (missingPackages.length > 0)
   );
 
 const reports = mkdtempSync(join(tmpdir(), "panel-test-"));
-const vitestReport = (name) => join(reports, `${name}.json`);
+const vitestReport = (/** @type {string} */ name) => join(reports, `${name}.json`);
 const playwrightReport = join(reports, "playwright.json");
 
-/** Counts from a Vitest JSON report, e.g. "212 passed, 1 failed". */
+/**
+ * Counts from a Vitest JSON report, e.g. "212 passed, 1 failed".
+ * @param {string} file
+ */
 function vitestCounts(file) {
   if (!existsSync(file)) return "";
   const report = JSON.parse(readFileSync(file, "utf8"));
@@ -30,13 +34,17 @@ function vitestCounts(file) {
   return counts({ passed: report.numPassedTests, failed: report.numFailedTests, skipped });
 }
 
-/** Counts from Playwright's JSON report. */
+/**
+ * Counts from Playwright's JSON report.
+ * @param {string} file
+ */
 function playwrightCounts(file) {
   if (!existsSync(file)) return "";
   const { stats } = JSON.parse(readFileSync(file, "utf8"));
   return counts({ passed: stats.expected, failed: stats.unexpected, flaky: stats.flaky, skipped: stats.skipped });
 }
 
+/** @param {Record<string, number>} numbers */
 function counts(numbers) {
   return Object.entries(numbers)
     .filter(([name, value]) => value > 0 || name === "passed")
@@ -44,7 +52,10 @@ function counts(numbers) {
     .join(", ");
 }
 
-const vitest = (project) => [
+/** @typedef {[command: string, args: string[]]} Command */
+
+/** @returns {Command} */
+const vitest = (/** @type {string} */ project) => [
   "npx",
   [
     "vitest",
@@ -57,10 +68,50 @@ const vitest = (project) => [
   ],
 ];
 
-/** The phases in order: name, command, whether it needs the build, how to count its tests. */
+/**
+ * The lint phase's steps, each run even when one before it failed (`npm run lint` stops at the
+ * first): style and mistakes (ESLint, with type-aware promise rules on server code), formatting,
+ * dead files, exports and dependencies (knip), and references to files and headings that do not
+ * exist (the link check).
+ * @type {{ name: string, run: Command }[]}
+ */
+const lintSteps = [
+  { name: "eslint", run: ["npx", ["eslint", "."]] },
+  { name: "prettier", run: ["npx", ["prettier", "--check", "."]] },
+  { name: "knip", run: ["npx", ["knip"]] },
+  { name: "links", run: ["node", ["scripts/check-links.mjs"]] },
+];
+
+/**
+ * @typedef {object} Phase
+ * @property {string} name
+ * @property {Command} [run] its command, or else
+ * @property {{ name: string, run: Command }[]} [steps] its commands, each run whatever the others did
+ * @property {NodeJS.ProcessEnv} [env]
+ * @property {boolean} [needsBuild]
+ * @property {() => string} [counts] how to count its tests
+ */
+
+/**
+ * Runs one command with the output on this terminal; whether it passed.
+ * @param {Command} command
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+function passes([command, args], env) {
+  const result = spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, CHROMIUM_PATH: chromiumPath, ...env },
+  });
+  return result.status === 0;
+}
+
+/**
+ * The phases in order: name, command, whether it needs the build, how to count its tests.
+ * @type {Phase[]}
+ */
 const phases = [
   { name: "typecheck", run: ["npm", ["run", "typecheck"]] },
-  { name: "lint", run: ["npm", ["run", "lint"]] },
+  { name: "lint", steps: lintSteps },
   { name: "layers", run: ["npm", ["run", "layers"]] },
   { name: "build", run: ["npm", ["run", "build"]] },
   { name: "bundle-size check", run: ["npm", ["run", "size"]], needsBuild: true },
@@ -80,6 +131,7 @@ const phases = [
   },
 ];
 
+/** @type {{ name: string, status: "passed" | "failed" | "skipped", detail: string }[]} */
 const results = [];
 for (const phase of phases) {
   if (phase.needsBuild && results.find((result) => result.name === "build")?.status === "failed") {
@@ -88,14 +140,22 @@ for (const phase of phases) {
   }
   console.log(`\n▶ ${phase.name}`);
   const started = performance.now();
-  const [command, args] = phase.run;
-  const result = spawnSync(command, args, {
-    stdio: "inherit",
-    env: { ...process.env, CHROMIUM_PATH: chromiumPath, ...phase.env },
-  });
+  /** @type {string | undefined} */
+  let stepsDetail;
+  let passed;
+  if (phase.steps) {
+    const outcomes = phase.steps.map((step) => {
+      console.log(`\n▷ ${phase.name}: ${step.name}`);
+      return { name: step.name, passed: passes(step.run, phase.env) };
+    });
+    passed = outcomes.every((outcome) => outcome.passed);
+    stepsDetail = outcomes.map((outcome) => `${outcome.name} ${outcome.passed ? "✔" : "✖"}`).join(" ");
+  } else {
+    passed = passes(/** @type {Command} */ (phase.run), phase.env);
+  }
   const seconds = (performance.now() - started) / 1000;
-  const status = result.status === 0 ? "passed" : "failed";
-  const detail = [phase.counts?.(), `${seconds.toFixed(1)} s`].filter(Boolean).join(", ");
+  const status = passed ? "passed" : "failed";
+  const detail = [stepsDetail, phase.counts?.(), `${seconds.toFixed(1)} s`].filter(Boolean).join(", ");
   results.push({ name: phase.name, status, detail });
   if (status === "failed") console.error(`✖ ${phase.name} failed`);
 }

@@ -14,7 +14,6 @@ export const ForgotPasswordSchema = z.object({
     z.toLowerCase(),
   ),
 });
-export type ForgotPasswordValues = z.output<typeof ForgotPasswordSchema>;
 
 /**
  * Reset password: the new password (8 to 20 characters, never trimmed: spaces are characters)
@@ -39,11 +38,9 @@ export const ResetPasswordSchema = z
       path: ["confirmPassword"],
     }),
   );
-export type ResetPasswordValues = z.output<typeof ResetPasswordSchema>;
 
 /** The two steps of the delete-account page, as the `intent` of its forms. */
 export const DeleteAccountIntentSchema = z.enum(["generate-key", "delete-user"]);
-export type DeleteAccountIntent = z.output<typeof DeleteAccountIntentSchema>;
 
 /** The message of docs/product.md#form-validation-rules for a delete-account email that is missing or malformed. */
 export const INVALID_EMAIL_MESSAGE = "Invalid Email";
@@ -60,11 +57,9 @@ export const DeleteAccountEmailSchema = z.object({
       z.regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE),
     ),
 });
-export type DeleteAccountEmailValues = z.output<typeof DeleteAccountEmailSchema>;
 
 /** Delete account, step 2: the security key received by mail (the email comes from step 1). */
 export const DeleteAccountKeySchema = z.object({
   intent: z.literal("delete-user"),
   securityKey: requiredText("Security key is required"),
 });
-export type DeleteAccountKeyValues = z.output<typeof DeleteAccountKeySchema>;

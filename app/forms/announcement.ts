@@ -63,5 +63,4 @@ export const AnnouncementFormSchema = z.object({
   isActive: checkbox(),
   isPinned: checkbox(),
 });
-export type AnnouncementFormInput = z.input<typeof AnnouncementFormSchema>;
 export type AnnouncementFormValues = z.output<typeof AnnouncementFormSchema>;

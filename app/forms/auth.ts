@@ -13,4 +13,3 @@ export const LoginSchema = z.object({
   password: z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required")),
   redirectTo: z.optional(z.string()),
 });
-export type LoginValues = z.output<typeof LoginSchema>;

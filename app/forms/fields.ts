@@ -7,11 +7,6 @@ export function requiredText(message: string) {
   return z.string({ error: message }).check(z.trim(), z.minLength(1, message));
 }
 
-/** A string that may be absent; blank counts as absent. */
-export function optionalText() {
-  return z.optional(z.string().check(z.trim()));
-}
-
 /** The email pattern of docs/product.md#form-validation-rules ("a standard email pattern"). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

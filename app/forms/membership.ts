@@ -104,7 +104,6 @@ export const PLAN_FORM_INTENTS = [
   "remove-image",
   "upload-url",
 ] as const;
-export type PlanFormIntent = (typeof PLAN_FORM_INTENTS)[number];
 
 /** Which action a form post asks for (the intents alone; the screens read them with planFormActionSchema). */
 export const PlanFormIntentSchema = z.object({ intent: z.enum(PLAN_FORM_INTENTS, { error: "Unknown action" }) });

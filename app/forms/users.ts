@@ -14,4 +14,3 @@ export const PushNotificationSchema = z.object({
   title: requiredText(PUSH_FIELDS_REQUIRED),
   message: requiredText(PUSH_FIELDS_REQUIRED),
 });
-export type PushNotificationValues = z.output<typeof PushNotificationSchema>;

@@ -8,7 +8,7 @@ export type FieldErrors = Record<string, string>;
  */
 export type UpstreamFailure = "http" | "timeout" | "outcome-unknown" | "network" | "invalid-response" | "aborted";
 
-/** The one error type every failed upstream call becomes (ARCHITECTURE.md, convention 7). */
+/** The one error type every failed upstream call becomes (docs/how-a-screen-works.md#the-route-module). */
 export class UpstreamError extends Error {
   override name = "UpstreamError";
 

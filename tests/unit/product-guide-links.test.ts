@@ -5,55 +5,18 @@ import { join, relative } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
+import { githubSlug, headingAnchors } from "../../scripts/check-links.mjs";
+
 const ROOT = join(import.meta.dirname, "..", "..");
 const GUIDE = join(ROOT, "docs", "product.md");
 const SCANNED = ["app", "server", "demo-api", "tests", "scripts", "docs", "README.md"];
 const EXTENSIONS = /\.(ts|tsx|js|mjs|cjs|md)$/;
 const SKIPPED_DIRS = new Set(["node_modules", "build", ".react-router", "test-results", "playwright-report"]);
 
-/** A link to a guide anchor: `docs/product.md#users-list`, `../product.md#routes`, `product.md#sign-in`. */
+/** A link to a guide anchor: `docs/product.md#users-list` in code, a relative path in the docs. */
 const GUIDE_LINK = /product\.md#([\w-]+)/g;
 /** A same-page link inside the guide: `](#users-list)`. */
 const LOCAL_LINK = /\]\(#([\w-]+)\)/g;
-
-/** The text GitHub renders for a heading: no inline code marks, emphasis marks or link targets. */
-function headingText(markdown: string): string {
-  return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[`*]/g, "")
-    .trim();
-}
-
-/** GitHub's heading slug (github-slugger): lower case, punctuation dropped, spaces to hyphens. */
-function githubSlug(text: string): string {
-  return headingText(text)
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, "")
-    .replace(/ /g, "-");
-}
-
-/** The anchors of a markdown document's headings, repeated slugs suffixed -1, -2 as GitHub does. */
-function headingAnchors(markdown: string): Set<string> {
-  const anchors = new Set<string>();
-  const seen = new Map<string, number>();
-  let fence: string | null = null;
-  for (const line of markdown.split("\n")) {
-    const marker = /^\s*(```|~~~)/.exec(line)?.[1];
-    if (marker) {
-      if (fence === null) fence = marker;
-      else if (fence === marker) fence = null;
-      continue;
-    }
-    if (fence !== null) continue;
-    const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
-    if (!heading) continue;
-    const base = githubSlug(heading[1]!);
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    anchors.add(count === 0 ? base : `${base}-${count}`);
-  }
-  return anchors;
-}
 
 function filesUnder(path: string): string[] {
   if (!statSync(path).isDirectory()) return EXTENSIONS.test(path) ? [path] : [];

@@ -5,9 +5,6 @@ import { unstable_useRoute as useRoute, useMatches, useRouteLoaderData } from "r
 import { Icon } from "~/components/ui/icon";
 import type { FlashToast } from "~/lib/toast";
 
-/** How long a toast stays on screen (docs/product.md#constants-and-limits); app.css `.toast-timed` holds the same figure. */
-export const TOAST_DURATION_MS = 5000;
-
 const tone = {
   success: { icon: "solid-check-circle", className: "border-emerald-200 bg-emerald-50 text-emerald-900" },
   error: { icon: "solid-exclamation-triangle", className: "border-red-200 bg-red-50 text-red-900" },
@@ -131,7 +128,7 @@ function ToastContent({ toast, copy = false }: { toast: FlashToast; copy?: boole
  * `method="dialog"` form) closes it with Enter, Space or a click without JavaScript; with
  * JavaScript the closed toast also leaves the page. It keeps the role of a polite status message,
  * so it never interrupts what a screen reader says. Its life is a CSS animation (app.css,
- * `.toast-timed`): it fades out after TOAST_DURATION_MS in both modes, and pauses while hovered
+ * `.toast-timed`): it fades out after 5 seconds (docs/product.md#constants-and-limits) in both modes, and pauses while hovered
  * or focused.
  */
 function ToastCard({ toast }: { toast: FlashToast }) {

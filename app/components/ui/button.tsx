@@ -1,4 +1,4 @@
-import { type ButtonHTMLAttributes, type ReactNode, useId } from "react";
+import { type ReactNode, useId } from "react";
 import type { LinkProps } from "react-router";
 
 import { DialogLink } from "~/components/ui/dialog-link";
@@ -18,20 +18,9 @@ const variants: Record<Variant, string> = {
 };
 const sizes: Record<Size, string> = { sm: "px-2.5 py-1.5 text-sm", md: "px-4 py-2 text-sm" };
 
-/** Class names of a button look, for elements that are not <Button> (links, labels). */
+/** Class names of a button look, for the panel's buttons and for elements that are not buttons (links, labels). */
 export function buttonClass(variant: Variant = "primary", size: Size = "md", extra = ""): string {
   return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
-}
-
-/** A button in one of the panel's looks. */
-export function Button({
-  variant = "primary",
-  size = "md",
-  className = "",
-  type = "button",
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
-  return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
 }
 
 /** A link that looks like a button. */

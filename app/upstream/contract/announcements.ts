@@ -73,14 +73,12 @@ export type AnnouncementBody = z.input<typeof AnnouncementBodySchema>;
 
 /** Query of GET /announcements. */
 export const AnnouncementListQuerySchema = PageQuerySchema;
-export type AnnouncementListQuery = z.input<typeof AnnouncementListQuerySchema>;
 
 /** Answer of GET /announcements: pinned first, then newest date. */
 export const AnnouncementListAnswerSchema = z.object({
   data: z.array(AnnouncementSchema),
   pagination: PagePaginationSchema,
 });
-export type AnnouncementListAnswer = z.output<typeof AnnouncementListAnswerSchema>;
 
 /** The four tiles of the announcements screen. */
 export const AnnouncementStatsSchema = z.object({
@@ -89,11 +87,9 @@ export const AnnouncementStatsSchema = z.object({
   pinned: z.number().int(),
   today: z.number().int(),
 });
-export type AnnouncementStats = z.output<typeof AnnouncementStatsSchema>;
 
 /** Answer of GET /announcements/stats/overview. */
 export const AnnouncementStatsAnswerSchema = z.object({ data: AnnouncementStatsSchema });
-export type AnnouncementStatsAnswer = z.output<typeof AnnouncementStatsAnswerSchema>;
 
 /**
  * The announcement calls of docs/product.md#upstream-calls. The mutations answer `{ message, data }`,

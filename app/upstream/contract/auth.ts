@@ -23,7 +23,6 @@ export const SigninBodySchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
   role: z.string({ error: "Role must be a string" }).optional(),
 });
-export type SigninBody = z.input<typeof SigninBodySchema>;
 
 /** The signed-in user as the sign-in answer describes it (stored in the panel's user cookie). */
 export const SessionUserSchema = z.object({
@@ -34,20 +33,17 @@ export const SessionUserSchema = z.object({
   email: z.string(),
   avatar: z.string().nullish(),
 });
-export type SessionUser = z.output<typeof SessionUserSchema>;
 
 /** Answer of POST /auth/signin; the session itself travels in the Set-Cookie header. */
 export const SigninAnswerSchema = z.object({
   message: z.string(),
   data: z.object({ user: SessionUserSchema }),
 });
-export type SigninAnswer = z.output<typeof SigninAnswerSchema>;
 
 /** Body of POST /auth/forgot-password. */
 export const ForgotPasswordBodySchema = z.object({
   email: requiredText("Email is required").toLowerCase().regex(EmailPattern, "Invalid email address"),
 });
-export type ForgotPasswordBody = z.input<typeof ForgotPasswordBodySchema>;
 
 /** Password rules of docs/product.md#form-validation-rules and docs/product.md#constants-and-limits. */
 export const NewPasswordSchema = z
@@ -61,11 +57,9 @@ export const ResetPasswordBodySchema = z.object({
   token: requiredText("Token is required"),
   password: NewPasswordSchema,
 });
-export type ResetPasswordBody = z.input<typeof ResetPasswordBodySchema>;
 
 /** Query of GET /auth/verify-email/. */
 export const VerifyEmailQuerySchema = z.object({ token: requiredText("Token is required") });
-export type VerifyEmailQuery = z.input<typeof VerifyEmailQuerySchema>;
 
 /** The auth calls of docs/product.md#upstream-calls. */
 export const authEndpoints = {

@@ -5,24 +5,16 @@
  */
 import { z } from "zod";
 
-/** Base path of every upstream call, on the provider's host and on the demo API. */
-export const API_BASE_PATH = "/api";
-
 /**
  * Entity ids. The demo API sends integers; a provider may send strings. Both are accepted
  * and the panel always sees a string, which is what route params and links need anyway.
  */
 export const IdSchema = z.union([z.number().int().nonnegative(), z.string().min(1)]).transform((id) => String(id));
-export type Id = z.output<typeof IdSchema>;
 
 /** An id sent in a request body: a JSON number or a string of digits. */
 export const IdInputSchema = z.union([z.number().int().positive(), z.string().regex(/^\d+$/)], {
   error: (issue) => (issue.input === undefined ? "Id is required" : "Id must be a positive integer"),
 });
-
-/** Error body with only a message, e.g. 401, 403, 404. */
-export const ErrorBodySchema = z.object({ message: z.string() });
-export type ErrorBody = z.output<typeof ErrorBodySchema>;
 
 /** One server-side validation error; `field` may be dotted (`body.title`). */
 export const FieldErrorSchema = z.object({ field: z.string(), message: z.string() });
@@ -33,14 +25,6 @@ export const ValidationErrorBodySchema = z.object({
   message: z.string(),
   errors: z.array(FieldErrorSchema),
 });
-export type ValidationErrorBody = z.output<typeof ValidationErrorBodySchema>;
-
-/** Any error body the upstream sends: `errors` is present only on validation failures. */
-export const AnyErrorBodySchema = z.object({
-  message: z.string(),
-  errors: z.array(FieldErrorSchema).optional(),
-});
-export type AnyErrorBody = z.output<typeof AnyErrorBodySchema>;
 
 /**
  * What the panel reads of a successful mutation: its message, "" when it has none. Any 2xx is a
@@ -51,7 +35,6 @@ export const SuccessAnswerSchema = z.preprocess(
   (body) => (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}),
   z.object({ message: z.string().trim().catch("") }),
 );
-export type SuccessAnswer = z.output<typeof SuccessAnswerSchema>;
 
 /** Pagination block of the users list. */
 export const PaginationSchema = z.object({
@@ -60,14 +43,12 @@ export const PaginationSchema = z.object({
   total: z.number().int(),
   totalPages: z.number().int(),
 });
-export type Pagination = z.output<typeof PaginationSchema>;
 
 /** Pagination block of the announcements list (adds hasNext and hasPrev). */
 export const PagePaginationSchema = PaginationSchema.extend({
   hasNext: z.boolean(),
   hasPrev: z.boolean(),
 });
-export type PagePagination = z.output<typeof PagePaginationSchema>;
 
 /** Query of a paged list; numbers travel as strings in the query string. */
 export const PageQuerySchema = z.object({
@@ -75,18 +56,6 @@ export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().positive().optional(),
   search: z.string().optional(),
 });
-export type PageQuery = z.input<typeof PageQuerySchema>;
-
-/** The form field a server error belongs to: the part after the first dot (`body.title` -> `title`). */
-export function formFieldName(field: string): string {
-  const dot = field.indexOf(".");
-  return dot === -1 ? field : field.slice(dot + 1);
-}
-
-/** A string field whose absence (or non-string value) fails with the given message. */
-export function requiredString(requiredMessage: string) {
-  return z.string({ error: requiredMessage });
-}
 
 /** A required string that must not be blank after trimming; the answer is the trimmed text. */
 export function requiredText(requiredMessage: string) {
@@ -98,7 +67,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** One upstream call: method, path pattern (`:name` params) and its schemas. */
 export interface EndpointSpec {
   method: HttpMethod;
-  /** Path after API_BASE_PATH, with `:name` placeholders, e.g. `/users/:id`. */
+  /** Path after the base path `/api`, with `:name` placeholders, e.g. `/users/:id`. */
   path: `/${string}`;
   query?: z.ZodType;
   body?: z.ZodType;

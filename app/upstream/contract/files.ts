@@ -7,11 +7,9 @@ export const GenerateUploadUrlBodySchema = z.object({
   fileName: requiredText("File name is required").max(255, "File name must be at most 255 characters"),
   fileType: requiredText("File type is required").max(255, "File type must be at most 255 characters"),
 });
-export type GenerateUploadUrlBody = z.input<typeof GenerateUploadUrlBodySchema>;
 
 /** Answer of POST /file/generate-upload-url/admin: a presigned URL to PUT the file to. */
 export const UploadUrlAnswerSchema = z.object({ url: z.url({ protocol: /^https?$/ }) });
-export type UploadUrlAnswer = z.output<typeof UploadUrlAnswerSchema>;
 
 /**
  * The value stored as a plan image after an upload (docs/product.md#tier-image-upload): the URL without its

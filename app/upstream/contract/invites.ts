@@ -20,7 +20,6 @@ export type Invite = z.output<typeof InviteSchema>;
 export const InviteListAnswerSchema = z.object({
   data: z.object({ data: z.array(InviteSchema) }),
 });
-export type InviteListAnswer = z.output<typeof InviteListAnswerSchema>;
 
 /** The inviting user as GET /invite/get/user-wise/{id} describes it. */
 export const InviteOwnerSchema = z.object({
@@ -28,14 +27,12 @@ export const InviteOwnerSchema = z.object({
   fullName: z.string().nullish(),
   email: z.string(),
 });
-export type InviteOwner = z.output<typeof InviteOwnerSchema>;
 
 /** Answer of GET /invite/get/user-wise/{id}: the user's invites and the user. */
 export const UserInvitesAnswerSchema = z.object({
   data: z.array(InviteSchema),
   user: InviteOwnerSchema,
 });
-export type UserInvitesAnswer = z.output<typeof UserInvitesAnswerSchema>;
 
 /** The invite calls of docs/product.md#upstream-calls. */
 export const inviteEndpoints = {

@@ -75,15 +75,12 @@ export const PlanActiveBodySchema = z.object({
     error: (issue) => (issue.input === undefined ? "isActive is required" : "isActive must be a boolean"),
   }),
 });
-export type PlanActiveBody = z.input<typeof PlanActiveBodySchema>;
 
 /** Answer of get-all and get-active. */
 export const PlanListAnswerSchema = z.object({ data: z.array(PlanSchema) });
-export type PlanListAnswer = z.output<typeof PlanListAnswerSchema>;
 
 /** Answer of get-one. */
 export const PlanAnswerSchema = z.object({ data: PlanSchema });
-export type PlanAnswer = z.output<typeof PlanAnswerSchema>;
 
 /**
  * The membership-plan calls of docs/product.md#upstream-calls. Create and edit answer the plan too,

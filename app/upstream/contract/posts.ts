@@ -9,7 +9,6 @@ export const PostAuthorSchema = z.object({
   email: z.string().nullish(),
   profilePic: z.string().nullish(),
 });
-export type PostAuthor = z.output<typeof PostAuthorSchema>;
 
 /** A forum post (docs/product.md#data-and-fields); title and description are untrusted member text. */
 export const PostSchema = z.object({
@@ -26,7 +25,6 @@ export type Post = z.output<typeof PostSchema>;
 export const PostListAnswerSchema = z.object({
   data: z.object({ data: z.array(PostSchema) }),
 });
-export type PostListAnswer = z.output<typeof PostListAnswerSchema>;
 
 /** The post calls of docs/product.md#upstream-calls. */
 export const postEndpoints = {

@@ -67,15 +67,12 @@ export const UserListAnswerSchema = z.object({
   data: z.array(UserSchema),
   pagination: PaginationSchema,
 });
-export type UserListAnswer = z.output<typeof UserListAnswerSchema>;
 
 /** A user with the invites they sent, as GET /users/{id} describes it. */
 export const UserDetailsSchema = UserSchema.extend({ invitees: z.array(InviteSchema).default([]) });
-export type UserDetails = z.output<typeof UserDetailsSchema>;
 
 /** Answer of GET /users/{id}. */
 export const UserDetailsAnswerSchema = z.object({ data: UserDetailsSchema });
-export type UserDetailsAnswer = z.output<typeof UserDetailsAnswerSchema>;
 
 /** A pending citizenship (badge) request: the requesting user's contact facts. */
 export const BadgeRequestSchema = z.object({
@@ -91,7 +88,6 @@ export type BadgeRequest = z.output<typeof BadgeRequestSchema>;
 export const PendingBadgesAnswerSchema = z.object({
   data: z.object({ data: z.array(BadgeRequestSchema) }),
 });
-export type PendingBadgesAnswer = z.output<typeof PendingBadgesAnswerSchema>;
 
 /** Badge decision values: 2 approves, 0 rejects. */
 export const BADGE_APPROVED = 2;
@@ -103,11 +99,9 @@ export const BadgeDecisionBodySchema = z.object({
     error: (issue) => (issue.input === undefined ? "Approved is required" : "Approved must be 2 or 0"),
   }),
 });
-export type BadgeDecisionBody = z.input<typeof BadgeDecisionBodySchema>;
 
 /** Optional body of the ban and unban calls, for the reading that puts the id there. */
 export const BanBodySchema = z.object({ id: IdInputSchema.optional() });
-export type BanBody = z.input<typeof BanBodySchema>;
 
 const EmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -115,14 +109,12 @@ const EmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const GenerateKeyBodySchema = z.object({
   email: requiredText("Email is required").toLowerCase().regex(EmailPattern, "Invalid Email"),
 });
-export type GenerateKeyBody = z.input<typeof GenerateKeyBodySchema>;
 
 /** Body of POST /users/delete-user (account deletion, step 2). */
 export const DeleteUserBodySchema = z.object({
   email: requiredText("Email is required").toLowerCase().regex(EmailPattern, "Invalid Email"),
   securityKey: requiredText("Security key is required"),
 });
-export type DeleteUserBody = z.input<typeof DeleteUserBodySchema>;
 
 /** The user calls of docs/product.md#upstream-calls (static paths come before `:id` ones on purpose). */
 export const userEndpoints = {

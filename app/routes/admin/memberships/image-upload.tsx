@@ -124,7 +124,8 @@ export function ImageUpload({
     setProgress(0);
     setMessage(undefined);
     setState("uploading");
-    fetcher.submit(
+    // Not awaited: the effect below takes the answer when it arrives.
+    void fetcher.submit(
       { intent: "upload-url", fileName: file.name, fileType: file.type },
       { method: "post", action: actionHref },
     );

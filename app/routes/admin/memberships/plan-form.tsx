@@ -21,8 +21,8 @@ interface FeatureEntry {
 }
 
 /**
- * The one create and edit form of the membership tiers (docs/product.md#create-membership and docs/product.md#edit-membership; ARCHITECTURE.md
- * convention 9), beside its live preview.
+ * The one create and edit form of the membership tiers (docs/product.md#create-membership and docs/product.md#edit-membership; the form
+ * of docs/how-a-screen-works.md#forms), beside its live preview.
  *
  * It is a plain multipart form whose fields are always in the DOM, so a browser with or without
  * JavaScript posts the same fields (a repeated `features` field, `image`, `isActive`) and the
