@@ -60,6 +60,7 @@ export function useConfirmationLink<Row>(
       ? (event: MouseEvent<HTMLAnchorElement>) => {
           event.preventDefault();
           if (!window.confirm(confirmation.description)) return;
+          // Not awaited: the navigation it starts shows the outcome (the action's answer and toast).
           void submit(
             { ...fields, [ONCE_FIELD]: key },
             { method: "post", action, preventScrollReset: true, flushSync: true },

@@ -18,7 +18,7 @@ const variants: Record<Variant, string> = {
 };
 const sizes: Record<Size, string> = { sm: "px-2.5 py-1.5 text-sm", md: "px-4 py-2 text-sm" };
 
-/** Class names of a button look, for buttons, links and labels. */
+/** Class names of a button look, for the panel's buttons and for elements that are not buttons (links, labels). */
 export function buttonClass(variant: Variant = "primary", size: Size = "md", extra = ""): string {
   return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
 }

@@ -124,7 +124,7 @@ export function ImageUpload({
     setProgress(0);
     setMessage(undefined);
     setState("uploading");
-    // Not awaited: the answer arrives as fetcher.data, which the effect below reads.
+    // Not awaited: the effect below takes the answer when it arrives.
     void fetcher.submit(
       { intent: "upload-url", fileName: file.name, fileType: file.type },
       { method: "post", action: actionHref },
