@@ -1,9 +1,8 @@
-import type { UserState } from "./user-actions";
+import { userState } from "./user-actions";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { loadFailure } from "~/recipe/failure.server";
-import type { User } from "~/upstream/contract/users";
-import { CITIZENSHIP_QUERY, type CitizenshipFilter, getUser, isAdminUser, listUsers } from "~/upstream/users.server";
+import { CITIZENSHIP_QUERY, type CitizenshipFilter, isAdminUser, listUsers } from "~/upstream/users.server";
 import { USER_STATUS_FILTER, type UserStatusFilter } from "~/upstream/contract/users";
 import { safeFileLink } from "~/upstream/file-links.server";
 
@@ -17,17 +16,6 @@ const DEFAULT_AVATAR = "/default-avatar.svg";
 function parseChoice<K extends string>(value: string | null, choices: Record<K, string>): K | "" {
   const wanted = value?.trim().toLowerCase() ?? "";
   return Object.hasOwn(choices, wanted) ? (wanted as K) : "";
-}
-
-/** What the row-action checks read of an upstream user. */
-function userState(user: User): UserState {
-  return {
-    id: user.id,
-    label: user.fullName?.trim() || user.email,
-    isBanned: user.isBanned,
-    isEmailVerified: user.isEmailVerified,
-    status: user.status,
-  };
 }
 
 /**
@@ -84,9 +72,4 @@ export async function loadUsers(request: Request) {
       error: LIST_LOAD_ERROR,
     });
   }
-}
-
-/** A user's current state upstream, for the row actions' checks (user-actions.ts). */
-export async function getUserState(request: Request, id: string): Promise<UserState> {
-  return userState(await getUser(request, id));
 }

@@ -2,10 +2,10 @@ import { Link, useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
-import { getUserState, loadUsers } from "./list.server";
+import { loadUsers } from "./list.server";
 import { detailsHref, invitesHref, passportHref } from "./user-links";
 import { EmailText } from "./shared";
-import { banStale, unbanStale, USER_CONFIRMATIONS, verifyStale } from "./user-actions";
+import { banStale, unbanStale, USER_CONFIRMATIONS, userState, verifyStale } from "./user-actions";
 import { Badge } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -19,7 +19,7 @@ import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/d
 import { useConfirmationLink } from "~/recipe/confirmation";
 import { UserRowActionSchema } from "~/forms/users.server";
 import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
-import { banUser, unbanUser, verifyUser } from "~/upstream/users.server";
+import { banUser, getUser, unbanUser, verifyUser } from "~/upstream/users.server";
 
 // The row confirmations load when one opens, not with the list (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case "ban":
         return rowAction(request, back, {
-          current: () => getUserState(request, id),
+          current: () => getUser(request, id).then(userState),
           stale: banStale,
           send: () => banUser(request, id),
           done: "User banned successfully!",
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       case "unban":
         return rowAction(request, back, {
-          current: () => getUserState(request, id),
+          current: () => getUser(request, id).then(userState),
           stale: unbanStale,
           send: () => unbanUser(request, id),
           done: "User un-banned successfully!",
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       case "verify":
         return rowAction(request, back, {
-          current: () => getUserState(request, id),
+          current: () => getUser(request, id).then(userState),
           stale: verifyStale,
           send: () => verifyUser(request, id),
           done: "User verified successfully!",

@@ -1,9 +1,10 @@
 /**
  * The users list's row actions as data (docs/product.md#users-list): how each intent is confirmed
  * and the state check its action makes before sending. The browser renders the confirmations from
- * it; the action (list.server.ts) checks the same functions against the user's current state upstream.
+ * it; the action (list.tsx) checks the same functions against the user's current state upstream.
  */
 import type { Confirmations } from "~/recipe/confirmation";
+import type { User } from "~/upstream/contract/users";
 
 /** The verify question (docs/product.md#users-list): the browser's confirm with JavaScript, the confirmation dialog without. */
 const VERIFY_QUESTION = "Are you sure you want to verify this user?";
@@ -16,6 +17,17 @@ export interface UserState {
   isBanned: boolean;
   isEmailVerified: boolean;
   status: string;
+}
+
+/** What the checks read of an upstream user (the list's rows are built from it too). */
+export function userState(user: User): UserState {
+  return {
+    id: user.id,
+    label: user.fullName?.trim() || user.email,
+    isBanned: user.isBanned,
+    isEmailVerified: user.isEmailVerified,
+    status: user.status,
+  };
 }
 
 /** Why banning no longer applies, or null. */
