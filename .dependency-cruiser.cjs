@@ -28,10 +28,6 @@ const BOTTOM = "^app/(lib/|config/|server-context\\.ts$)";
 // Edges allowed for a while, each removed by the change its comment names. Keep the list short.
 const TEMPORARY = [];
 
-// The one import circle left for a while: the badge dialogs' lazy loading, which the one
-// lazy-dialog helper replaces (removed by the client change).
-const TEMPORARY_CIRCLE = "^app/components/moderation/badge-(dialogs|dialogs\\.client|request-table)\\.tsx?$";
-
 /**
  * The rules that `from` imports none of `above`: one for the layer, and one for each file with a
  * temporary edge, which forbids the same but that edge.
@@ -59,7 +55,7 @@ module.exports = {
       name: "no-circular",
       comment: "An import circle: split the module both sides need, or move it down a layer.",
       severity: "error",
-      from: { pathNot: TEMPORARY_CIRCLE },
+      from: {},
       to: { circular: true },
     },
     {

@@ -70,6 +70,22 @@ export default defineConfig([
     },
   },
   {
+    // Every mutation form is a MutationForm (app/recipe/mutation-form.tsx): its one-time key sends
+    // it once (decision 019) and tells its buttons when it is pending (decision 041).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/recipe/mutation-form.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "JSXOpeningElement[name.name='Form']:has(JSXAttribute[name.name='method'] Literal[value=/^post$/i])",
+          message: 'Post with <MutationForm> (app/recipe/mutation-form.tsx), not a bare <Form method="post">.',
+        },
+      ],
+    },
+  },
+  {
     // Server-side modules under app/ (loaders, actions, the upstream client) run in Node.
     files: ["app/**/*.server.{ts,tsx}", "app/entry.server.tsx"],
     languageOptions: { globals: globals.node },

@@ -2,6 +2,9 @@
 // Plain JavaScript so that the container runs it without TypeScript tooling.
 import { existsSync } from "node:fs";
 import http from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+
+import closeWithGrace from "close-with-grace";
 
 // React and React Router pick their production builds from NODE_ENV: `node server.js` alone must
 // not run their development builds. An operator's own NODE_ENV wins.
@@ -12,17 +15,27 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 const HEADERS_TIMEOUT_MS = 10_000;
 /** How often Node enforces the two request timeouts; its default of 30 s would let them run 30 s late. */
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+/**
+ * Events close-with-grace handles besides SIGTERM and SIGINT: they keep Node's own handling.
+ * @type {import("close-with-grace").AllEvents[]}
+ */
+const NOT_GRACEFUL = [
+  "SIGHUP",
+  "SIGQUIT",
+  "SIGILL",
+  "SIGTRAP",
+  "SIGABRT",
+  "SIGBUS",
+  "SIGFPE",
+  "SIGSEGV",
+  "SIGUSR2",
+  "uncaughtException",
+  "unhandledRejection",
+  "beforeExit",
+];
 // Two entries of one build: the environment check alone (small), then the whole server.
 const envModuleUrl = new URL("./build/server/env.js", import.meta.url);
 const bundleUrl = new URL("./build/server/index.js", import.meta.url);
-
-/**
- * One JSON object per line on stdout (or stderr), like the request log.
- * @param {Record<string, unknown>} fields
- */
-function log(fields, stream = process.stdout) {
-  stream.write(`${JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields })}\n`);
-}
 
 /**
  * The one line an operator reads when the server refuses to start.
@@ -41,19 +54,6 @@ function fail(message) {
 function firstLine(error) {
   return String(/** @type {Error | undefined} */ (error)?.message ?? error).split("\n")[0];
 }
-
-process.on("uncaughtException", (error) => {
-  log({ level: "error", msg: "uncaught exception", error: error?.stack ?? String(error) });
-  process.exit(1);
-});
-process.on("unhandledRejection", (reason) => {
-  log({
-    level: "error",
-    msg: "unhandled rejection",
-    error: /** @type {Error | undefined} */ (reason)?.stack ?? String(reason),
-  });
-  process.exit(1);
-});
 
 if (!existsSync(bundleUrl) || !existsSync(envModuleUrl))
   fail("The panel is not built: run `npm run build` first (build/server/index.js or env.js is missing).");
@@ -79,6 +79,19 @@ try {
 } catch (error) {
   fail(`The panel could not be loaded from build/server/index.js: ${firstLine(error)}`);
 }
+// The panel's one logger: one JSON object per line on stdout.
+const { logLine, startDraining } = bundle;
+
+process.on("uncaughtException", (error) => {
+  logLine("error", "uncaught exception", { error: error?.stack ?? String(error) });
+  process.exit(1);
+});
+process.on("unhandledRejection", (reason) => {
+  logLine("error", "unhandled rejection", {
+    error: /** @type {Error | undefined} */ (reason)?.stack ?? String(reason),
+  });
+  process.exit(1);
+});
 
 // Slow clients: a request whose headers or body trickle in is answered 408 (or its connection
 // closed) once its time is up, instead of holding a connection for Node's default 300 s.
@@ -97,48 +110,49 @@ server.once("error", (error) => fail(`Cannot listen on ${env.HOST}:${env.PORT}: 
 server.listen(env.PORT, env.HOST, () => {
   const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   const host = env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
-  log({ msg: "listening", url: `http://${host}:${port}` });
+  logLine("info", "listening", { url: `http://${host}:${port}` });
 });
 
+// Shutdown (close-with-grace): on SIGTERM or SIGINT, /readyz answers 503 at once; during
+// SHUTDOWN_DRAIN_MS a load balancer sees it and stops sending requests here, which are still
+// served. Then the listening socket closes (new connections are refused), idle keep-alive
+// connections close, and the requests in flight finish; the process exits 0. It exits 1 if
+// they outlast SHUTDOWN_TIMEOUT_MS, or on a second SIGTERM or SIGINT.
+/** @type {number | undefined} */
+let closeStarted;
 let shuttingDown = false;
-
-/** @param {NodeJS.Signals} signal */
-function shutdown(signal) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  // /readyz answers 503 from now on; during SHUTDOWN_DRAIN_MS a load balancer sees it and stops
-  // sending requests here, which are still served until the listening socket closes.
-  bundle.startDraining();
-  if (env.SHUTDOWN_DRAIN_MS > 0) log({ msg: "draining", signal, drainMs: env.SHUTDOWN_DRAIN_MS });
-  setTimeout(() => close(signal), env.SHUTDOWN_DRAIN_MS);
-}
-
-/** @param {NodeJS.Signals} signal */
-function close(signal) {
-  const started = Date.now();
-
-  setTimeout(() => {
-    log({ level: "error", msg: "shutdown timed out; exiting", afterMs: Date.now() - started });
-    process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS).unref();
-
-  // Stop accepting connections; the callback runs once in-flight requests have finished.
-  server.close(() => {
-    log({ msg: "shut down", durationMs: Date.now() - started });
-    process.exit(0);
-  });
-  // Keep-alive connections count as open until closed: close the idle ones now, and the
-  // busy ones as soon as their response is done.
-  server.closeIdleConnections();
-  setInterval(() => server.closeIdleConnections(), 100).unref();
-  // Logged once the listening socket is closed: from here on, new connections are refused.
-  log({ msg: "shutting down", signal });
-}
+closeWithGrace(
+  {
+    delay: env.SHUTDOWN_DRAIN_MS + SHUTDOWN_TIMEOUT_MS,
+    // Only SIGTERM and SIGINT stop the server gracefully; the rest keep Node's own handling.
+    skip: NOT_GRACEFUL,
+    logger: false,
+    onTimeout: () =>
+      logLine("error", "shutdown timed out; exiting", { afterMs: Date.now() - (closeStarted ?? Date.now()) }),
+    onSecondSignal: (signal) => logLine("warn", "second signal during shutdown; exiting", { signal }),
+  },
+  async ({ signal }) => {
+    shuttingDown = true;
+    startDraining();
+    if (env.SHUTDOWN_DRAIN_MS > 0) {
+      logLine("info", "draining", { signal, drainMs: env.SHUTDOWN_DRAIN_MS });
+      await sleep(env.SHUTDOWN_DRAIN_MS);
+    }
+    closeStarted = Date.now();
+    // Stop accepting connections; the callback runs once in-flight requests have finished.
+    const closed = new Promise((resolve) => server.close(resolve));
+    // Keep-alive connections count as open until closed: close the idle ones now, and the
+    // busy ones as soon as their response is done.
+    server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
+    // Logged once the listening socket is closed: from here on, new connections are refused.
+    logLine("info", "shutting down", { signal });
+    await closed;
+    logLine("info", "shut down", { durationMs: Date.now() - closeStarted });
+  },
+);
 
 // Responses finished during shutdown tell the client not to reuse the connection.
 server.prependListener("request", (_req, res) => {
   if (shuttingDown) res.setHeader("Connection", "close");
 });
-
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));

@@ -7,6 +7,7 @@ import { ServerRouter } from "react-router";
 
 import { NonceProvider } from "~/components/nonce";
 import { burstStream } from "~/lib/burst-stream.server";
+import { logLine } from "~/lib/log.server";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/personal-cache";
 import { requestFactsContext } from "~/server-context";
 
@@ -28,16 +29,11 @@ export function handleDataRequest(response: Response): Response {
 export function handleError(error: unknown, { request }: { request: Request }) {
   // Aborted requests (the browser went away) are not errors worth a log line.
   if (request.signal.aborted) return;
-  console.error(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "error",
-      msg: "unhandled route error",
-      method: request.method,
-      path: new URL(request.url).pathname,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    }),
-  );
+  logLine("error", "unhandled route error", {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
 }
 
 export default function handleRequest(
@@ -99,8 +95,8 @@ export default function handleRequest(
           onShellError: fail,
           onError(error: unknown) {
             responseStatusCode = 500;
-            // Errors before the shell are logged by React Router itself.
-            if (shellRendered) console.error(error);
+            // Errors before the shell reach handleError through React Router itself.
+            if (shellRendered) handleError(error, { request });
           },
         },
       );

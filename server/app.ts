@@ -10,6 +10,7 @@ import express, { type ErrorRequestHandler } from "express";
 import * as build from "virtual:react-router/server-build";
 
 import type { Env } from "~/config/env.server";
+import { logLine } from "~/lib/log.server";
 import { createRouterContext } from "~/server-context";
 
 import { healthRoutes } from "./health";
@@ -23,14 +24,14 @@ import {
   refuseUnknownMethods,
 } from "./request-guards";
 import { renderProbe } from "./render-probe";
-import { logLine, requestLogger } from "./logging";
+import { requestLogger } from "./logging";
 import { forwardedHost, securityHeaders } from "./security-headers";
 import { serverTiming, withServerTiming } from "./server-timing";
 
 // The launcher (server.js) parses the environment with the bundle's own schema.
 export { EnvError, parseEnv } from "~/config/env.server";
 export type { Env } from "~/config/env.server";
-export { logLine } from "./logging";
+export { logLine } from "~/lib/log.server";
 export { startDraining } from "./health";
 
 // Resolved from this bundle (build/server/index.js), not from the working directory.
@@ -52,13 +53,13 @@ export function createServerApp(env: Env, { viteDevServer = false }: ServerAppOp
   app.set("trust proxy", env.TRUST_PROXY);
   if (env.TRUST_PROXY === true || typeof env.TRUST_PROXY === "number") {
     // Refused in production (app/config/env.server.ts); development and tests may still use it.
-    logLine({
-      level: "warn",
-      msg: `TRUST_PROXY=${String(env.TRUST_PROXY)} trusts any peer's X-Forwarded-For: clients can choose their address and evade the rate limits; name the proxies by address instead (e.g. TRUST_PROXY=loopback)`,
-    });
+    logLine(
+      "warn",
+      `TRUST_PROXY=${String(env.TRUST_PROXY)} trusts any peer's X-Forwarded-For: clients can choose their address and evade the rate limits; name the proxies by address instead (e.g. TRUST_PROXY=loopback)`,
+    );
   }
 
-  for (const line of missingAppLinkWarnings(env)) logLine({ level: "warn", msg: line });
+  for (const line of missingAppLinkWarnings(env)) logLine("warn", line);
 
   // The edge, in order: what a connection may cost, the log line, the headers every answer
   // carries (refusals included), then the refusals that need no route: each costs the same
@@ -165,10 +166,8 @@ const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   // is logged as a warning without a stack: nothing on the server is broken.
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === "number" && status >= 400 && status < 500) {
-    logLine({
-      level: "warn",
-      msg: "request refused",
-      requestId: res.locals.requestId,
+    logLine("warn", "request refused", {
+      requestId: req.id,
       status,
       reason: String((error as Error).message ?? error),
     });
@@ -180,10 +179,8 @@ const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
         .send(STATUS_CODES[status] ?? "Bad Request");
     return;
   }
-  logLine({
-    level: "error",
-    msg: "request failed",
-    requestId: res.locals.requestId,
+  logLine("error", "request failed", {
+    requestId: req.id,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
   if (res.headersSent) {

@@ -2,7 +2,7 @@ import type { Socket } from "node:net";
 
 import type { RequestHandler } from "express";
 
-import { logLine } from "./logging";
+import { logLine } from "~/lib/log.server";
 
 /**
  * How many requests one connection may have unanswered at once. Browsers and proxies send the
@@ -17,7 +17,6 @@ export interface ConnectionLimits {
   /** How long a response may sit unread (the client takes none of its bytes) before the connection is cut. */
   sendTimeoutMs: number;
   maxPipelined?: number;
-  log?: (fields: Record<string, unknown>) => void;
 }
 
 /**
@@ -29,11 +28,10 @@ export interface ConnectionLimits {
 export function limitConnections({
   sendTimeoutMs,
   maxPipelined = MAX_PIPELINED_REQUESTS,
-  log = logLine,
 }: ConnectionLimits): RequestHandler {
   const cut = (socket: Socket, msg: string) => {
     if (socket.destroyed) return;
-    log({ level: "warn", msg, remoteAddress: socket.remoteAddress });
+    logLine("warn", msg, { remoteAddress: socket.remoteAddress });
     socket.destroy();
   };
   return (req, res, next) => {

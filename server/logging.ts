@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
+import type { Socket } from "node:net";
 
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+
+import { log } from "~/lib/log.server";
 
 import { MAX_PATH_LENGTH } from "./request-guards";
-
-/** One JSON object per line on stdout: what log collectors ingest without a parser. */
-export function logLine(fields: Record<string, unknown>, stream: NodeJS.WritableStream = process.stdout): void {
-  stream.write(`${JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields })}\n`);
-}
 
 /**
  * The path of a request URL without its query string, which may hold tokens. A path longer than
@@ -27,53 +27,67 @@ export function pickRequestId(incoming: string | undefined, trusted: boolean): s
 }
 
 /**
- * Logs one line per request when its response finishes (or the client goes away),
- * with the bytes actually written to the socket, so after compression.
- * Must be mounted before compression to count compressed bytes.
+ * How many bytes a response has put on its connection so far, headers included, from the socket's
+ * own count: compression has happened by then.
  */
-export function requestLogger(write: (fields: Record<string, unknown>) => void = logLine): RequestHandler {
+function bytesSentCounter(res: Response): () => number {
+  let socket = res.socket;
+  let before = socket?.bytesWritten ?? 0;
+  // A pipelined request's response gets its connection once the responses before it are done.
+  if (!socket)
+    res.once("socket", (assigned: Socket) => {
+      socket = assigned;
+      before = assigned.bytesWritten;
+    });
+  return () => (socket ? socket.bytesWritten - before : 0);
+}
+
+/** The fields of a request's line. */
+function requestFields(req: Request, res: Response, durationMs: number) {
+  const refusal = res.locals.refusal as string | undefined;
+  return {
+    // A refused request is the client's mistake: a warning, with the reason and no stack.
+    ...(refusal ? { refusal } : {}),
+    method: req.method.slice(0, 32),
+    path: pathWithoutQuery(req.originalUrl),
+    // A response the client abandoned before it finished is logged as 499, like nginx.
+    status: res.writableFinished ? res.statusCode : 499,
+    durationMs,
+    bytes: (res.locals.bytesSent as () => number)(),
+  };
+}
+
+/**
+ * The request log (pino-http): one line per request when its response finishes or the client goes
+ * away, with the request id (also sent as X-Request-Id), the path without its query, the status,
+ * the duration and the bytes sent on the connection, headers included and after compression
+ * (docs/operations.md#logs). Mount it before compression.
+ */
+export function requestLogger(logger: Logger = log): RequestHandler {
+  const logRequest = pinoHttp<Request, Response>({
+    logger,
+    genReqId(req, res) {
+      const trusted = req.app.get("trust proxy fn")(req.socket.remoteAddress, 0) as boolean;
+      const requestId = pickRequestId(req.get("x-request-id"), trusted);
+      res.setHeader("X-Request-Id", requestId);
+      return requestId;
+    },
+    customAttributeKeys: { reqId: "requestId" },
+    // Every line of the request carries its id and nothing else of it: no headers, no query
+    // (pino-http still binds a child logger to the request; serializing it to nothing keeps
+    // that free).
+    quietReqLogger: true,
+    quietResLogger: true,
+    wrapSerializers: false,
+    serializers: { req: () => undefined },
+    customLogLevel: (_req, res) => (res.locals.refusal ? "warn" : "info"),
+    customSuccessObject: (req, res, { responseTime }: { responseTime: number }) =>
+      requestFields(req, res, responseTime),
+    customErrorObject: (req, res, _error, { responseTime }: { responseTime: number }) =>
+      requestFields(req, res, responseTime),
+  });
   return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    const trusted = req.app.get("trust proxy fn")(req.socket.remoteAddress, 0) as boolean;
-    const requestId = pickRequestId(req.get("x-request-id"), trusted);
-    res.setHeader("X-Request-Id", requestId);
-    res.locals.requestId = requestId;
-
-    let bytes = 0;
-    const count = (chunk: unknown, encoding?: unknown) => {
-      if (typeof chunk === "string") bytes += Buffer.byteLength(chunk, encoding as BufferEncoding | undefined);
-      else if (chunk instanceof Uint8Array) bytes += chunk.byteLength;
-    };
-    const write_ = res.write;
-    const end_ = res.end;
-    res.write = function (this: typeof res, chunk: unknown, ...rest: unknown[]) {
-      count(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-      return (write_ as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as typeof res.write;
-    res.end = function (this: typeof res, chunk?: unknown, ...rest: unknown[]) {
-      if (typeof chunk !== "function") count(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-      return (end_ as (...args: unknown[]) => typeof res).call(this, chunk, ...rest);
-    } as typeof res.end;
-
-    let logged = false;
-    const done = () => {
-      if (logged) return;
-      logged = true;
-      const refusal = res.locals.refusal as string | undefined;
-      write({
-        // A refused request is the client's mistake: a warning, with the reason and no stack.
-        ...(refusal ? { level: "warn", refusal } : {}),
-        method: req.method.slice(0, 32),
-        path: pathWithoutQuery(req.originalUrl),
-        // A response the client abandoned before it finished is logged as 499, like nginx.
-        status: res.writableFinished ? res.statusCode : 499,
-        durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
-        bytes,
-        requestId,
-      });
-    };
-    res.once("finish", done);
-    res.once("close", done);
-    next();
+    res.locals.bytesSent = bytesSentCounter(res);
+    logRequest(req, res, next);
   };
 }

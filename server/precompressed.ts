@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 
 import type { RequestHandler } from "express";
+import Negotiator from "negotiator";
 
 /** The encodings the build writes beside each text asset, best first, with their suffix. */
 const PRECOMPRESSED = [
@@ -12,22 +13,13 @@ const PRECOMPRESSED = [
 type Encoding = (typeof PRECOMPRESSED)[number]["encoding"];
 
 /**
- * The best of `offered` that an Accept-Encoding header allows, in the server's order of
- * preference (browsers list gzip before br, with equal weight). No header means no encoding.
+ * The best of `offered` that an Accept-Encoding header allows (negotiator reads the header), in
+ * the server's order of preference: browsers list gzip before br, with equal weight, and any
+ * weight above 0 accepts. No header means no encoding.
  */
 export function pickEncoding(header: string | undefined, offered: readonly Encoding[]): Encoding | undefined {
-  if (!header) return undefined;
-  const weights = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [name = "", ...params] = part
-      .toLowerCase()
-      .split(";")
-      .map((piece) => piece.trim());
-    const q = params.map((param) => /^q=([0-9.]+)$/.exec(param)?.[1]).find(Boolean);
-    if (name) weights.set(name, q === undefined ? 1 : Number(q));
-  }
-  const weightOf = (encoding: string) => weights.get(encoding) ?? weights.get("*") ?? 0;
-  return offered.find((encoding) => weightOf(encoding) > 0);
+  const accepted = new Negotiator({ headers: { "accept-encoding": header } }).encodings(offered);
+  return offered.find((encoding) => accepted.includes(encoding));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type ComponentProps, createContext, useContext, useEffect, useId, useState } from "react";
-import { Form, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
 
 /** The hidden field that carries a form's one-time key (decision 019). */
 export const ONCE_FIELD = "_once";
@@ -11,47 +11,75 @@ export function randomKey(): string {
 }
 
 /**
- * The form's one-time key. The server renders it from the request's seed (the root loader's
- * `onceSeed`) and the form's useId, so hydration agrees and every render has its own; with
- * JavaScript a new key is drawn whenever no submission is pending, so only duplicates of one
- * submission share a key.
+ * Is the submission that carries `key` on its way: from the click until its outcome has loaded?
+ * Without `key`, the key of the MutationForm (or dialog) around the caller. The panel's one pending
+ * check (decision 041): buttons, Cancel, a dialog's Escape and ✕, a row's spinner all ask it, so
+ * another form's submission, or a link being followed, is never taken for this one's.
  */
-function useOnceKey(): string {
+export function useIsPending(key?: string): boolean {
+  const enclosing = useContext(FormKey);
+  const sent = useNavigation().formData?.get(ONCE_FIELD);
+  const own = key ?? enclosing;
+  return own !== undefined && sent === own;
+}
+
+/**
+ * A one-time key for one form (decision 019). The server renders it from the request's seed (the
+ * root loader's `onceSeed`) and the caller's useId, so hydration agrees and every render has its
+ * own; with JavaScript a new key is drawn once the key's own submission has settled, so only
+ * duplicates of one submission share a key.
+ */
+export function useOnceKey(): string {
   const seed = useRouteLoaderData<{ onceSeed?: string }>("root")?.onceSeed ?? "";
   const id = useId().replace(/[^A-Za-z0-9]/g, "");
-  const navigation = useNavigation();
   const [clientKey, setClientKey] = useState<string | null>(null);
+  const key = clientKey ?? `${seed}-${id}`;
+  const pending = useIsPending(key);
   useEffect(() => {
-    // A new key once each submission has settled (a failed one is not revalidated, so the seed stays).
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- follows the navigation, an outside event
-    if (navigation.state === "idle") setClientKey(randomKey());
-  }, [navigation.state]);
-  return clientKey ?? `${seed}-${id}`;
-}
-
-const MutationPending = createContext(false);
-
-/**
- * True inside a MutationForm from the moment its submission leaves until its outcome has loaded
- * (spec 2.2: the loading state disables both buttons). Its buttons read it: see CancelLink and
- * SubmitButton.
- */
-export function useMutationPending(): boolean {
-  return useContext(MutationPending);
+    // At hydration, and after each of its submissions (a failed one is not revalidated, so the seed stays).
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- follows the router's submission, an outside event
+    if (!pending) setClientKey(randomKey());
+  }, [pending]);
+  return key;
 }
 
 /**
- * Every mutation form of the panel: a POST `<Form>` that carries its one-time key and tells its
- * contents whether its own submission is pending. The router's navigation carries the key it
- * sent, so the form knows its own submission from any other on the page.
+ * The one-time key of the form inside: a MutationForm's own, or a dialog's (ModalFrame), which
+ * the one form it holds posts, so the dialog knows when its form is pending.
  */
-export function MutationForm({ children, ...props }: Omit<ComponentProps<typeof Form>, "method">) {
-  const key = useOnceKey();
-  const pending = useNavigation().formData?.get(ONCE_FIELD) === key;
+export const FormKey = createContext<string | undefined>(undefined);
+
+/**
+ * Every mutation form of the panel: a POST `<Form>` that carries its one-time key, so that
+ * useIsPending tells its contents (SubmitButton, CancelLink) when this form's own submission is
+ * pending. It sends what `<Form>` sends, with the pending state rendered in the click itself
+ * (`flushSync`, which `<Form>` does not offer): a key pressed right after it (Escape in a dialog)
+ * already finds the form pending.
+ */
+export function MutationForm({ children, onSubmit, ...props }: Omit<ComponentProps<typeof Form>, "method">) {
+  const own = useOnceKey();
+  const key = useContext(FormKey) ?? own;
+  const submit = useSubmit();
   return (
-    <Form method="post" {...props}>
+    <Form
+      method="post"
+      {...props}
+      onSubmit={(event) => {
+        onSubmit?.(event);
+        if (event.defaultPrevented) return;
+        event.preventDefault();
+        // The button that sent it (its name and value go with the form), as <Form> does.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        void submit(submitter ?? event.currentTarget, {
+          method: "post",
+          replace: props.replace,
+          preventScrollReset: props.preventScrollReset,
+          flushSync: true,
+        });
+      }}
+    >
       <input type="hidden" name={ONCE_FIELD} value={key} />
-      <MutationPending value={pending}>{children}</MutationPending>
+      <FormKey value={key}>{children}</FormKey>
     </Form>
   );
 }

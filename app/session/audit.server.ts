@@ -1,5 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
+import { logLine } from "~/lib/log.server";
 import { requestContext } from "~/lib/request-context.server";
 import { authEndpoints } from "~/upstream/contract/auth";
 import { isUpstreamError } from "~/upstream/errors";
@@ -49,13 +50,8 @@ export function writeAuditLine(
   fields: { intent: string | null; target: string | null },
   calls: readonly UpstreamCallRecord[],
 ): void {
-  console.log(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "info",
-      ...auditEntry({ admin, ...fields }, calls),
-    }),
-  );
+  const { msg, ...entry } = auditEntry({ admin, ...fields }, calls);
+  logLine("info", msg, entry);
 }
 
 /**
@@ -68,15 +64,10 @@ export function auditFailedLogout(admin: string | null, error: unknown): void {
   const answer = isUpstreamError(error)
     ? { status: error.status, failure: error.failure }
     : { status: null, failure: "error" };
-  console.warn(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "warn",
-      msg: "upstream logout failed",
-      admin,
-      upstream: `${method} ${path}`,
-      ...answer,
-      result: "session revoked by the panel; upstream logout retried in the background",
-    }),
-  );
+  logLine("warn", "upstream logout failed", {
+    admin,
+    upstream: `${method} ${path}`,
+    ...answer,
+    result: "session revoked by the panel; upstream logout retried in the background",
+  });
 }

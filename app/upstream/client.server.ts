@@ -1,6 +1,7 @@
 import { z, type ZodType } from "zod";
 
 import { env } from "~/config/env.server";
+import { logLine } from "~/lib/log.server";
 import { pageError } from "~/lib/page-error";
 import { isSecureRequest } from "~/lib/request-url";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
@@ -265,18 +266,13 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 // The path is logged without its query: tokens travel in queries.
 function logFailure(method: string, path: string, error: UpstreamError, durationMs: number) {
   if (error.failure === "aborted") return;
-  console.warn(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: error.status >= 500 ? "error" : "warn",
-      msg: "upstream call failed",
-      method,
-      path,
-      status: error.status,
-      failure: error.failure,
-      durationMs: Math.round(durationMs),
-    }),
-  );
+  logLine(error.status >= 500 ? "error" : "warn", "upstream call failed", {
+    method,
+    path,
+    status: error.status,
+    failure: error.failure,
+    durationMs: Math.round(durationMs),
+  });
 }
 
 /** Ids in upstream paths: short and URL-safe; anything else is a typo or a probe. */

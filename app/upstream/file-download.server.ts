@@ -7,6 +7,7 @@
  */
 import { env } from "~/config/env.server";
 import { fetchableFileUrl } from "~/lib/file-link";
+import { FILE_TYPES, type FileType, sniffFileType } from "~/lib/file-type.server";
 import { UpstreamError } from "~/upstream/errors";
 
 /** The largest file handed on; a larger one is a failure, whether or not it says its length. */
@@ -18,20 +19,20 @@ export const MAX_FILE_NAME_LENGTH = 100;
 /** A 10 MB body may take longer than an API call. */
 const MIN_DOWNLOAD_TIMEOUT_MS = 30_000;
 
-/** The only types handed on, each with its extension and how its first bytes look. */
-const FILE_TYPES = {
-  "application/pdf": { extension: "pdf", matches: (b: Uint8Array) => startsWith(b, [0x25, 0x50, 0x44, 0x46, 0x2d]) },
-  "image/png": { extension: "png", matches: (b: Uint8Array) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]) },
-  "image/jpeg": { extension: "jpg", matches: (b: Uint8Array) => startsWith(b, [0xff, 0xd8, 0xff]) },
-  "image/webp": {
-    extension: "webp",
-    matches: (b: Uint8Array) =>
-      startsWith(b, [0x52, 0x49, 0x46, 0x46]) && startsWith(b.subarray(8), [0x57, 0x45, 0x42, 0x50]),
-  },
-} as const;
+/** The only types handed on (their bytes decide: see sniffFileType). */
+const PASSPORT_TYPES = [
+  "application/pdf",
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+] as const satisfies readonly FileType[];
 
 /** A type the panel hands on. */
-export type FileType = keyof typeof FILE_TYPES;
+type PassportType = (typeof PASSPORT_TYPES)[number];
+
+function isPassportType(type: string | null): type is PassportType {
+  return (PASSPORT_TYPES as readonly (string | null)[]).includes(type);
+}
 
 /** Declared types that say nothing about the content: the first bytes decide. */
 const UNTYPED = new Set(["", "application/octet-stream", "binary/octet-stream"]);
@@ -39,18 +40,8 @@ const UNTYPED = new Set(["", "application/octet-stream", "binary/octet-stream"])
 /** A downloaded file, whole, with the type its content proved. */
 export interface DownloadedFile {
   bytes: Uint8Array<ArrayBuffer>;
-  type: FileType;
+  type: PassportType;
   extension: string;
-}
-
-function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
-  return bytes.length >= prefix.length && prefix.every((byte, index) => bytes[index] === byte);
-}
-
-/** The allowed type these bytes are, or null. */
-function sniffedType(bytes: Uint8Array): FileType | null {
-  for (const [type, { matches }] of Object.entries(FILE_TYPES)) if (matches(bytes)) return type as FileType;
-  return null;
 }
 
 /** The media type of a Content-Type header, without parameters, lowercased. */
@@ -107,7 +98,7 @@ export async function downloadUpstreamFile(request: Request, link: string): Prom
     // No redirects: a hop could lead anywhere, including a service on the panel's own network.
     response = await fetch(url, {
       redirect: "manual",
-      headers: { accept: Object.keys(FILE_TYPES).join(", ") },
+      headers: { accept: PASSPORT_TYPES.join(", ") },
       signal: AbortSignal.any([
         request.signal,
         AbortSignal.timeout(Math.max(UPSTREAM_TIMEOUT_MS, MIN_DOWNLOAD_TIMEOUT_MS)),
@@ -122,16 +113,16 @@ export async function downloadUpstreamFile(request: Request, link: string): Prom
     if (!response.ok)
       throw new UpstreamError(response.status === 404 ? 404 : 502, `The file answered ${response.status}`);
     const declared = declaredType(response.headers.get("content-type"));
-    if (!UNTYPED.has(declared) && !Object.hasOwn(FILE_TYPES, declared))
+    if (!UNTYPED.has(declared) && !isPassportType(declared))
       throw refused(`The file's type ${declared} is not allowed`);
     const length = Number(response.headers.get("content-length"));
     if (length > MAX_FILE_BYTES) throw refused(`The file is larger than ${MAX_FILE_BYTES} bytes`);
 
     const bytes = await readCapped(response.body, MAX_FILE_BYTES);
-    const type = sniffedType(bytes);
-    if (!type) throw refused("The file is not a PDF or an allowed image");
+    const type = await sniffFileType(bytes);
+    if (!isPassportType(type)) throw refused("The file is not a PDF or an allowed image");
     if (!UNTYPED.has(declared) && declared !== type) throw refused(`The file says ${declared} but is ${type}`);
-    return { bytes, type, extension: FILE_TYPES[type].extension };
+    return { bytes, type, extension: FILE_TYPES[type][0].slice(1) };
   } catch (error) {
     await response.body?.cancel().catch(() => undefined);
     if (error instanceof UpstreamError) throw error;

@@ -23,7 +23,7 @@ function chunkOf(module: string): string {
 }
 
 const CHECK_CODE = chunkOf("app/forms/check-fields.ts");
-const ANNOUNCEMENT_DIALOGS = chunkOf("app/components/announcements/announcement-dialogs.tsx");
+const ANNOUNCEMENT_DIALOGS = chunkOf("app/routes/admin/announcements/announcement-dialogs.tsx");
 
 function usesJavaScript(testInfo: TestInfo): boolean {
   return testInfo.project.use.javaScriptEnabled !== false;

@@ -2,6 +2,7 @@
 // the user menu, the collapsed sidebar, tooltips and disabled reasons, and stacked table rows.
 import type { Page } from "@playwright/test";
 
+import { injectFault } from "../support/demo-hooks";
 import { signIn, startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
@@ -78,6 +79,41 @@ test.describe("toasts", () => {
       await expect.poll(async () => (await heading.boundingBox())!.y).toBe(restingTop);
     });
   }
+});
+
+test.describe("an open dialog", () => {
+  test("lies above the page, with the toasts of its failed form above it, and their Dismiss answers", async ({
+    page,
+    demoUrl,
+  }) => {
+    await injectFault(demoUrl, {
+      method: "POST",
+      path: "/fcm/send-notification-to-user",
+      status: 400,
+      body: { message: "Validation failed", errors: [{ field: "body.title", message: "Title is too long" }] },
+    });
+    await signIn(page);
+    await page.goto("/users/5?notify=1");
+    const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
+    await dialog.getByLabel("Title").fill("Maintenance tonight");
+    await dialog.getByLabel("Message").fill("The app is down from 22:00 to 23:00.");
+    await dialog.getByRole("button", { name: "Send Notification" }).click();
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("title: Title is too long");
+
+    // What shows at the toast's centre is the toast itself, not the dialog's backdrop; and the
+    // page behind is out of reach while the dialog is open.
+    const shownAtCentre = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && element.contains(hit);
+    };
+    expect(await toast.evaluate(shownAtCentre)).toBe(true);
+    expect(await page.getByRole("heading", { name: "User Details" }).evaluate(shownAtCentre)).toBe(false);
+    await toast.getByRole("button", { name: "Dismiss" }).click();
+    await expect(toast).toBeHidden();
+    await expect(dialog).toBeVisible();
+  });
 });
 
 test.describe("the mobile sheet", () => {

@@ -55,7 +55,7 @@ afterAll(async () => {
   await demo?.stop();
 });
 
-/** What the client logged (console.warn) during the current test: kept here, not printed. */
+/** What the client logged (its log lines on stdout) during the current test: kept here, not printed. */
 let logged: string[] = [];
 
 beforeEach(async () => {
@@ -63,7 +63,10 @@ beforeEach(async () => {
   await clearRecordedRequests(demo.url);
   // Most tests here provoke failures on purpose; their log lines are expected, not news.
   logged = [];
-  vi.spyOn(console, "warn").mockImplementation((line: unknown) => void logged.push(String(line)));
+  vi.spyOn(process.stdout, "write").mockImplementation((line: unknown) => {
+    logged.push(String(line).trimEnd());
+    return true;
+  });
 });
 
 afterEach(() => {

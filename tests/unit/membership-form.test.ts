@@ -9,7 +9,7 @@ import {
   periodSuffix,
   planImageSrc,
   planPeriod,
-} from "~/components/memberships/format";
+} from "~/routes/admin/memberships/format";
 import {
   parseEditPrice,
   PlanCreateFormSchema,

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 
 import compression from "compression";
 import express from "express";
+import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { parseTrustProxy } from "~/config/env.server";
@@ -176,7 +177,8 @@ describe("requestLogger", () => {
   it("logs one line with the compressed byte count and no query string", async () => {
     const entries: Record<string, unknown>[] = [];
     const app = express();
-    app.use(requestLogger((fields) => entries.push(fields)));
+    const logger = pino({}, { write: (line: string) => void entries.push(JSON.parse(line)) });
+    app.use(requestLogger(logger));
     app.use(compression({ threshold: 0 }));
     app.get("/page", (_req, res) => void res.type("text/plain").send("a".repeat(10_000)));
     const url = await listen(app);

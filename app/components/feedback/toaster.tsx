@@ -1,5 +1,6 @@
-import { useContext, useState } from "react";
-import { UNSAFE_DataRouterStateContext, useRouteLoaderData } from "react-router";
+import { useState, useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
+import { unstable_useRoute as useRoute, useMatches, useRouteLoaderData } from "react-router";
 
 import { Icon } from "~/components/ui/icon";
 import type { FlashToast } from "~/lib/toast";
@@ -19,17 +20,42 @@ const CARD = "flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shado
  * The page's toasts: those in the data of the action that just ran (a re-rendered form), else
  * the flash toast the root loader read. The action's show in the same response, so they work for
  * a document POST without JavaScript, where a flash cookie would only show on the next page.
- * React Router has no public hook for another route's action data, hence its data-router state.
+ * The action that ran is the page's own route's (the last match): its data comes from useRoute,
+ * the one public hook that reads another route's action data.
  */
 export function usePageToasts(): FlashToast[] {
-  const state = useContext(UNSAFE_DataRouterStateContext);
+  const page = useMatches().at(-1)?.id ?? "root";
+  const action = useRoute(page as "root") as { actionData?: unknown } | undefined;
   const rootData = useRouteLoaderData("root") as { toast?: FlashToast } | undefined;
-  for (const value of Object.values(state?.actionData ?? {})) {
-    const { toast, toasts } = (value ?? {}) as { toast?: FlashToast; toasts?: FlashToast[] };
-    if (toasts?.length) return toasts;
-    if (toast) return [toast];
-  }
+  const { toast, toasts } = (action?.actionData ?? {}) as { toast?: FlashToast; toasts?: FlashToast[] };
+  if (toasts?.length) return toasts;
+  if (toast) return [toast];
   return rootData?.toast ? [rootData.toast] : [];
+}
+
+/** The open modal dialog, where the toasts show while there is one (see showToastsIn). */
+let modalHost: HTMLElement | null = null;
+const hostListeners = new Set<() => void>();
+
+/**
+ * Shows the toasts inside `dialog` while it is open as a modal (useModal), else (null) on the page.
+ * A modal dialog lies above the page and makes it inert: toasts left on the page would sit under
+ * its backdrop, and their Dismiss would not answer.
+ */
+export function showToastsIn(dialog: HTMLElement | null) {
+  modalHost = dialog;
+  for (const listener of hostListeners) listener();
+}
+
+function useToastHost(): HTMLElement | null {
+  return useSyncExternalStore(
+    (listener) => {
+      hostListeners.add(listener);
+      return () => hostListeners.delete(listener);
+    },
+    () => modalHost,
+    () => null,
+  );
 }
 
 /**
@@ -37,17 +63,20 @@ export function usePageToasts(): FlashToast[] {
  * error). They lie over a ToastRoom: the page keeps one at its top and every dialog at the top of
  * its scrolling overlay, so a toast covers no control at rest, and anything scrolled under it
  * scrolls back clear. On a phone's admin page it sits below the top bar and its menu button.
+ * While a dialog is open as a modal, the stack shows inside it (showToastsIn).
  */
 export function Toaster({ toasts = [], toast }: { toasts?: readonly FlashToast[]; toast?: FlashToast }) {
+  const host = useToastHost();
   if (toast) toasts = [toast, ...toasts];
   if (toasts.length === 0) return null;
-  return (
+  const stack = (
     <div className={`toaster pointer-events-none fixed inset-x-0 top-0 ${STACK}`}>
       {toasts.map((toast) => (
         <ToastCard key={toast.id} toast={toast} />
       ))}
     </div>
   );
+  return host ? createPortal(stack, host) : stack;
 }
 
 /**

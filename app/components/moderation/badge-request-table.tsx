@@ -8,8 +8,8 @@ import { Tooltip } from "~/components/ui/tooltip";
 import type { PageInfo } from "~/lib/pagination";
 import { dialogHref } from "~/lib/dialog-url";
 import { DialogLink } from "~/components/ui/dialog-link";
-import { lazyComponent } from "~/forms/lazy-component";
-import { loadBadgeDialogs } from "./badge-dialogs.client";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
+import type { Confirmations } from "~/recipe/confirmation";
 
 /** A pending citizenship request as the tables show it. */
 export interface BadgeRequestRow {
@@ -21,27 +21,41 @@ export interface BadgeRequestRow {
 }
 
 /** The two decisions on a request, as icon links that open their confirmation dialogs. */
-export const DECISIONS = [
+const DECISIONS = [
   {
     intent: "approve",
     label: "Approve",
-    tone: "primary",
     icon: "solid-check",
     className: "text-emerald-700 ring-emerald-200 hover:bg-emerald-50 focus-visible:outline-emerald-600",
   },
   {
     intent: "reject",
     label: "Reject",
-    tone: "danger",
     icon: "solid-x-mark",
     className: "text-red-700 ring-red-200 hover:bg-red-50 focus-visible:outline-red-600",
   },
 ] as const;
 
-// The confirmations load when one opens, not with the table (decision 026). The loaders of the
-// screens that show the table hand the server its own copy: provideBadgeDialogs(BadgeDialogs).
-const { Component: LazyBadgeDialogs, provide: provideBadgeDialogs } = lazyComponent(loadBadgeDialogs);
-export { provideBadgeDialogs };
+/** How each decision is confirmed (docs/product.md#citizenship-requests): `?confirm=<intent>&id=<id>`. */
+const BADGE_CONFIRMATIONS: Confirmations<BadgeRequestRow> = {
+  approve: {
+    asks: "dialog",
+    title: "Approve Citizenship Request",
+    description: (row) => `Are you sure you want to approve the citizenship request of ${row.name || row.email}?`,
+    confirmLabel: "Approve",
+    tone: "primary",
+  },
+  reject: {
+    asks: "dialog",
+    title: "Reject Citizenship Request",
+    description: (row) => `Are you sure you want to reject the citizenship request of ${row.name || row.email}?`,
+    confirmLabel: "Reject",
+    tone: "danger",
+  },
+};
+
+// The confirmations load when one opens, not with the table (decision 026).
+const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
 
 const iconAction =
   "inline-flex size-8 items-center justify-center rounded-md ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-2";
@@ -122,7 +136,9 @@ export function BadgeRequestTable({
         pageInfo={pageInfo}
         empty={empty}
       />
-      {new URLSearchParams(location.search).has("confirm") ? <LazyBadgeDialogs rows={rows} /> : null}
+      {new URLSearchParams(location.search).has("confirm") ? (
+        <ConfirmDialog confirmations={BADGE_CONFIRMATIONS} rows={rows} />
+      ) : null}
     </>
   );
 }

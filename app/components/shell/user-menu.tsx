@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { useLocation } from "react-router";
 
 import { Avatar } from "~/components/ui/avatar";
 import { Icon } from "~/components/ui/icon";
+import { MutationForm, useIsPending } from "~/recipe/mutation-form";
 
 /** What the shell knows of the signed-in admin. */
 export interface ShellUser {
@@ -18,8 +19,6 @@ export interface ShellUser {
  * its button) and when the admin moves to another page.
  */
 export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: boolean }) {
-  const navigation = useNavigation();
-  const signingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
   const menu = useDismissibleDetails();
 
   return (
@@ -48,18 +47,26 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
             </span>
           </div>
         </div>
-        <Form method="post" action="/logout" className="pt-2">
-          <button
-            type="submit"
-            disabled={signingOut}
-            className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-60"
-          >
-            <Icon name="solid-arrow-right-start-on-rectangle" className="size-4" />
-            {signingOut ? "Signing out..." : "Sign out"}
-          </button>
-        </Form>
+        <MutationForm action="/logout" className="pt-2">
+          <SignOutButton />
+        </MutationForm>
       </div>
     </details>
+  );
+}
+
+/** The menu's submit button, disabled and saying so while its sign-out is on its way. */
+function SignOutButton() {
+  const signingOut = useIsPending();
+  return (
+    <button
+      type="submit"
+      disabled={signingOut}
+      className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+    >
+      <Icon name="solid-arrow-right-start-on-rectangle" className="size-4" />
+      {signingOut ? "Signing out..." : "Sign out"}
+    </button>
   );
 }
 

@@ -1,5 +1,5 @@
-import { type ButtonHTMLAttributes, type ReactNode, useId } from "react";
-import { type LinkProps, useNavigation } from "react-router";
+import { type ReactNode, useId } from "react";
+import type { LinkProps } from "react-router";
 
 import { DialogLink } from "~/components/ui/dialog-link";
 import { Tooltip } from "~/components/ui/tooltip";
@@ -18,20 +18,9 @@ const variants: Record<Variant, string> = {
 };
 const sizes: Record<Size, string> = { sm: "px-2.5 py-1.5 text-sm", md: "px-4 py-2 text-sm" };
 
-/** Class names of a button look, for elements that are not <Button> (links, labels). */
+/** Class names of a button look, for buttons, links and labels. */
 export function buttonClass(variant: Variant = "primary", size: Size = "md", extra = ""): string {
   return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
-}
-
-/** A button in one of the panel's looks. */
-export function Button({
-  variant = "primary",
-  size = "md",
-  className = "",
-  type = "button",
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
-  return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
 }
 
 /** A link that looks like a button. */
@@ -70,26 +59,5 @@ export function DisabledButton({
         {children}
       </button>
     </Tooltip>
-  );
-}
-
-/**
- * The submit button of a page's one form: disabled, with `pendingLabel`, while the submission
- * runs (with JavaScript; without it the browser shows its own loading state).
- */
-export function SubmitButton({
-  pendingLabel,
-  children,
-  className = "",
-}: {
-  pendingLabel: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  const submitting = useNavigation().state === "submitting";
-  return (
-    <Button type="submit" className={className} disabled={submitting}>
-      {submitting ? pendingLabel : children}
-    </Button>
   );
 }

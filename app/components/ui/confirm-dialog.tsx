@@ -1,60 +1,59 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import { buttonClass } from "~/components/ui/button";
 import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
 import { ModalFrame } from "~/components/ui/modal-frame";
+import { closeDialogHref } from "~/lib/dialog-url";
+import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm } from "~/recipe/mutation-form";
 
-export interface ConfirmDialogProps {
-  title: ReactNode;
-  description: ReactNode;
-  /** What the action is about (a post's title, a plan's name), named under the question. */
-  item?: string;
-  /** Hidden fields posted with the confirmation, `intent` among them. */
-  fields: Record<string, string>;
-  /** Where Cancel goes: the same screen without the dialog params. */
-  cancelTo: string;
+/**
+ * The confirmation the URL asks for (`?confirm=<intent>&id=<id>`), from the screen's table of
+ * confirmations (app/recipe/confirmation.ts): the one component every confirmed row and page action
+ * goes through (docs/product.md#confirmation-dialogs). It is URL state, so the server sends it open
+ * and it works without JavaScript; with JavaScript it is a modal (ModalFrame) that Escape cancels
+ * and nothing closes while it submits, until its outcome shows.
+ *
+ * Every confirmation checks that its item still exists and that the action still applies before
+ * it offers its button (Back can bring an old URL back): an id that is no row of `rows` shows
+ * nothing, or `missing` with a Close link; a stale action (`stale`, the action's own check) says why.
+ */
+export function ConfirmDialog<Row extends { id: string }>({
+  confirmations,
+  rows,
+  missing,
+  action,
+}: {
+  confirmations: Confirmations<Row>;
+  /** The rows the screen shows (and any other its dialogs may open for). */
+  rows: readonly Row[];
+  /** What to say when the id is no row of `rows` (the item is gone); without it, nothing shows. */
+  missing?: string;
   /** The action the form posts to (default: the current route). */
   action?: string;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  tone?: "danger" | "primary";
-  /** Set when the action no longer applies (e.g. "User X is already verified"): shown instead of the button. */
-  stale?: string | null;
-}
+}) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const intent = params.get("confirm") ?? "";
+  const id = params.get("id") ?? "";
+  const confirmation = Object.hasOwn(confirmations, intent) ? confirmations[intent] : undefined;
+  if (!confirmation || confirmation.asks === "nothing") return null;
 
-/**
- * The reusable confirmation dialog (docs/product.md#confirmation-dialogs). It is URL state: the screen renders it when its
- * `?confirm=...` params are present, so the server sends it open and it works without
- * JavaScript. With JavaScript, Escape cancels, focus stays inside (useModal); while it submits,
- * nothing closes it (ModalFrame, CancelLink) until its outcome shows. When the action no longer
- * applies, it says so and offers no button, so an old URL (Back) can never send it again.
- */
-export function ConfirmDialog({
-  title,
-  description,
-  item,
-  fields,
-  cancelTo,
-  action,
-  confirmLabel = "Confirm",
-  cancelLabel = "Cancel",
-  tone = "danger",
-  stale,
-}: ConfirmDialogProps) {
-  if (stale) {
-    return (
-      <ModalFrame role="dialog" title={title} description={stale} closeTo={cancelTo} size="md" autoFocus>
-        <div className="mt-6 flex justify-end">
-          <Link to={cancelTo} replace preventScrollReset className={buttonClass("secondary", "md")}>
-            Close
-          </Link>
-        </div>
-      </ModalFrame>
-    );
+  const cancelTo = closeDialogHref(location.pathname, location.search);
+  const row = rows.find((candidate) => candidate.id === id);
+  if (!row) {
+    return missing !== undefined && typeof confirmation.title === "string" ? (
+      <StaleDialog title={confirmation.title} reason={missing} closeTo={cancelTo} />
+    ) : null;
   }
+  const title = typeof confirmation.title === "function" ? confirmation.title(row) : confirmation.title;
+  const stale = confirmation.stale?.(row);
+  if (stale) return <StaleDialog title={title} reason={stale} closeTo={cancelTo} />;
 
+  const description =
+    typeof confirmation.description === "function" ? confirmation.description(row) : confirmation.description;
+  const item = confirmation.item?.(row);
+  const tone = confirmation.tone ?? "danger";
   return (
     <ModalFrame
       role="alertdialog"
@@ -78,14 +77,26 @@ export function ConfirmDialog({
         preventScrollReset
         className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
       >
-        {Object.entries(fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <CancelLink to={cancelTo}>{cancelLabel}</CancelLink>
-        <SubmitButton variant={tone} pendingLabel={`${confirmLabel}...`}>
-          {confirmLabel}
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={row.id} />
+        <CancelLink to={cancelTo} />
+        <SubmitButton variant={tone} pendingLabel={`${confirmation.confirmLabel}...`}>
+          {confirmation.confirmLabel}
         </SubmitButton>
       </MutationForm>
+    </ModalFrame>
+  );
+}
+
+/** A confirmation whose action no longer applies (or whose item is gone): why, and Close instead of its button. */
+function StaleDialog({ title, reason, closeTo }: { title: string; reason: string; closeTo: string }) {
+  return (
+    <ModalFrame role="dialog" title={title} description={reason} closeTo={closeTo} size="md" autoFocus>
+      <div className="mt-6 flex justify-end">
+        <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary", "md")}>
+          Close
+        </Link>
+      </div>
     </ModalFrame>
   );
 }

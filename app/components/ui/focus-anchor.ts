@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useFetchers, useLocation, useNavigation } from "react-router";
+import { useLocation } from "react-router";
+
+import { useRouterSettled } from "~/components/ui/use-list-reloading";
 
 const FOCUSABLE = [
   "a[href]",
@@ -102,10 +104,8 @@ function focusIsLost(): boolean {
  */
 export function useFocusKeeper() {
   const anchor = useRef<FocusAnchor | null>(null);
-  const navigation = useNavigation();
-  const fetchers = useFetchers();
   const location = useLocation();
-  const settled = navigation.state === "idle" && fetchers.every((fetcher) => fetcher.state === "idle");
+  const settled = useRouterSettled();
 
   useEffect(() => {
     const remember = (target: EventTarget | null) => {

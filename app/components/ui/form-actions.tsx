@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { Link, type LinkProps } from "react-router";
 
 import { buttonClass } from "~/components/ui/button";
-import { useMutationPending } from "~/recipe/mutation-form";
+import { useIsPending } from "~/recipe/mutation-form";
 
 /**
  * A mutation form's Cancel: a link back to `to` (the screen without the form), disabled while
@@ -20,7 +20,7 @@ export function CancelLink({
   size?: "sm" | "md";
   children?: ReactNode;
 }) {
-  const pending = useMutationPending();
+  const pending = useIsPending();
   return (
     <Link
       to={to}
@@ -53,7 +53,7 @@ export function SubmitButton({
   pendingLabel?: ReactNode;
   variant?: "primary" | "danger";
 }) {
-  const pending = useMutationPending();
+  const pending = useIsPending();
   return (
     <button type="submit" disabled={pending || disabled} className={className ?? buttonClass(variant)} {...props}>
       {pending && pendingLabel !== undefined ? pendingLabel : children}

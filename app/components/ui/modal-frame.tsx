@@ -1,15 +1,17 @@
 import { type ReactNode, useId, useRef } from "react";
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 
 import { ToastRoom, usePageToasts } from "~/components/feedback/toaster";
 import { Icon } from "~/components/ui/icon";
 import { useModal } from "~/components/ui/use-modal";
+import { FormKey, useIsPending, useOnceKey } from "~/recipe/mutation-form";
 
 /**
- * The overlay and panel every URL-state dialog shares: its role, its name and description, and
- * useModal's keyboard and focus behaviour. `closeTo` is the same screen without the dialog.
- * While a submission is pending (sent, or its outcome loading) nothing closes it (Escape, the ✕
- * link), so its outcome shows: the background is inert, so the submission is the dialog's own.
+ * The overlay and panel every URL-state dialog shares: a `<dialog>` (modal once JavaScript runs,
+ * see useModal) holding the panel with its role, its name and description. `closeTo` is the same
+ * screen without the dialog. The dialog holds the one-time key of the one form inside it
+ * (FormKey), so while that form's submission is pending (sent, or its outcome loading) nothing
+ * closes it (Escape, the ✕ link) and its outcome shows.
  */
 export function ModalFrame({
   role,
@@ -32,18 +34,26 @@ export function ModalFrame({
   autoFocus?: boolean;
   children: ReactNode;
 }) {
-  const locked = useNavigation().formData !== undefined;
+  const key = useOnceKey();
+  const locked = useIsPending(key);
   const titleId = useId();
   const descriptionId = useId();
+  const frame = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  useModal(panel, closeTo, locked);
+  useModal(frame, panel, closeTo, locked);
   const toasts = usePageToasts();
 
   return (
-    // The overlay scrolls and the wrapper grows with the panel (min-h-full, not a centring box of
-    // the viewport's height), so a dialog taller than the screen scrolls as a whole from its top.
-    // The toasts lie over the room at its top; the panel sits below it, at the bottom on a phone.
-    <div className="fixed inset-0 z-50 overflow-y-auto overscroll-contain bg-black/50">
+    // The dialog is the overlay: it scrolls, and the wrapper grows with the panel (min-h-full, not
+    // a centring box of the viewport's height), so a dialog taller than the screen scrolls as a
+    // whole from its top. The toasts lie over the room at its top; the panel sits below it, at the
+    // bottom on a phone. The panel, not the overlay, is what assistive technology calls the dialog.
+    <dialog
+      ref={frame}
+      open
+      role="none"
+      className="fixed inset-0 z-50 m-0 size-full max-h-none max-w-none overflow-y-auto overscroll-contain bg-black/50 p-0 text-inherit backdrop:bg-transparent"
+    >
       <div className="flex min-h-full flex-col items-center p-4">
         <ToastRoom toasts={toasts} />
         <div
@@ -81,9 +91,9 @@ export function ModalFrame({
               {description}
             </div>
           ) : null}
-          {children}
+          <FormKey value={key}>{children}</FormKey>
         </div>
       </div>
-    </div>
+    </dialog>
   );
 }

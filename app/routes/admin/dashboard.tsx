@@ -1,7 +1,6 @@
 import type { Route } from "./+types/dashboard";
 import { badgeDecision } from "./badge-requests/decide-badge.server";
-import { BadgeDialogs } from "~/components/moderation/badge-dialogs";
-import { BadgeRequestTable, provideBadgeDialogs } from "~/components/moderation/badge-request-table";
+import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
 import { PostCard } from "~/components/moderation/post-card";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -22,7 +21,6 @@ const USER_SAMPLE = { page: 1, limit: 100 };
 const RECENT = 5;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  provideBadgeDialogs(BadgeDialogs);
   // Independent calls run together: the page costs the slowest one, and each may fail alone.
   const [users, posts, badges, invites] = await settleAll([
     listUsers(request, USER_SAMPLE),

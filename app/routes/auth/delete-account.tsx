@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 
 import type { Route } from "./+types/delete-account";
 import {
@@ -18,7 +18,8 @@ import { Toaster } from "~/components/feedback/toaster";
 import type { FlashToast } from "~/lib/toast";
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Button } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/form-actions";
 import { TextField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -113,8 +114,6 @@ let clientToasts = 0;
 
 /** Step 1; `deleted` is the account this browser just deleted, told above the cleared form. */
 function EmailStep({ deleted, actionData }: { deleted: string | undefined; actionData: ActionData }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod !== undefined;
   const hydrated = useHydrated();
   const typed = actionData?.values ?? {};
   const form = useFormCheck(deleteAccountEmailSchema, actionData?.errors);
@@ -152,9 +151,13 @@ function EmailStep({ deleted, actionData }: { deleted: string | undefined; actio
           onInput={(event) => setEmail(event.currentTarget.value)}
           error={form.error("email")}
         />
-        <Button type="submit" className="w-full py-3" disabled={hydrated && (email.trim() === "" || pending)}>
-          {pending ? "Sending..." : "Get Security Key"}
-        </Button>
+        <SubmitButton
+          className={buttonClass("primary", "md", "w-full py-3")}
+          disabled={hydrated && email.trim() === ""}
+          pendingLabel="Sending..."
+        >
+          Get Security Key
+        </SubmitButton>
       </MutationForm>
       <Toaster toast={clientToast} />
     </>
@@ -162,8 +165,6 @@ function EmailStep({ deleted, actionData }: { deleted: string | undefined; actio
 }
 
 function KeyStep({ email, actionData }: { email: string; actionData: ActionData }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod !== undefined;
   const hydrated = useHydrated();
   const form = useFormCheck(deleteAccountKeySchema, actionData?.errors);
   // A refused key comes back (see deleteTheAccount): in its field and selected, to be retyped at once.
@@ -210,14 +211,13 @@ function KeyStep({ email, actionData }: { email: string; actionData: ActionData 
           onInput={(event) => setSecurityKey(event.currentTarget.value)}
           error={form.error("securityKey")}
         />
-        <Button
-          type="submit"
-          variant="danger"
-          className="w-full py-3"
-          disabled={hydrated && (securityKey.trim() === "" || pending)}
+        <SubmitButton
+          className={buttonClass("danger", "md", "w-full py-3")}
+          disabled={hydrated && securityKey.trim() === ""}
+          pendingLabel="Verifying..."
         >
-          {pending ? "Verifying..." : "Verify Key"}
-        </Button>
+          Verify Key
+        </SubmitButton>
       </MutationForm>
       <p className="mt-5 text-center text-sm text-slate-600">
         Wrong address or no key?{" "}

@@ -4,7 +4,8 @@ import * as z from "zod/mini";
 import type { Route } from "./+types/forgot-password";
 import { AuthCard, AuthNotice } from "~/components/layout/auth-card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { ButtonLink, SubmitButton } from "~/components/ui/button";
+import { buttonClass, ButtonLink } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/form-actions";
 import { TextField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { ForgotPasswordSchema } from "~/forms/account";
@@ -104,7 +105,7 @@ function ForgotPasswordForm({
           defaultValue={String(typed.email ?? "")}
           error={form.error("email")}
         />
-        <SubmitButton className="w-full py-3" pendingLabel="Sending...">
+        <SubmitButton className={buttonClass("primary", "md", "w-full py-3")} pendingLabel="Sending...">
           Send Reset Link
         </SubmitButton>
       </MutationForm>

@@ -1,16 +1,18 @@
-import { Form, Link, redirect, replace } from "react-router";
+import { Link, redirect, replace } from "react-router";
 
 import type { Route } from "./+types/login";
 import { AppOfferActions } from "~/components/account/app-links";
 import type { AppOffer } from "~/components/account/app-offer";
 import { AuthCard, AuthNotice } from "~/components/layout/auth-card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { SubmitButton } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/form-actions";
 import { TextField } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-field";
 import { LoginSchema } from "~/forms/auth";
 import { readForm } from "~/forms/form-data.server";
 import { useFormCheck } from "~/forms/use-form-check";
+import { MutationForm } from "~/recipe/mutation-form";
 import { loginSchema } from "~/forms/schema-loaders.client";
 import { appOfferOf } from "~/routes/auth/app-offer.server";
 import { issueDeviceCookie, trustedDevice } from "~/routes/auth/device-cookie.server";
@@ -107,7 +109,7 @@ function LoginForm({
       subtitle="Admin Dashboard"
       footer={{ prompt: "Don't have an account?", to: "/get-app", label: "Sign up", reloadDocument: true }}
     >
-      <Form method="post" {...form.props} className="space-y-5">
+      <MutationForm {...form.props} className="space-y-5">
         {actionData?.formError ? (
           <FormAlert>{actionData.formError}</FormAlert>
         ) : loaderData.expired ? (
@@ -134,10 +136,10 @@ function LoginForm({
             Forgot your password
           </Link>
         </div>
-        <SubmitButton className="w-full" pendingLabel="Signing in...">
+        <SubmitButton className={buttonClass("primary", "md", "w-full")} pendingLabel="Signing in...">
           Login
         </SubmitButton>
-      </Form>
+      </MutationForm>
     </AuthCard>
   );
 }

@@ -7,7 +7,8 @@ import type { AppOffer } from "~/components/account/app-offer";
 import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
 import { AuthCard, AuthNotice } from "~/components/layout/auth-card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { ButtonLink, SubmitButton } from "~/components/ui/button";
+import { buttonClass, ButtonLink } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/form-actions";
 import { PasswordField } from "~/components/ui/password-field";
 import { ResetPasswordSchema } from "~/forms/account";
 import { useFormCheck } from "~/forms/use-form-check";
@@ -143,7 +144,7 @@ function ResetPasswordForm({ actionData }: { actionData: Route.ComponentProps["a
           name="confirmPassword"
           error={form.error("confirmPassword")}
         />
-        <SubmitButton className="w-full py-3" pendingLabel="Resetting...">
+        <SubmitButton className={buttonClass("primary", "md", "w-full py-3")} pendingLabel="Resetting...">
           Reset Password
         </SubmitButton>
       </MutationForm>

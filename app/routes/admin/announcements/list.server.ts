@@ -4,7 +4,7 @@
  */
 import { data } from "react-router";
 
-import type { AnnouncementRowView } from "~/components/announcements/announcement-row";
+import type { AnnouncementRowView } from "./announcement-row";
 import { env } from "~/config/env.server";
 import { ANNOUNCEMENT_MESSAGES, type AnnouncementFormValues } from "~/forms/announcement";
 import { formatDate } from "~/lib/format";

@@ -2,22 +2,18 @@ import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
 import { announcementBody, announcementGone, flagStale, loadAnnouncements } from "./list.server";
-import {
-  type AnnouncementDialog,
-  AnnouncementDialogs as ServerAnnouncementDialogs,
-} from "~/components/announcements/announcement-dialogs";
-import { loadAnnouncementDialogs } from "~/components/announcements/announcement-dialogs.client";
-import type { AnnouncementFormFailure, AnnouncementFormStart } from "~/components/announcements/announcement-form";
-import { AnnouncementRow, type AnnouncementRowView } from "~/components/announcements/announcement-row";
-import { NumberedPagination } from "~/components/announcements/numbered-pagination";
-import { StatTiles } from "~/components/announcements/stat-tiles";
+import type { AnnouncementDialog } from "./announcement-dialogs";
+import type { AnnouncementFormFailure, AnnouncementFormStart } from "./announcement-form";
+import { ANNOUNCEMENT_CONFIRMATIONS, AnnouncementRow, type AnnouncementRowView } from "./announcement-row";
+import { NumberedPagination } from "./numbered-pagination";
+import { StatTiles } from "./stat-tiles";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { Spinner } from "~/components/ui/spinner";
 import { useListReloading } from "~/components/ui/use-list-reloading";
-import { lazyComponent } from "~/forms/lazy-component";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { ANNOUNCEMENT_NOT_FOUND } from "~/lib/messages";
 import { AnnouncementFormSchema } from "~/forms/announcement";
@@ -33,12 +29,12 @@ import {
 
 // The dialogs (the create and edit form, the delete confirmation) load when one opens, not with
 // the list (decision 026).
-const { Component: AnnouncementDialogs, provide: provideAnnouncementDialogs } = lazyComponent(loadAnnouncementDialogs);
+const AnnouncementDialogs = lazyDialog(() =>
+  import("./announcement-dialogs").then((module) => module.AnnouncementDialogs),
+);
+const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
 
 export function loader({ request }: Route.LoaderArgs) {
-  // The server renders the dialogs from its own bundle (the loader and this import stay out of
-  // the browser's): a URL with a dialog open has it in the HTML itself.
-  provideAnnouncementDialogs(ServerAnnouncementDialogs);
   return loadAnnouncements(request);
 }
 
@@ -139,21 +135,18 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
     return { errors: actionData?.errors, values, formError: actionData?.formError };
   };
 
-  // The announcement a dialog is about, or null when it no longer exists (Back can bring an old URL back).
-  const target = (id: string) => rows.find((row) => row.id === id) ?? (dialogTarget?.id === id ? dialogTarget : null);
+  // The announcements a dialog may be about: this page's, and one a link names from another page.
+  // One that no longer exists (Back can bring an old URL back) is 'Announcement not found'.
+  const targets = dialogTarget ? [...rows, dialogTarget] : rows;
   const editId = params.get("edit");
-  const editing = editId ? target(editId) : null;
-  const deleteId = params.get("confirm") === "delete" ? params.get("id") : null;
-  const deleting = deleteId ? target(deleteId) : null;
+  const editing = editId ? targets.find((row) => row.id === editId) : undefined;
   const dialog: AnnouncementDialog | undefined = params.has("new")
     ? { kind: "create", start: newAnnouncement(now), failure: failure("create") }
     : editId && editing
       ? { kind: "edit", id: editing.id, start: editStart(editing), failure: failure("update", editing.id) }
       : editId
         ? { kind: "edit-missing" }
-        : deleteId
-          ? { kind: "delete", id: deleteId, title: deleting?.title, stale: deleting ? null : ANNOUNCEMENT_NOT_FOUND }
-          : undefined;
+        : undefined;
 
   return (
     <div className="space-y-6">
@@ -217,6 +210,8 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
           actionHref={`${location.pathname}${location.search}`}
           timeZone={timeZone}
         />
+      ) : params.has("confirm") ? (
+        <ConfirmDialog confirmations={ANNOUNCEMENT_CONFIRMATIONS} rows={targets} missing={ANNOUNCEMENT_NOT_FOUND} />
       ) : null}
     </div>
   );

@@ -1,7 +1,6 @@
 import type { Route } from "./+types/list";
 import { badgeDecision } from "./decide-badge.server";
-import { BadgeDialogs } from "~/components/moderation/badge-dialogs";
-import { BadgeRequestTable, provideBadgeDialogs } from "~/components/moderation/badge-request-table";
+import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
@@ -16,7 +15,6 @@ import { matchesSearch } from "~/lib/search";
 import { listPendingBadges } from "~/upstream/moderation.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  provideBadgeDialogs(BadgeDialogs);
   const params = new URL(request.url).searchParams;
   const search = params.get("search") ?? "";
   const paging = parsePaging(params);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/create";
 import { changePlanForm, planCreateBody, planToSave, uploadUrl } from "./plan-form.server";
-import { skipRevalidationForUploadUrl } from "~/components/memberships/image-upload";
-import { PlanForm } from "~/components/memberships/plan-form";
+import { skipRevalidationForUploadUrl } from "./image-upload";
+import { PlanForm } from "./plan-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { env } from "~/config/env.server";
 import { draftFromValues, newPlanDraft } from "~/forms/plan-draft";

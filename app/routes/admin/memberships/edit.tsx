@@ -1,9 +1,9 @@
 import type { Route } from "./+types/edit";
 import { changePlanForm, planEditBody, planToSave, uploadUrl } from "./plan-form.server";
 import { PlanLoadError } from "./shared";
-import { planPeriod } from "~/components/memberships/format";
-import { skipRevalidationForUploadUrl } from "~/components/memberships/image-upload";
-import { PlanForm } from "~/components/memberships/plan-form";
+import { planPeriod } from "./format";
+import { skipRevalidationForUploadUrl } from "./image-upload";
+import { PlanForm } from "./plan-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { env } from "~/config/env.server";
 import { draftFromValues, type PlanDraft } from "~/forms/plan-draft";

@@ -1,25 +1,24 @@
-import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
 import { planDeletion, planStatusChange } from "./plan-actions.server";
-import { formatPrice } from "~/components/memberships/format";
-import { PlanConfirmDialog as ServerPlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
-import { loadPlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog.client";
-import { isPlanConfirmation } from "~/components/memberships/plan-confirmations";
-import { lazyComponent } from "~/forms/lazy-component";
+import { formatPrice } from "./format";
+import { PLAN_CONFIRMATIONS } from "./plan-confirmations";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
 import { IconAction } from "~/components/ui/icon-action";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import { Tooltip } from "~/components/ui/tooltip";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { requireUser } from "~/session/user.server";
 import { isPlanAdmin, listPlans, syncPlans } from "~/upstream/memberships.server";
-import { MutationForm } from "~/recipe/mutation-form";
+import type { Confirmations } from "~/recipe/confirmation";
+import { MutationForm, useIsPending } from "~/recipe/mutation-form";
 import { PlanListActionSchema } from "~/forms/membership.server";
 import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
@@ -28,11 +27,9 @@ import { loadFailure } from "~/recipe/failure.server";
 const LOAD_ERROR = "Error loading memberships. Please try again.";
 
 // The confirmation dialog loads when it opens, not with the page (decision 026).
-const { Component: PlanConfirmDialog, provide: providePlanConfirmDialog } = lazyComponent(loadPlanConfirmDialog);
+const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // The server renders the dialog from its own bundle: a URL with it open has it in the HTML.
-  providePlanConfirmDialog(ServerPlanConfirmDialog);
   const user = await requireUser(request);
   const isAdmin = isPlanAdmin(user.role);
   const paging = parsePaging(new URL(request.url).searchParams);
@@ -82,16 +79,13 @@ export const shouldRevalidate = skipRevalidationForDialogs;
 
 type PlanRow = Route.ComponentProps["loaderData"]["rows"][number];
 
+/** How each intent of the list is confirmed: the plan actions ask (admins only), Sync posts at once. */
+const LIST_CONFIRMATIONS: Confirmations<PlanRow> = { ...PLAN_CONFIRMATIONS, sync: { asks: "nothing" } };
+
 export default function Memberships({ loaderData }: Route.ComponentProps) {
   const { rows, pageInfo, isAdmin, error } = loaderData;
   const location = useLocation();
-  const navigation = useNavigation();
-  const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
-  const syncing = navigation.state !== "idle" && navigation.formData?.get("intent") === "sync";
-
-  const confirm = params.get("confirm");
-  const target = isAdmin && isPlanConfirmation(confirm) ? rows.find((row) => row.id === params.get("id")) : undefined;
 
   const columns: DataTableColumn<PlanRow>[] = [
     {
@@ -126,17 +120,7 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
           <>
             <MutationForm action={closeTo} preventScrollReset>
               <Tooltip label="Refresh data" side="bottom">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="sync"
-                  disabled={syncing}
-                  aria-label="Sync"
-                  className={buttonClass("secondary")}
-                >
-                  <Icon name="solid-arrow-path" className={`size-4 ${syncing ? "animate-spin" : ""}`} />
-                  Sync
-                </button>
+                <SyncButton />
               </Tooltip>
             </MutationForm>
             <ButtonLink to="/memberships/create">
@@ -159,10 +143,28 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
         />
       )}
 
-      {target && isPlanConfirmation(confirm) ? (
-        <PlanConfirmDialog confirm={confirm} plan={target} cancelTo={closeTo} action={closeTo} />
+      {isAdmin && new URLSearchParams(location.search).has("confirm") ? (
+        <ConfirmDialog confirmations={LIST_CONFIRMATIONS} rows={rows} action={closeTo} />
       ) : null}
     </div>
+  );
+}
+
+/** Sync (docs/product.md#memberships-list): its form's submit button, spinning while the sync is on its way. */
+function SyncButton() {
+  const syncing = useIsPending();
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value="sync"
+      disabled={syncing}
+      aria-label="Sync"
+      className={buttonClass("secondary")}
+    >
+      <Icon name="solid-arrow-path" className={`size-4 ${syncing ? "animate-spin" : ""}`} />
+      Sync
+    </button>
   );
 }
 

@@ -1,4 +1,4 @@
-import { planStale } from "~/components/memberships/plan-confirmations";
+import { planStale } from "./plan-confirmations";
 import type { RowAction } from "~/recipe/action.server";
 import type { Plan } from "~/upstream/contract/memberships";
 import { deletePlan, getPlan, setPlanActive } from "~/upstream/memberships.server";

@@ -1,19 +1,17 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import type { Route } from "./+types/view";
 import { planDeletion, planStatusChange } from "./plan-actions.server";
 import { PlanLoadError } from "./shared";
-import { formatPrice, periodLabel, periodSuffix, planImageSrc, planPeriod } from "~/components/memberships/format";
-import { PlanConfirmDialog as ServerPlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog";
-import { loadPlanConfirmDialog } from "~/components/memberships/plan-confirm-dialog.client";
-import { isPlanConfirmation } from "~/components/memberships/plan-confirmations";
-import { lazyComponent } from "~/forms/lazy-component";
+import { formatPrice, periodLabel, periodSuffix, planImageSrc, planPeriod } from "./format";
+import { PLAN_CONFIRMATIONS } from "./plan-confirmations";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { PageHeader } from "~/components/ui/page-header";
 import { DetailField } from "~/components/ui/detail-field";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { env } from "~/config/env.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { formatDate } from "~/lib/format";
@@ -25,11 +23,9 @@ import { imageAnswers } from "~/upstream/file-download.server";
 import { getPlan, isPlanAdmin } from "~/upstream/memberships.server";
 
 // The confirmation dialog loads when it opens, not with the page (decision 026).
-const { Component: PlanConfirmDialog, provide: providePlanConfirmDialog } = lazyComponent(loadPlanConfirmDialog);
+const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  // The server renders the dialog from its own bundle: a URL with it open has it in the HTML.
-  providePlanConfirmDialog(ServerPlanConfirmDialog);
   const user = await requireUser(request);
   const { API_URL, APP_TIMEZONE } = env();
   try {
@@ -121,11 +117,9 @@ function Details({
   header: (actions?: ReactNode) => ReactNode;
 }) {
   const location = useLocation();
-  const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
-  const open = (confirm: string) => dialogHref(location.pathname, location.search, { confirm, id: plan.id });
-  const confirm = params.get("confirm");
-  const dialog = isAdmin && isPlanConfirmation(confirm) && params.get("id") === plan.id ? confirm : null;
+  const open = (confirm: keyof typeof PLAN_CONFIRMATIONS) =>
+    dialogHref(location.pathname, location.search, { confirm, id: plan.id });
   const editHref = `/memberships/edit/${plan.id}`;
 
   return (
@@ -257,7 +251,9 @@ function Details({
         </div>
       </div>
 
-      {dialog ? <PlanConfirmDialog confirm={dialog} plan={plan} cancelTo={closeTo} action={closeTo} /> : null}
+      {isAdmin && new URLSearchParams(location.search).has("confirm") ? (
+        <ConfirmDialog confirmations={PLAN_CONFIRMATIONS} rows={[plan]} action={closeTo} />
+      ) : null}
     </div>
   );
 }

@@ -2,25 +2,33 @@ import { useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
 import { loadPosts, postExists, postGone } from "./list.server";
-import { PostDialogs as ServerPostDialogs } from "./post-dialogs";
-import { loadPostDialogs } from "./post-dialogs.client";
-import { PostCard } from "~/components/moderation/post-card";
+import { type PostCardData, PostCard } from "~/components/moderation/post-card";
 import { EmptyState } from "~/components/ui/empty-state";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
-import { lazyComponent } from "~/forms/lazy-component";
 import { dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { ReloadingRegion } from "~/components/ui/reloading-region";
+import type { Confirmations } from "~/recipe/confirmation";
 import { PostActionSchema } from "~/forms/moderation.server";
 import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { deletePost } from "~/upstream/moderation.server";
 
 // The delete confirmation loads when it opens, not with the list (decision 026).
-const { Component: PostDialogs, provide: providePostDialogs } = lazyComponent(loadPostDialogs);
+const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
+
+/** How each intent is confirmed (docs/product.md#posts): `?confirm=delete&id=<id>`. */
+const POST_CONFIRMATIONS: Confirmations<PostCardData> = {
+  delete: {
+    asks: "dialog",
+    title: "Delete Post",
+    description: "Are you sure you want to delete this post? This action cannot be undone.",
+    item: (post) => post.title,
+    confirmLabel: "Delete",
+  },
+};
 
 export function loader({ request }: Route.LoaderArgs) {
-  // The server renders the confirmation from its own bundle: a URL with it open has it in the HTML.
-  providePostDialogs(ServerPostDialogs);
   return loadPosts(request);
 }
 
@@ -80,7 +88,9 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
           </ul>
         </ReloadingRegion>
       )}
-      {new URLSearchParams(location.search).has("confirm") ? <PostDialogs rows={posts} /> : null}
+      {new URLSearchParams(location.search).has("confirm") ? (
+        <ConfirmDialog confirmations={POST_CONFIRMATIONS} rows={posts} />
+      ) : null}
     </div>
   );
 }

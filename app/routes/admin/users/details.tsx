@@ -2,8 +2,6 @@ import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/details";
 import { loadUserDetails, sendPush } from "./details.server";
-import { NotifyDialog as ServerNotifyDialog } from "./notify-dialog";
-import { loadNotifyDialog } from "./notify-dialog.client";
 import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
 import { canPush, NO_DEVICES } from "./push";
 import { Avatar } from "~/components/ui/avatar";
@@ -15,7 +13,7 @@ import { Icon } from "~/components/ui/icon";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { DetailField } from "~/components/ui/detail-field";
 import { EmailText } from "~/components/ui/email-text";
-import { lazyComponent } from "~/forms/lazy-component";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { PushNotificationSchema } from "~/forms/users";
 import { UserDetailsActionSchema } from "~/forms/users.server";
@@ -27,12 +25,9 @@ const NOT_PROVIDED = "Not provided";
 const INVITEE_STATUSES = ["pending", "approved", "expired", "rejected"] as const;
 
 // The 'Send Push Notification' dialog loads when it opens, not with the page (decision 026).
-const { Component: NotifyDialog, provide: provideNotifyDialog } = lazyComponent(loadNotifyDialog);
+const NotifyDialog = lazyDialog(() => import("./notify-dialog").then((module) => module.NotifyDialog));
 
 export function loader({ request, params }: Route.LoaderArgs) {
-  // The server renders the dialog from its own bundle (the loader and this import stay out of
-  // the browser's): a URL with the dialog open has it in the HTML itself.
-  provideNotifyDialog(ServerNotifyDialog);
   return loadUserDetails(request, params);
 }
 

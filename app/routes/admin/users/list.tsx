@@ -1,34 +1,30 @@
-import { Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
 import { getUserState, loadUsers } from "./list.server";
 import { detailsHref, invitesHref, passportHref } from "./user-links";
 import { EmailText } from "./shared";
-import { banStale, unbanStale, type USER_DIALOGS, VERIFY_QUESTION, verifyStale } from "./user-actions";
-import { UserDialogs as ServerUserDialogs } from "./user-dialogs";
-import { loadUserDialogs } from "./user-dialogs.client";
+import { banStale, unbanStale, USER_CONFIRMATIONS, verifyStale } from "./user-actions";
 import { Badge } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
 import { DisabledIconAction, IconAction, iconActionClass } from "~/components/ui/icon-action";
 import type { SolidIconName } from "~/components/ui/icon-names";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { UpstreamImage } from "~/components/ui/upstream-image";
-import { lazyComponent } from "~/forms/lazy-component";
-import { ONCE_FIELD, randomKey } from "~/recipe/mutation-form";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
+import { useConfirmationLink } from "~/recipe/confirmation";
 import { UserRowActionSchema } from "~/forms/users.server";
 import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { banUser, unbanUser, verifyUser } from "~/upstream/users.server";
 
 // The row confirmations load when one opens, not with the list (decision 026).
-const { Component: UserDialogs, provide: provideUserDialogs } = lazyComponent(loadUserDialogs);
+const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
 
 export function loader({ request }: Route.LoaderArgs) {
-  // The server renders the confirmation from its own bundle: a URL with it open has it in the HTML.
-  provideUserDialogs(ServerUserDialogs);
   return loadUsers(request);
 }
 
@@ -170,7 +166,9 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
         />
       )}
 
-      {new URLSearchParams(location.search).has("confirm") ? <UserDialogs rows={users} /> : null}
+      {new URLSearchParams(location.search).has("confirm") ? (
+        <ConfirmDialog confirmations={USER_CONFIRMATIONS} rows={users} />
+      ) : null}
     </div>
   );
 }
@@ -187,12 +185,11 @@ function DisabledAction({ label, icon }: { label: string; icon: SolidIconName })
 
 function RowActions({ user }: { user: UserRow }) {
   const location = useLocation();
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const open = (intent: keyof typeof USER_DIALOGS) =>
+  const open = (intent: keyof typeof USER_CONFIRMATIONS) =>
     dialogHref(location.pathname, location.search, { confirm: intent, id: user.id });
   const back = closeDialogHref(location.pathname, location.search);
-  const verifying = navigation.formData?.get("intent") === "verify" && navigation.formData.get("id") === user.id;
+  // Verify asks the browser with JavaScript, the dialog without (USER_CONFIRMATIONS.verify).
+  const verify = useConfirmationLink(USER_CONFIRMATIONS.verify, { intent: "verify", id: user.id }, back);
 
   return (
     <div className="flex items-center justify-end gap-1">
@@ -228,7 +225,7 @@ function RowActions({ user }: { user: UserRow }) {
         <DisabledAction label="Awaiting Email Verification" icon="solid-check-badge" />
       ) : user.status === "verified" ? (
         <DisabledAction label="User Verified" icon="solid-check-badge" />
-      ) : verifying ? (
+      ) : verify.pending ? (
         // In flight: a spinning, labelled state, unlike the grey "User Verified" of a finished one.
         <span role="status" aria-label="Verifying user" className={`${iconActionClass()} text-brand-600`}>
           <Icon name="solid-arrow-path" className="size-5 motion-safe:animate-spin" />
@@ -241,17 +238,7 @@ function RowActions({ user }: { user: UserRow }) {
           tone="success"
           align="end"
           to={open("verify")}
-          onClick={(event) => {
-            // With JavaScript the browser asks (docs/product.md#users-list); without it the link opens the same
-            // question as a server-rendered dialog.
-            event.preventDefault();
-            if (!window.confirm(VERIFY_QUESTION)) return;
-            // Not awaited: the navigation it starts shows the outcome (the action's answer and toast).
-            void submit(
-              { intent: "verify", id: user.id, [ONCE_FIELD]: randomKey() },
-              { method: "post", action: closeDialogHref(location.pathname, location.search), preventScrollReset: true },
-            );
-          }}
+          onClick={verify.onClick}
         />
       )}
     </div>

@@ -8,9 +8,12 @@ import { pushNotificationSchema } from "~/forms/schema-loaders.client";
 import { useFormCheck } from "~/forms/use-form-check";
 import { MutationForm } from "~/recipe/mutation-form";
 
-// Its own module: the user details screen loads it when the dialog opens (decision 026).
+// Its own module: the user details screen loads it when the dialog opens (lazyDialog, decision 026).
 
-/** The 'Send Push Notification' dialog (docs/product.md#send-push-notification): open while the URL has `?notify`. */
+/**
+ * The 'Send Push Notification' dialog (docs/product.md#send-push-notification): open while the URL
+ * has `?notify`. A form, not a confirmation: its Send Notification button is the admin's yes.
+ */
 export function NotifyDialog({
   closeTo,
   actionData,

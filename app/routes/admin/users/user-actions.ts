@@ -1,12 +1,12 @@
 /**
- * The users list's row actions as data (docs/product.md#users-list): each intent's dialog and the state check its
- * action makes before sending. The browser renders the dialogs from it; the action (list.server.ts)
- * checks the same functions against the user's current state upstream.
+ * The users list's row actions as data (docs/product.md#users-list): how each intent is confirmed
+ * and the state check its action makes before sending. The browser renders the confirmations from
+ * it; the action (list.server.ts) checks the same functions against the user's current state upstream.
  */
-import type { DialogEntry } from "~/components/ui/intent-dialog";
+import type { Confirmations } from "~/recipe/confirmation";
 
-/** The verify question (docs/product.md#users-list): window.confirm with JavaScript, the confirmation dialog without. */
-export const VERIFY_QUESTION = "Are you sure you want to verify this user?";
+/** The verify question (docs/product.md#users-list): the browser's confirm with JavaScript, the confirmation dialog without. */
+const VERIFY_QUESTION = "Are you sure you want to verify this user?";
 
 /** What the checks need to know of a user. */
 export interface UserState {
@@ -30,15 +30,17 @@ export const verifyStale = (user: UserState) =>
       ? `User ${user.label} has not verified their email yet`
       : null;
 
-/** The dialog of each intent (`?confirm=<intent>&id=<id>`). */
-export const USER_DIALOGS = {
+/** How each intent is confirmed (`?confirm=<intent>&id=<id>`). */
+export const USER_CONFIRMATIONS = {
   ban: {
+    asks: "dialog",
     title: (user) => `Ban User ${user.label}?`,
     description: "Are you sure you want to ban this User",
     confirmLabel: "Ban",
     stale: banStale,
   },
   unban: {
+    asks: "dialog",
     title: (user) => `Un-Ban User ${user.label}?`,
     description: "Are you sure you want to un-ban this User",
     confirmLabel: "Unban",
@@ -46,10 +48,11 @@ export const USER_DIALOGS = {
     stale: unbanStale,
   },
   verify: {
+    asks: "browser",
     title: (user) => `Verify User ${user.label}?`,
     description: VERIFY_QUESTION,
     confirmLabel: "Verify",
     tone: "primary",
     stale: verifyStale,
   },
-} satisfies Record<string, DialogEntry<UserState>>;
+} satisfies Confirmations<UserState>;

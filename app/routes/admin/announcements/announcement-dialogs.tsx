@@ -1,23 +1,20 @@
-import {
-  AnnouncementFormDialog,
-  type AnnouncementFormFailure,
-  type AnnouncementFormStart,
-} from "~/components/announcements/announcement-form";
+import { AnnouncementFormDialog, type AnnouncementFormFailure, type AnnouncementFormStart } from "./announcement-form";
 import { FormAlert } from "~/components/ui/form-alert";
 import { ButtonLink } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { ANNOUNCEMENT_NOT_FOUND } from "~/lib/messages";
 
-/** The dialog the URL opens on the announcements screen (`?new`, `?edit=<id>`, `?confirm=delete&id=<id>`). */
+/**
+ * The form dialog the URL opens on the announcements screen (`?new`, `?edit=<id>`); the delete
+ * confirmation (`?confirm=delete&id=<id>`) is ConfirmDialog's, from ANNOUNCEMENT_CONFIRMATIONS.
+ */
 export type AnnouncementDialog =
   | { kind: "create"; start: AnnouncementFormStart; failure?: AnnouncementFormFailure }
   | { kind: "edit"; id: string; start: AnnouncementFormStart; failure?: AnnouncementFormFailure }
-  | { kind: "edit-missing" }
-  | { kind: "delete"; id: string; title?: string; stale: string | null };
+  | { kind: "edit-missing" };
 
 /**
- * The announcements screen's dialogs, in one module the list loads only when one opens
+ * The announcements screen's form dialogs, in one module the list loads only when one opens
  * (decision 026): the list's first load carries neither the form nor the dialog frame.
  */
 export function AnnouncementDialogs({
@@ -58,18 +55,6 @@ export function AnnouncementDialogs({
             </ButtonLink>
           </div>
         </Dialog>
-      );
-    case "delete":
-      return (
-        <ConfirmDialog
-          title="Delete Announcement"
-          description="Are you sure you want to delete this announcement? This action cannot be undone."
-          item={dialog.title}
-          confirmLabel="Delete"
-          fields={{ intent: "delete", id: dialog.id }}
-          cancelTo={closeTo}
-          stale={dialog.stale}
-        />
       );
   }
 }

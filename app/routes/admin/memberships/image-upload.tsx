@@ -3,7 +3,7 @@ import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 
 import { Toaster } from "~/components/feedback/toaster";
 import type { FlashToast } from "~/lib/toast";
-import { planImageSrc } from "~/components/memberships/format";
+import { planImageSrc } from "./format";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -124,15 +124,16 @@ export function ImageUpload({
     setProgress(0);
     setMessage(undefined);
     setState("uploading");
-    fetcher.submit(
+    // Not awaited: the answer arrives as fetcher.data, which the effect below reads.
+    void fetcher.submit(
       { intent: "upload-url", fileName: file.name, fileType: file.type },
       { method: "post", action: actionHref },
     );
   }
 
-  // The presigned URL has come back: PUT the file there, reporting progress.
+  // The presigned URL has come back (each answer is a new object): PUT the file there, reporting progress.
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || !pendingFile.current) return;
+    if (!fetcher.data || !pendingFile.current) return;
     const file = pendingFile.current;
     pendingFile.current = null;
     const answer = fetcher.data;
@@ -168,9 +169,9 @@ export function ImageUpload({
     } catch {
       fail(UPLOAD_MESSAGES.process);
     }
-    // Runs when the fetcher settles; the handlers read the latest setters.
+    // Runs when the fetcher's answer arrives; the handlers read the latest setters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.data]);
 
   // A file picked before the page finished loading would otherwise be dropped with the input's name.
   useEffect(() => {

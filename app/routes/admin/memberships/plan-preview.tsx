@@ -1,4 +1,4 @@
-import { formatTypedPrice, periodSuffix, planImageSrc } from "~/components/memberships/format";
+import { formatTypedPrice, periodSuffix, planImageSrc } from "./format";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import { UpstreamImage } from "~/components/ui/upstream-image";

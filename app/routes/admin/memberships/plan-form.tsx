@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState } from "react";
 
-import { ImageUpload } from "~/components/memberships/image-upload";
-import { PlanPreview } from "~/components/memberships/plan-preview";
+import { ImageUpload } from "./image-upload";
+import { PlanPreview } from "./plan-preview";
 import { FormAlert } from "~/components/ui/form-alert";
 import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
 import { buttonClass } from "~/components/ui/button";

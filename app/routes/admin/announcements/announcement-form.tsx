@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 
-import { isOn, StatusPreview } from "~/components/announcements/status-badges";
+import { isOn, StatusPreview } from "./status-badges";
 import { FormAlert } from "~/components/ui/form-alert";
 import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
 import { Dialog } from "~/components/ui/dialog";

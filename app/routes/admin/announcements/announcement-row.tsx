@@ -1,11 +1,11 @@
-import { useNavigation } from "react-router";
-
-import { ActiveBadge, PinnedBadge } from "~/components/announcements/status-badges";
+import { ActiveBadge, PinnedBadge } from "./status-badges";
+import { SubmitButton } from "~/components/ui/form-actions";
 import { Icon } from "~/components/ui/icon";
 import { IconAction, iconActionClass, type IconActionTone } from "~/components/ui/icon-action";
 import type { SolidIconName } from "~/components/ui/icon-names";
 import { Tooltip } from "~/components/ui/tooltip";
 import { UpstreamImage } from "~/components/ui/upstream-image";
+import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm } from "~/recipe/mutation-form";
 
 /** One announcement as the list shows it and the edit form starts from. */
@@ -26,6 +26,22 @@ export interface AnnouncementRowView {
   /** An http(s) link safe to show as the thumbnail, or null. */
   thumbnail: string | null;
 }
+
+/**
+ * How each row action is confirmed (docs/product.md#announcements): delete asks
+ * (`?confirm=delete&id=<id>`); the toggles post at once, each saying the state it wants.
+ */
+export const ANNOUNCEMENT_CONFIRMATIONS: Confirmations<AnnouncementRowView> = {
+  delete: {
+    asks: "dialog",
+    title: "Delete Announcement",
+    description: "Are you sure you want to delete this announcement? This action cannot be undone.",
+    item: (announcement) => announcement.title,
+    confirmLabel: "Delete",
+  },
+  "toggle-status": { asks: "nothing" },
+  "toggle-pinned": { asks: "nothing" },
+};
 
 /**
  * One row of the list (docs/product.md#announcements): thumbnail, title (always text), badges, date, description
@@ -100,7 +116,10 @@ export function AnnouncementRow({
   );
 }
 
-/** A toggle as a one-button form: it says the wanted state, so posting it twice changes nothing more. */
+/**
+ * A toggle as a one-button form: it says the wanted state, so posting it twice changes nothing
+ * more. Disabled while its own post is on its way (SubmitButton).
+ */
 function ToggleAction({
   actionHref,
   intent,
@@ -123,11 +142,6 @@ function ToggleAction({
   icon: SolidIconName;
   tone: IconActionTone;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === intent &&
-    navigation.formData.get("id") === id;
   return (
     <MutationForm action={actionHref} preventScrollReset className="contents">
       {/* Hidden inputs, not the button's name: a clicked button's value is not always posted. */}
@@ -135,9 +149,9 @@ function ToggleAction({
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name={field} value={String(wanted)} />
       <Tooltip label={label}>
-        <button type="submit" aria-label={`${label} ${item}`} disabled={pending} className={iconActionClass(tone)}>
+        <SubmitButton aria-label={`${label} ${item}`} className={iconActionClass(tone)}>
           <Icon name={icon} className="size-5" />
-        </button>
+        </SubmitButton>
       </Tooltip>
     </MutationForm>
   );

@@ -1,0 +1,39 @@
+// The lint rule that keeps every mutation form a MutationForm (eslint.config.js): a bare
+// `<Form method="post">` fails `npm run lint` anywhere in app/ but in MutationForm itself.
+import { join } from "node:path";
+
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The messages of the rule for `code`, linted as if it were the file at `path`. */
+async function ruleMessages(code: string, path: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, path) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === "no-restricted-syntax")
+    .map((message) => message.message);
+}
+
+const form = (method: string) => `import { Form } from "react-router";
+export function Probe() {
+  return <Form method=${method} />;
+}
+`;
+
+describe('no bare <Form method="post">', () => {
+  // The first lint loads the config and its plugins: seconds on a busy machine.
+  beforeAll(() => ruleMessages("", "app/routes/admin/probe.tsx"), 60_000);
+
+  it("fails a post form in a route or a component, however the method is written", async () => {
+    expect(await ruleMessages(form('"post"'), "app/routes/admin/probe.tsx")).toHaveLength(1);
+    expect(await ruleMessages(form('{"POST"}'), "app/components/ui/probe.tsx")).toHaveLength(1);
+    expect((await ruleMessages(form('"post"'), "app/routes/auth/probe.tsx"))[0]).toContain("MutationForm");
+  });
+
+  it("lets a get form (search, filters) and MutationForm's own <Form> through", async () => {
+    expect(await ruleMessages(form('"get"'), "app/routes/admin/probe.tsx")).toEqual([]);
+    expect(await ruleMessages(form('"post"'), "app/recipe/mutation-form.tsx")).toEqual([]);
+  });
+});
