@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dashboard";
-import { badgeDecision } from "./badge-requests/decide-badge.server";
+import { decideBadgeAction } from "./badge-requests/decide-badge.server";
 import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
 import { PostCard } from "~/components/moderation/post-card";
 import { ButtonLink } from "~/components/ui/button";
@@ -7,10 +7,8 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { StatCard } from "~/components/ui/stat-card";
 import { env } from "~/config/env.server";
-import { BadgeDecisionSchema } from "~/forms/moderation.server";
 import { skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
-import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { toBadgeRow, toPostCard } from "~/components/moderation/rows.server";
 import { listInvites, listPendingBadges, listPosts } from "~/upstream/moderation.server";
 import { settleAll } from "~/upstream/settle.server";
@@ -39,21 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Approve and reject (docs/product.md#citizenship-requests), once the request is checked to be still pending. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return runOnce({ request, context }, async ({ request, form, back }) => {
-    const submission = parseSubmission(form, BadgeDecisionSchema);
-    if (!submission.ok) return submission.rejected;
-    const { intent, id } = submission.value;
-    switch (intent) {
-      case "approve":
-      case "reject":
-        return rowAction(request, back, badgeDecision(request, id, intent));
-      default:
-        return unhandledIntent(intent);
-    }
-  });
-}
+/** Approve and reject (docs/product.md#citizenship-requests): one action with /badge-requests, in badge-requests/decide-badge.server.ts. */
+export const action = (args: Route.ActionArgs) => decideBadgeAction(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin Dashboard" }];
 

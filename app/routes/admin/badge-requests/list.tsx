@@ -1,14 +1,12 @@
 import type { Route } from "./+types/list";
-import { badgeDecision } from "./decide-badge.server";
+import { decideBadgeAction } from "./decide-badge.server";
 import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
-import { BadgeDecisionSchema } from "~/forms/moderation.server";
 import { skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { paginate, parsePaging } from "~/lib/pagination";
-import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { toBadgeRow } from "~/components/moderation/rows.server";
 import { matchesSearch } from "~/lib/search";
@@ -31,21 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** Approve and reject (docs/product.md#citizenship-requests), once the request is checked to be still pending. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return runOnce({ request, context }, async ({ request, form, back }) => {
-    const submission = parseSubmission(form, BadgeDecisionSchema);
-    if (!submission.ok) return submission.rejected;
-    const { intent, id } = submission.value;
-    switch (intent) {
-      case "approve":
-      case "reject":
-        return rowAction(request, back, badgeDecision(request, id, intent));
-      default:
-        return unhandledIntent(intent);
-    }
-  });
-}
+/** Approve and reject (docs/product.md#citizenship-requests): one action with the dashboard, in decide-badge.server.ts. */
+export const action = (args: Route.ActionArgs) => decideBadgeAction(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "Citizenship Requests · Admin Dashboard" }];
 
