@@ -1,7 +1,7 @@
 /**
  * The tier image upload done by the server, for a form posted without JavaScript: the same
  * presigned URL the browser would ask for (POST /file/generate-upload-url/admin), then a PUT of
- * the bytes to it. With JavaScript the browser does the PUT itself (components/memberships).
+ * the bytes to it. With JavaScript the browser does the PUT itself (app/routes/admin/memberships/image-upload.tsx).
  */
 import { env } from "~/config/env.server";
 import { fetchableFileUrl } from "~/lib/file-link";
