@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContext, type RouterContextProvider } from "react-router";
 
 type RequestContext = Readonly<RouterContextProvider>;
 
@@ -28,6 +28,18 @@ export function requestContext(): RequestContext | undefined {
   return current.getStore();
 }
 
+/** The request's value under `key`, made by `make` on first use; undefined outside a request. */
+function requestSlot<T>(key: RouterContext<T | null>, make: () => T): T | undefined {
+  const context = requestContext();
+  if (!context) return undefined;
+  let value = context.get(key);
+  if (value === null) {
+    value = make();
+    context.set(key, value);
+  }
+  return value;
+}
+
 /**
  * A value worked out once per request from its request and shared by everything that asks while
  * the request runs (middleware, loaders, the action, a detached copy of the request): the form
@@ -37,16 +49,7 @@ export function requestContext(): RequestContext | undefined {
  */
 export function oncePerRequest<T>(read: (request: Request) => T): (request: Request) => T {
   const key = createContext<{ value: T } | null>(null);
-  return (request) => {
-    const context = requestContext();
-    if (!context) return read(request);
-    let slot = context.get(key);
-    if (!slot) {
-      slot = { value: read(request) };
-      context.set(key, slot);
-    }
-    return slot.value;
-  };
+  return (request) => (requestSlot(key, () => ({ value: read(request) })) ?? { value: read(request) }).value;
 }
 
 /**
@@ -55,14 +58,5 @@ export function oncePerRequest<T>(read: (request: Request) => T): (request: Requ
  */
 export function requestRecord<T>(empty: () => T): () => T | undefined {
   const key = createContext<T | null>(null);
-  return () => {
-    const context = requestContext();
-    if (!context) return undefined;
-    let record = context.get(key);
-    if (record === null) {
-      record = empty();
-      context.set(key, record);
-    }
-    return record;
-  };
+  return () => requestSlot(key, empty);
 }
