@@ -1,7 +1,9 @@
+import { within } from "@testing-library/dom";
 import { describe, expect, it } from "vitest";
 
 import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
+import { type HtmlPage, page, valueOf } from "../support/html";
 import { useStack } from "../support/use-stack";
 import { demoAdminCookie, type DemoUser, demoUsers, findDemoUser } from "../support/demo-data";
 
@@ -534,5 +536,138 @@ describe("Back to the list, with or without JavaScript", () => {
       expect(linkHref(html, "Back")).toBe("/users");
     }
     expect(linkHref(await (await panel.get("/users/5")).text(), "Back")).toBe("/users");
+  });
+});
+
+describe("what the users screens show without JavaScript", () => {
+  /** A users screen as the admin's browser gets it from the server. */
+  const view = async (path: string) => page(await (await admin()).get(path));
+  const rowsOf = (table: HTMLElement) => [...table.querySelectorAll("tbody tr")] as HTMLElement[];
+  /** The users table's row that names `text`. */
+  const rowOf = (screen: HtmlPage, text: string) =>
+    within(rowsOf(screen.getByRole("table", { name: "Users" })).find((row) => row.textContent!.includes(text))!);
+
+  it("lists ten accounts a page without the administrators, each row's links carrying the list", async () => {
+    const screen = await view("/users");
+    expect(screen.getByRole("heading", { level: 1, name: "Users" })).toBeTruthy();
+    const table = screen.getByRole("table", { name: "Users" });
+    for (const header of ["Avatar", "Name", "Email", "Verified", "Actions"])
+      expect(within(table).getByRole("columnheader", { name: header })).toBeTruthy();
+    expect(screen.getByText("Page 1 of 13")).toBeTruthy();
+    expect(screen.getByText("130 accounts, administrators included (3 not listed on this page)")).toBeTruthy();
+    expect(rowsOf(table)).toHaveLength(7);
+    expect(within(table).queryByText("ops.admin@example.com")).toBeNull();
+    expect(within(table).queryByText("Site Admin")).toBeNull();
+    const mia = rowOf(screen, "Mia Member");
+    expect(mia.getByRole("link", { name: "View Mia Member" }).getAttribute("href")).toBe("/users/5?back=%2Fusers");
+    expect(mia.getByRole("link", { name: "View Invites Mia Member" }).getAttribute("href")).toBe(
+      "/users/view-invites/5?back=%2Fusers",
+    );
+    expect(mia.getByText("Verified", { exact: true })).toBeTruthy();
+  });
+
+  it("falls back to the default picture, and offers Download Passport only to a user who has one", async () => {
+    const user = await findUser((candidate) => Boolean(candidate.fullName) && !candidate.profilePic);
+    const screen = await view(`/users?search=${encodeURIComponent(user.email)}`);
+    const row = rowOf(screen, user.email);
+    expect(row.getByRole("img", { name: `View ${user.fullName}` }).getAttribute("data-src")).toBe(
+      "/default-avatar.svg",
+    );
+    const without = await findUser((candidate) => !candidate.passport);
+    const withoutRow = rowOf(await view(`/users?search=${encodeURIComponent(without.email)}`), without.email);
+    expect(withoutRow.getByRole("link", { name: /^View Invites / })).toBeTruthy();
+    expect(withoutRow.queryByRole("link", { name: /^Download Passport/ })).toBeNull();
+  });
+
+  it("offers Verify User only when it applies, and otherwise says why", async () => {
+    const awaiting = await findUser((user) => !user.isEmailVerified);
+    const verified = await findUser((user) => user.isEmailVerified && user.status === "verified");
+    const verifiable = await findUser((user) => user.isEmailVerified && user.status !== "verified");
+    for (const [user, reason] of [
+      [awaiting, "Awaiting Email Verification"],
+      [verified, "User Verified"],
+    ] as const) {
+      const row = rowOf(await view(`/users?search=${encodeURIComponent(user.email)}`), user.email);
+      // An unavailable action stays focusable (aria-disabled), described by its reason.
+      const button = row.getByRole("button", { name: /^Verify User/, description: reason });
+      expect(button.getAttribute("aria-disabled")).toBe("true");
+      expect(row.queryByRole("link", { name: /^Verify User/ })).toBeNull();
+    }
+    const row = rowOf(await view(`/users?search=${encodeURIComponent(verifiable.email)}`), verifiable.email);
+    expect(row.getByRole("link", { name: /^Verify User/ })).toBeTruthy();
+  });
+
+  it("shows a pasted URL's filters, search, page size and page", async () => {
+    const screen = await view("/users?status=pending&citizenship=not-applied&search=o&limit=25&page=2");
+    expect(valueOf(screen.getByLabelText("User Status"))).toBe("pending");
+    expect(valueOf(screen.getByLabelText("Citizenship Status"))).toBe("not-applied");
+    expect(valueOf(screen.getByRole("searchbox", { name: "Search users..." }))).toBe("o");
+    expect(valueOf(screen.getByLabelText("Rows per page"))).toBe("25");
+    expect(screen.getByText(/^Page 2 of \d+$/)).toBeTruthy();
+  });
+
+  it("opens each citizenship certificate in a new tab", async () => {
+    const screen = await view("/users?citizenship=approved");
+    const certificates = screen.getAllByRole("link", { name: /^Download certificate/ });
+    expect(certificates.length).toBeGreaterThan(0);
+    for (const certificate of certificates) {
+      expect(certificate.getAttribute("target")).toBe("_blank");
+      expect(certificate.getAttribute("rel")).toMatch(/noopener/);
+      expect(certificate.getAttribute("href")).toMatch(/\/files\/certificates\/\d+\.pdf$/);
+    }
+  });
+
+  it("shows every field of a user's details", async () => {
+    const info = within((await view("/users/5")).getByRole("region", { name: "User information" }));
+    for (const [label, value] of [
+      ["Full Name", "Mia Member"],
+      ["Email", "member@example.com"],
+      ["Phone", "+1 555 0105"],
+      ["Country", "United States"],
+      ["Date of Birth", "Jun 14, 1992"],
+      ["Status", "Verified"],
+      ["Push Notifications", "2 device(s) registered"],
+    ] as const) {
+      expect(info.getByText(label, { exact: true }).parentElement!.textContent).toContain(value);
+    }
+  });
+
+  it("shows the fallbacks of a user who gave no details", async () => {
+    const anonymous = await findUser(
+      (user) => !user.fullName && !user.phone && !user.country && user.devicesCount === 0,
+    );
+    const info = within((await view(`/users/${anonymous.id}`)).getByRole("region", { name: "User information" }));
+    expect(info.getAllByText("Not provided")).toHaveLength(4);
+    expect(info.queryByText("Date of Birth")).toBeNull();
+    expect(info.getByText("No devices registered")).toBeTruthy();
+    expect(info.getAllByText(anonymous.email).length).toBeGreaterThan(0);
+  });
+
+  it("lists the invitees with their statuses, and says when a user invited nobody", async () => {
+    const screen = await view("/users/5");
+    expect(screen.getByRole("heading", { name: "Invitees (8)" })).toBeTruthy();
+    const table = screen.getByRole("table", { name: "Invitees" });
+    for (const header of ["Email", "Status", "Invite Date"])
+      expect(within(table).getByRole("columnheader", { name: header })).toBeTruthy();
+    const rows = rowsOf(table);
+    expect(rows).toHaveLength(8);
+    for (const status of ["Pending", "Approved", "Expired", "Rejected"])
+      expect(rows.filter((row) => row.textContent!.includes(status))).toHaveLength(2);
+
+    const user = await findUser((candidate) => candidate.id > 5 && candidate.id % 9 !== 0);
+    const nobody = await view(`/users/${user.id}`);
+    expect(nobody.getByRole("heading", { name: "Invitees (0)" })).toBeTruthy();
+    expect(nobody.getByText("No Invitees Found")).toBeTruthy();
+    expect(nobody.getByText("This user hasn't sent any invitations yet.")).toBeTruthy();
+  });
+
+  it("shows a user's invites, expired ones as raw text, and Back to /users without a list to return to", async () => {
+    const screen = await view("/users/view-invites/5");
+    expect(screen.getByRole("heading", { name: "Invites of Mia Member" })).toBeTruthy();
+    const rows = rowsOf(screen.getByRole("table", { name: "Invites of Mia Member" }));
+    expect(rows).toHaveLength(8);
+    // Expired is not one of this screen's badges.
+    expect(rows.filter((row) => row.textContent!.includes("expired"))).toHaveLength(2);
+    expect(screen.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/users");
   });
 });
