@@ -1,12 +1,23 @@
 import { defineConfig } from "vitest/config";
 
+import { iconSprite } from "./scripts/vite-icon-sprite.ts";
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  // Components import the icon sprite's URL (app/components/ui/icon.tsx), as in the build.
+  plugins: [iconSprite()],
   test: {
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
+        // Pure code in Node; a component test (*.test.tsx) names its DOM in its first line:
+        // `// @vitest-environment happy-dom`.
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          environment: "node",
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,

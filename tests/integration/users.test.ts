@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
-import { type HtmlPage, page, valueOf } from "../support/html";
+import { type HtmlPage, htmlPage, valueOf } from "../support/html";
 import { useStack } from "../support/use-stack";
 import { demoAdminCookie, type DemoUser, demoUsers, findDemoUser } from "../support/demo-data";
 
@@ -541,7 +541,7 @@ describe("Back to the list, with or without JavaScript", () => {
 
 describe("what the users screens show without JavaScript", () => {
   /** A users screen as the admin's browser gets it from the server. */
-  const view = async (path: string) => page(await (await admin()).get(path));
+  const view = async (path: string) => htmlPage(await (await admin()).get(path));
   const rowsOf = (table: HTMLElement) => [...table.querySelectorAll("tbody tr")] as HTMLElement[];
   /** The users table's row that names `text`. */
   const rowOf = (screen: HtmlPage, text: string) =>

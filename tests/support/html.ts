@@ -39,7 +39,7 @@ export function parsePage(html: string): HtmlPage {
 }
 
 /** Reads and parses the HTML a response carries (whatever its status). */
-export async function page(response: Response): Promise<HtmlPage> {
+export async function htmlPage(response: Response): Promise<HtmlPage> {
   return parsePage(await response.text());
 }
 
@@ -65,4 +65,16 @@ export function valueOf(control: HTMLElement): string | boolean {
     default:
       throw new Error(`<${control.tagName.toLowerCase()}> is not a form control`);
   }
+}
+
+/**
+ * An element's accessible description as its `aria-describedby` gives it (the texts of the
+ * elements it names): for the controls Testing Library finds no role for, such as password inputs.
+ */
+export function descriptionOf(element: Element): string {
+  const ids = element.getAttribute("aria-describedby")?.split(/\s+/) ?? [];
+  return ids
+    .map((id) => element.ownerDocument.getElementById(id)?.textContent?.trim() ?? "")
+    .filter(Boolean)
+    .join(" ");
 }
