@@ -1,8 +1,10 @@
+import { within } from "@testing-library/dom";
 import { describe, expect, it } from "vitest";
 
 import { demoAdminCookie } from "../support/demo-data";
 import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
+import { type HtmlPage, htmlPage } from "../support/html";
 import { useStack } from "../support/use-stack";
 import type { AnnouncementRecord } from "../../demo-api/types";
 
@@ -490,5 +492,82 @@ describe("POST /announcements other posts", () => {
     expect(html).not.toContain("<img src=x");
     expect(html).not.toContain("<b>Bold</b>");
     expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&lt;b&gt;Bold&lt;/b&gt;");
+  });
+});
+
+describe("what the announcements list shows without JavaScript", () => {
+  const view = async (path: string) => htmlPage(await (await admin()).get(path));
+  /** The row of the announcement titled `title`. */
+  const row = (screen: HtmlPage, title: string) =>
+    within(
+      screen
+        .getAllByTestId("announcement-row")
+        .find((candidate) => within(candidate).queryByRole("heading", { name: title }))!,
+    );
+  /** The numbered page links of the pagination, in order. */
+  const pageLinks = (screen: HtmlPage) =>
+    within(screen.getByRole("navigation", { name: "Pagination" }))
+      .getAllByRole("link", { name: /^Page \d+$/ })
+      .map((link) => link.textContent);
+
+  it("shows the heading, the Create link, each row's badges, date and actions, and a thumbnail", async () => {
+    const screen = await view("/announcements");
+    expect(screen.getByRole("heading", { level: 1, name: "Announcements" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Create Announcement" }).getAttribute("href")).toBe("/announcements?new");
+    const pinned = row(screen, "Scheduled maintenance");
+    expect(pinned.getByText("Active", { exact: true })).toBeTruthy();
+    expect(pinned.getByText("Pinned", { exact: true })).toBeTruthy();
+    expect(pinned.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/).tagName).toBe("TIME");
+    for (const action of [/^Deactivate /, /^Unpin /]) expect(pinned.getByRole("button", { name: action })).toBeTruthy();
+    for (const action of [/^Edit /, /^Delete /]) expect(pinned.getByRole("link", { name: action })).toBeTruthy();
+    // docs/product.md#announcements: the description is clamped to two lines.
+    expect(pinned.getByText(/./, { selector: "p.line-clamp-2" })).toBeTruthy();
+    const inactive = row(screen, "Membership price changes (follow-up)");
+    expect(inactive.getByText("Inactive", { exact: true })).toBeTruthy();
+    expect(inactive.getByRole("button", { name: /^Activate / })).toBeTruthy();
+    // Every third seeded announcement has an image.
+    expect(screen.getAllByTestId("announcement-thumbnail").length).toBeGreaterThan(0);
+  });
+
+  it("shows a window of five page links around the current page, with Previous and Next where they lead somewhere", async () => {
+    const first = await view("/announcements");
+    expect(pageLinks(first)).toEqual(["1", "2", "3"]);
+    const pagination = within(first.getByRole("navigation", { name: "Pagination" }));
+    expect(pagination.getByRole("link", { name: "Page 1" }).getAttribute("aria-current")).toBe("page");
+    expect(pagination.queryByRole("link", { name: "Previous" })).toBeNull();
+    expect(pagination.getByRole("link", { name: "Next" }).getAttribute("href")).toBe("/announcements?page=2");
+    expect(
+      within((await view("/announcements?page=3")).getByRole("navigation", { name: "Pagination" })).queryByRole(
+        "link",
+        { name: "Next" },
+      ),
+    ).toBeNull();
+
+    const cookie = await demoAdminCookie(stack.demo.url);
+    for (let index = 0; index < 52; index++) {
+      const seeded = await fetch(`${stack.demo.url}/api/announcements`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({
+          title: `Extra notice ${index + 1}`,
+          description: "Seeded by a test.",
+          date: new Date(Date.UTC(2025, 0, 1) + index * 86_400_000).toISOString(),
+          isActive: true,
+          isPinned: false,
+        }),
+      });
+      expect(seeded.status).toBe(201);
+    }
+    for (const [page, shown, links] of [
+      [1, "Showing 1 to 10 of 80 announcements", ["1", "2", "3", "4", "5"]],
+      [3, "Showing 21 to 30 of 80 announcements", ["1", "2", "3", "4", "5"]],
+      [5, "Showing 41 to 50 of 80 announcements", ["3", "4", "5", "6", "7"]],
+      [8, "Showing 71 to 80 of 80 announcements", ["4", "5", "6", "7", "8"]],
+    ] as const) {
+      const screen = await view(`/announcements?page=${page}`);
+      expect(screen.getByText(shown)).toBeTruthy();
+      expect(pageLinks(screen)).toEqual(links);
+      expect(screen.getByRole("link", { name: `Page ${page}` }).getAttribute("aria-current")).toBe("page");
+    }
   });
 });
