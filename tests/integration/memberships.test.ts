@@ -2,11 +2,13 @@
 // way a browser without JavaScript posts (urlencoded, and multipart for the tier image).
 import { request as httpRequest } from "node:http";
 
+import { within } from "@testing-library/dom";
 import { describe, expect, it } from "vitest";
 
 import { demoAdminCookie } from "../support/demo-data";
 import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
+import { type HtmlPage, htmlPage } from "../support/html";
 import { useStack } from "../support/use-stack";
 import type { PlanRecord } from "../../demo-api/types";
 
@@ -649,5 +651,58 @@ describe("/memberships/edit/{id}", () => {
       expect(response.status).toBe(400);
     }
     expect(await mutations()).toEqual([]);
+  });
+});
+
+describe("what the memberships screens show without JavaScript", () => {
+  const view = async (path: string, panel?: PanelClient) => htmlPage(await (panel ?? (await admin())).get(path));
+  /** The list's row of the plan named `name`. */
+  const row = (screen: HtmlPage, name: string) =>
+    within(screen.getAllByRole("row").find((candidate) => within(candidate).queryByRole("link", { name }))!);
+
+  it("lists every plan with its price and status, and each action names its plan", async () => {
+    const screen = await view("/memberships");
+    expect(screen.getAllByRole("columnheader").map((header) => header.textContent)).toEqual([
+      "Plan",
+      "Price",
+      "Actions",
+    ]);
+    expect(screen.getAllByRole("row")).toHaveLength(6);
+    expect(row(screen, "Basic").getAllByRole("cell")[1]!.textContent).toBe("$4.99");
+    expect(row(screen, "Founder (Lifetime)").getAllByRole("cell")[1]!.textContent).toBe("$249.00");
+    expect(row(screen, "Legacy Supporter").getByText("Inactive")).toBeTruthy();
+    expect(row(screen, "Legacy Supporter").getByRole("link", { name: "Activate Legacy Supporter" })).toBeTruthy();
+    for (const action of ["View Details", "Edit Membership", "Deactivate", "Delete Membership"])
+      expect(row(screen, "Premium").getByRole("link", { name: `${action} Premium` })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Premium Yearly" }).getAttribute("href")).toBe("/memberships/view/3");
+  });
+
+  it("shows a tier image only when it answers", async () => {
+    const created = await fetch(`${stack.demo.url}/api/membership-plan/create`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: await demoAdminCookie(stack.demo.url) },
+      body: JSON.stringify({ name: "Broken image", price: 1, image: "uploads/membership/missing.png" }),
+    });
+    const { id } = ((await created.json()) as { data: { id: number } }).data;
+    const screen = await view(`/memberships/view/${id}`);
+    expect(screen.getByTestId("plan-name").textContent).toBe("Broken image");
+    expect(screen.queryByTestId("plan-image")).toBeNull();
+    expect(screen.queryByRole("img", { name: "Tier image" })).toBeNull();
+  });
+
+  it("shows another role a tier's details without the admin's actions", async () => {
+    const screen = await view("/memberships/view/1", await moderator());
+    expect(screen.getByTestId("plan-name").textContent).toBe("Basic");
+    expect(screen.queryByRole("link", { name: "Edit" })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Delete/ })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Quick Actions" })).toBeNull();
+  });
+
+  it("leads back to the list from a tier that cannot be loaded", async () => {
+    for (const path of ["/memberships/view/999", "/memberships/edit/999"]) {
+      const screen = await view(path);
+      expect(screen.getByText("Error loading membership. Please try again.")).toBeTruthy();
+      expect(screen.getByRole("link", { name: "Back to Memberships" }).getAttribute("href")).toBe("/memberships");
+    }
   });
 });
