@@ -1,8 +1,10 @@
+import { within } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { findDemoUser } from "../support/demo-data";
 import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
+import { htmlPage } from "../support/html";
 import { useStack } from "../support/use-stack";
 
 const stack = useStack();
@@ -152,5 +154,20 @@ describe("posts", () => {
   it("shows the load error text", async () => {
     await injectFault(stack.demo.url, { method: "GET", path: "/posts", status: 503 });
     expect((await page("/posts")).html).toContain("Some error occurred while fetching data");
+  });
+});
+
+describe("what the dashboard shows without JavaScript", () => {
+  it("names each total, and shows the five latest posts and badge requests", async () => {
+    const screen = await htmlPage(await panel.get("/"));
+    const card = (label: string) =>
+      screen.getAllByTestId("stat-card").find((candidate) => candidate.textContent!.includes(label))!.textContent;
+    expect(card("Total Users")).toContain("97");
+    expect(card("Total Posts")).toContain("36");
+    expect(card("Pending Badges")).toContain("13");
+    expect(card("Active Invites")).toContain("48");
+    expect(within(screen.getByRole("region", { name: "Recent Posts" })).getAllByRole("article")).toHaveLength(5);
+    // A header row and five requests.
+    expect(within(screen.getByRole("region", { name: "Recent Badge Requests" })).getAllByRole("row")).toHaveLength(6);
   });
 });
