@@ -1,51 +1,11 @@
 import { openDashboard } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
+// What the shell's HTML says (the brand, the six entries, the user menu, the active entry on every
+// screen): tests/integration/auth.test.ts. Here: what it does.
 test.describe("admin shell", () => {
   test.beforeEach(async ({ page }) => {
     await openDashboard(page);
-  });
-
-  test("shows the brand, the six entries and the user menu", async ({ page }) => {
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("heading", { name: "Navigation" })).toBeVisible();
-    const entries: [string, string][] = [
-      ["Dashboard", "Overview & Analytics"],
-      ["Users", "User Management"],
-      ["Forum", "Posts & Comments"],
-      ["Announcements", "System Notifications"],
-      ["Citizenship", "Verification Requests"],
-      ["Memberships", "Subscription Plans"],
-    ];
-    for (const [name, description] of entries) {
-      await expect(nav.getByRole("link", { name: `${name} ${description}` })).toBeVisible();
-    }
-    await expect(nav.getByRole("link", { name: /Dashboard/ })).toHaveAttribute("aria-current", "page");
-    await expect(nav.getByRole("link", { name: /Users/ })).not.toHaveAttribute("aria-current", "page");
-    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
-    await expect(sidebar.getByRole("link", { name: /Admin Dashboard/ })).toHaveAttribute("href", "/");
-    await page.getByText("Administrator").click();
-    await expect(page.getByText("admin@example.com").first()).toBeVisible();
-    await expect(page.getByText("Admin", { exact: true })).toBeVisible();
-  });
-
-  test("marks the active entry on every screen", async ({ page }) => {
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const cases: [string, string][] = [
-      ["/users", "Users"],
-      ["/users/12", "Users"],
-      ["/posts", "Forum"],
-      ["/announcements", "Announcements"],
-      ["/badge-requests", "Citizenship"],
-      ["/memberships/create", "Memberships"],
-      ["/", "Dashboard"],
-    ];
-    for (const [path, entry] of cases) {
-      await page.goto(path);
-      const current = nav.locator('[aria-current="page"]');
-      await expect(current, path).toHaveCount(1);
-      await expect(current, path).toContainText(entry);
-    }
   });
 
   test("remembers a collapsed sidebar across a reload", async ({ page, context }) => {

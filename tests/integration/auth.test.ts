@@ -1,7 +1,9 @@
+import { within } from "@testing-library/dom";
 import { describe, expect, it } from "vitest";
 
 import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { PanelClient, toastMessage } from "../support/form-post";
+import { htmlPage } from "../support/html";
 import { useStack } from "../support/use-stack";
 
 const stack = useStack();
@@ -175,5 +177,56 @@ describe("sidebar without JavaScript", () => {
     expect(response.headers.get("set-cookie")).toMatch(/^sidebar_state=false; Path=\/; Max-Age=604800; SameSite=Lax/);
     const html = await (await panel.get("/")).text();
     expect(html).toContain('data-sidebar-state="collapsed"');
+  });
+});
+
+describe("what the sign-in page and the admin shell show without JavaScript", () => {
+  const view = async (path: string, panel = client()) => htmlPage(await panel.get(path));
+
+  it("the sign-in page offers Sign up through the app page and Forgot your password", async () => {
+    const screen = await view("/login");
+    expect(screen.getByRole("link", { name: "Sign up" }).getAttribute("href")).toBe("/get-app");
+    expect(screen.getByRole("link", { name: "Forgot your password" }).getAttribute("href")).toBe("/forgot-password");
+  });
+
+  it("shows the brand, the six entries and the signed-in admin in the user menu", async () => {
+    const panel = client();
+    await panel.signIn();
+    const screen = await view("/", panel);
+    const nav = within(screen.getByRole("navigation", { name: "Main" }));
+    expect(nav.getByRole("heading", { name: "Navigation" })).toBeTruthy();
+    for (const [name, description] of [
+      ["Dashboard", "Overview & Analytics"],
+      ["Users", "User Management"],
+      ["Forum", "Posts & Comments"],
+      ["Announcements", "System Notifications"],
+      ["Citizenship", "Verification Requests"],
+      ["Memberships", "Subscription Plans"],
+    ])
+      expect(nav.getByRole("link", { name: `${name} ${description}` })).toBeTruthy();
+    const sidebar = within(screen.getByRole("complementary", { name: "Sidebar" }));
+    expect(sidebar.getByRole("link", { name: /Admin Dashboard/ }).getAttribute("href")).toBe("/");
+    const menu = within(screen.getByText("Administrator").closest("details")!);
+    expect(menu.getByText("admin@example.com")).toBeTruthy();
+    expect(menu.getByText("Admin", { exact: true })).toBeTruthy();
+  });
+
+  it("marks the active entry on every screen", async () => {
+    const panel = client();
+    await panel.signIn();
+    for (const [path, entry] of [
+      ["/", "Dashboard"],
+      ["/users", "Users"],
+      ["/users/12", "Users"],
+      ["/posts", "Forum"],
+      ["/announcements", "Announcements"],
+      ["/badge-requests", "Citizenship"],
+      ["/memberships/create", "Memberships"],
+    ]) {
+      const nav = (await view(path!, panel)).getByRole("navigation", { name: "Main" });
+      const current = nav.querySelectorAll('[aria-current="page"]');
+      expect(current, path).toHaveLength(1);
+      expect(current[0]!.textContent, path).toContain(entry);
+    }
   });
 });
