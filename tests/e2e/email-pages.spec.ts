@@ -13,6 +13,7 @@ import type { Page, Route, TestInfo } from "@playwright/test";
 import { demoUsers } from "../support/demo-data";
 import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { type RunningServer, ROOT, startPanel } from "../support/servers";
+import { startSession } from "./auth-helpers";
 import { expect, test as base } from "./fixtures";
 
 const APP_LINKS = {
@@ -190,7 +191,10 @@ test.describe("verification that scanners cannot spend", () => {
     expect(await tokenCalls()).toHaveLength(1);
   });
 
-  test("an upstream failure is a retry state, and Try again verifies", async ({ page, demoUrl }, testInfo) => {
+  test("an upstream failure is a retry state and Try again verifies; an expired link is 'Verification Link Invalid'", async ({
+    page,
+    demoUrl,
+  }, testInfo) => {
     const link = await verificationLink(demoUrl, slot(testInfo, 1));
     await injectFault(demoUrl, { method: "GET", path: "/auth/verify-email*", status: 502, times: 1 });
     await page.goto(link.path);
@@ -199,9 +203,7 @@ test.describe("verification that scanners cannot spend", () => {
     await phoneShot(page, testInfo, "verify-retry");
     await page.getByRole("link", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { name: "Account verified successfully" })).toBeVisible();
-  });
 
-  test("an expired link is 'Verification Link Invalid'", async ({ page, demoUrl }, testInfo) => {
     const mails = (await outbox(demoUrl)).filter((mail) => mail.token?.startsWith("verify-"));
     await page.goto(mails.at(-1)!.links[0]!.replace(/^https?:\/\/[^/]+/, ""));
     await expect(page.getByRole("heading", { name: "Verification Link Invalid" })).toBeVisible();
@@ -228,42 +230,44 @@ test.describe("app links per platform", () => {
     await expect(page.getByRole("heading", { name: "The store" })).toBeVisible();
   });
 
-  test("/get-app on a phone with no link configured says it is not available yet", async ({ page }, testInfo) => {
-    await page.goto("/get-app");
-    await expect(page.getByText(APP_LINK_UNAVAILABLE)).toBeVisible();
-    await expect(page.getByText("Not a supported mobile platform.")).toHaveCount(0);
-    await phoneShot(page, testInfo, "get-app-unavailable");
-  });
-
   test.describe("on Android", () => {
     test.use({ userAgent: AGENTS.android });
 
-    test("verify opens Google Play, not the generic link", async ({ page, linked, demoUrl }, testInfo) => {
+    test("verify offers Google Play, not the generic link, and opens it; accept-invite shows only the Google Play button", async ({
+      page,
+      linked,
+      demoUrl,
+    }, testInfo) => {
       const link = await verificationLink(demoUrl, slot(testInfo, 2));
       await page.goto(`${linked.url}${link.path}`);
       await expect(page.getByRole("heading", { name: "Account verified successfully" })).toBeVisible();
       const open = page.getByRole("link", { name: "Open the mobile app" });
       await expect(open).toHaveAttribute("href", APP_LINKS.ANDROID_APP_URL);
-      await expect(page.locator(`a[href="${APP_LINKS.APP_DOWNLOAD_URL}"]`)).toHaveCount(0);
       await phoneShot(page, testInfo, "verify-success-android");
       await fakeStore(page, APP_LINKS.ANDROID_APP_URL);
       await open.click();
       await expect(page).toHaveURL(APP_LINKS.ANDROID_APP_URL);
-    });
 
-    test("accept-invite shows only the Google Play button", async ({ page, linked }, testInfo) => {
       await page.goto(`${linked.url}/accept-invite?token=invite-abc`);
       await expect(page.getByRole("link", { name: "Get the app" })).toHaveAttribute("href", APP_LINKS.ANDROID_APP_URL);
-      await expect(page.locator(`a[href="${APP_LINKS.IOS_APP_URL}"]`)).toHaveCount(0);
       await phoneShot(page, testInfo, "accept-invite-android");
     });
   });
 
-  test("accept-invite on a phone with no link configured says it is not available yet", async ({ page }, testInfo) => {
+  // What these pages say: tests/integration/email-pages.test.ts. Here: how a phone shows them.
+  test("a phone without a configured link: /get-app, accept-invite and an old link's 404 page", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/get-app");
+    await expect(page.getByText(APP_LINK_UNAVAILABLE)).toBeVisible();
+    await phoneShot(page, testInfo, "get-app-unavailable");
     await page.goto("/accept-invite?token=invite-abc");
-    await expect(page.getByText("Invitations are accepted in the mobile app.", { exact: false })).toBeVisible();
     await expect(page.getByText(APP_LINK_UNAVAILABLE)).toBeVisible();
     await phoneShot(page, testInfo, "accept-invite-unavailable");
+    const response = await page.goto("/an/old/email/link");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("link", { name: "continue in the mobile app" })).toBeVisible();
+    await phoneShot(page, testInfo, "not-found");
   });
 });
 
@@ -276,7 +280,20 @@ test.describe("pages that know who arrives", () => {
     const email = await member(demoUrl, slot(testInfo, 0));
     await page.goto(`${linked.url}/forgot-password`);
     await phoneShot(page, testInfo, "forgot-password");
+    // The first try meets a paused mail service: its own message, and the email stays.
+    await injectFault(demoUrl, {
+      method: "POST",
+      path: "/auth/forgot-password",
+      status: 503,
+      body: { message: "Mail is paused for maintenance until 10:00" },
+      times: 1,
+    });
     await page.getByLabel("Email Address").fill(email.toUpperCase());
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByTestId("toast-message")).toHaveText("Mail is paused for maintenance until 10:00");
+    await expect(page.getByLabel("Email Address")).toHaveValue(email.toUpperCase());
+    await phoneShot(page, testInfo, "forgot-password-upstream-message");
+
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
     await expect(page.getByText(`The address you entered: ${email}`)).toBeVisible();
@@ -318,8 +335,11 @@ test.describe("pages that know who arrives", () => {
     await page.getByLabel("Password", { exact: true }).fill("Member12345");
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("heading", { name: "This panel is for administrators" })).toBeVisible();
-    // The server's words as the error toast (spec 8); the page itself explains.
+    // The server's words as the error toast (spec 8); the page itself explains, outside the shell.
     await expect(page.getByTestId("toast-message")).toHaveText("Access denied. Admins only.");
+    await expect(page.getByTestId("toast")).toHaveAttribute("data-type", "error");
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Open the mobile app" })).toHaveAttribute(
       "href",
       APP_LINKS.IOS_APP_URL,
@@ -327,14 +347,6 @@ test.describe("pages that know who arrives", () => {
     await phoneShot(page, testInfo, "login-member");
     await page.getByRole("link", { name: "Sign in with another account" }).click();
     await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
-  });
-
-  test("the 404 page keeps Back to Home and shows members the way to the app", async ({ page }, testInfo) => {
-    const response = await page.goto("/an/old/email/link");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
-    await expect(page.getByRole("link", { name: "continue in the mobile app" })).toHaveAttribute("href", "/get-app");
-    await phoneShot(page, testInfo, "not-found");
   });
 });
 
@@ -411,9 +423,11 @@ test.describe("account deletion", () => {
     const email = await member(demoUrl, slot(testInfo, 2));
     await page.goto("/delete-account");
     await phoneShot(page, testInfo, "delete-account");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email").fill(email.toUpperCase());
     await page.getByRole("button", { name: "Get Security Key" }).click();
     await expect(page.getByRole("button", { name: "Verify Key" })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    expect(page.url()).not.toContain(encodeURIComponent(email));
     await phoneShot(page, testInfo, "delete-account-key");
 
     const key = (await outbox(demoUrl, email)).at(-1)!.securityKey!;
@@ -438,6 +452,8 @@ test.describe("account deletion", () => {
     // Step 1 with cleared fields (spec 2.7), and a notice above it that outlasts the toast.
     const removed = page.locator("main").getByRole("status").filter({ hasText: "have been removed" });
     await expect(page.getByTestId("toast-message")).toHaveText("Your account has been deleted successfully");
+    await expect(page.getByTestId("toast")).toHaveAttribute("data-type", "success");
+    await expect(page).toHaveURL(/\/delete-account$/);
     await expect(page.getByRole("button", { name: "Get Security Key" })).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue("");
     await expect(removed).toContainText(email);
@@ -449,38 +465,12 @@ test.describe("account deletion", () => {
   });
 });
 
-test.describe("server messages first", () => {
-  test("forgot password shows the upstream's message on a 503 and keeps the email", async ({
-    page,
-    demoUrl,
-  }, testInfo) => {
-    await injectFault(demoUrl, {
-      method: "POST",
-      path: "/auth/forgot-password",
-      status: 503,
-      body: { message: "Mail is paused for maintenance until 10:00" },
-      times: 1,
-    });
-    await page.goto("/forgot-password");
-    await page.getByLabel("Email Address").fill("someone@example.com");
-    await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(page.getByTestId("toast-message")).toHaveText("Mail is paused for maintenance until 10:00");
-    await expect(page.getByLabel("Email Address")).toHaveValue("someone@example.com");
-    await phoneShot(page, testInfo, "forgot-password-upstream-message");
-  });
-});
-
 test.describe("session expiry explained", () => {
   test("an admin whose upstream session expired is told so and lands back on the page after signing in", async ({
     page,
     demoUrl,
   }, testInfo) => {
-    await page.goto("/login");
-    await page.getByLabel("Email").fill("admin@example.com");
-    await page.getByLabel("Password", { exact: true }).fill("Admin12345");
-    await page.getByRole("button", { name: "Login" }).click();
-    await expect(page).not.toHaveURL(/\/login/);
-
+    await startSession(page);
     await injectFault(demoUrl, { method: "GET", path: "/posts", status: 401, times: 1 });
     await page.goto("/posts?search=a");
     await expect(page).toHaveURL(/\/login\?/);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
+import { htmlPage } from "../support/html";
 import { useRedis } from "../support/redis-server";
 import { type RunningServer, startPanel } from "../support/servers";
 import { useStack } from "../support/use-stack";
@@ -513,4 +514,21 @@ describe("server messages first", () => {
       expect(inputValue(html, "email")).toBe("admin@example.com");
     },
   );
+});
+
+describe("what a phone without a configured app link reads", () => {
+  it("accept-invite explains the app and says the link is not available yet; an old link is the 404 page", async () => {
+    const invite = await htmlPage(
+      await client(noLinks.url).get("/accept-invite?token=invite-abc", { "user-agent": UA.iphone }),
+    );
+    expect(invite.getByText("Invitations are accepted in the mobile app.", { exact: false })).toBeTruthy();
+    expect(invite.getByText(APP_LINK_UNAVAILABLE, { exact: false })).toBeTruthy();
+    expect(invite.queryByRole("link", { name: "Get the app" })).toBeNull();
+
+    const response = await client(noLinks.url).get("/an/old/email/link", { "user-agent": UA.iphone });
+    expect(response.status).toBe(404);
+    const notFound = await htmlPage(response);
+    expect(notFound.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+    expect(notFound.getByRole("link", { name: "continue in the mobile app" }).getAttribute("href")).toBe("/get-app");
+  });
 });

@@ -122,6 +122,19 @@ describe("delete account", () => {
     expect((email as HTMLInputElement).value).toBe("not-an-email");
     expect(action).not.toHaveBeenCalled();
   });
+  it("waits for a key before Verify Key", () => {
+    renderRoute({
+      path: "/delete-account",
+      url: "/delete-account",
+      Component: DeleteAccount,
+      loaderData: { step: "key", email: "someone@example.com" },
+      action: vi.fn(),
+    });
+    const verify = screen.getByRole("button", { name: "Verify Key" }) as HTMLButtonElement;
+    expect(verify.disabled).toBe(true);
+    type(screen.getByRole("textbox", { name: "Security Key" }), "123456");
+    expect(verify.disabled).toBe(false);
+  });
 });
 
 describe("send push notification", () => {
