@@ -24,7 +24,7 @@ test.beforeEach(async ({ page, demoUrl }) => {
 
 // What the details and invites screens show (every field, the fallbacks, the invitees table, the
 // empty and error states, where Back leads): tests/integration/users.test.ts. The push dialog's
-// form check: tests/components/notify-dialog.test.tsx. Here: the journeys through them.
+// form check: tests/unit/form-checks.test.tsx. Here: the journeys through them.
 test.describe("user details", () => {
   test("Back returns to the same list, with its filters, search and page, also from a user gone since", async ({
     page,
@@ -57,7 +57,10 @@ test.describe("user details", () => {
 });
 
 test.describe("push notification", () => {
-  test("Cancel closes the dialog; Send Notification sends and closes it", async ({ page, demoUrl }) => {
+  test("Cancel closes the dialog; a failed send keeps what was typed with the API's message; Send Notification then sends and closes it", async ({
+    page,
+    demoUrl,
+  }) => {
     await openList(page, "/users/5?status=pending");
     await page.getByRole("link", { name: "Send Push Notification" }).click();
     const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
@@ -67,10 +70,23 @@ test.describe("push notification", () => {
     await expect(page).toHaveURL(/\/users\/5\?status=pending$/);
 
     await page.getByRole("link", { name: "Send Push Notification" }).click();
+    await injectFault(demoUrl, {
+      method: "POST",
+      path: "/fcm/send-notification-to-user",
+      status: 500,
+      body: { message: "Push service is down" },
+      times: 1,
+    });
     await dialog.getByLabel("Title").fill("  Meetup tonight ");
     await dialog.getByLabel("Message").fill(" See you at 6 pm ");
     await dialog.getByRole("button", { name: "Send Notification" }).click();
-    await expect(page.getByTestId("toast-message")).toHaveText("Notification sent successfully");
+    await expect(page.getByTestId("toast-message")).toHaveText(["Push service is down"]);
+    await expect(dialog.getByLabel("Title")).toHaveValue("  Meetup tonight ");
+    await expect(dialog.getByLabel("Message")).toHaveValue(" See you at 6 pm ");
+    expect(await outbox(demoUrl, "member@example.com")).toEqual([]);
+
+    await dialog.getByRole("button", { name: "Send Notification" }).click();
+    await expect(page.getByTestId("toast-message").filter({ hasText: "Notification sent successfully" })).toBeVisible();
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(/\/users\/5\?status=pending$/);
     const pushes = (await outbox(demoUrl, "member@example.com")).filter((message) => message.kind === "push");

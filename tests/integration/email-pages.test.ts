@@ -528,6 +528,9 @@ describe("what a phone without a configured app link reads", () => {
     const response = await client(noLinks.url).get("/an/old/email/link", { "user-agent": UA.iphone });
     expect(response.status).toBe(404);
     const notFound = await htmlPage(response);
+    expect(notFound.getByText("404", { exact: true })).toBeTruthy();
+    expect(notFound.getByRole("heading", { name: "Page Not Found" })).toBeTruthy();
+    expect(notFound.getByText("We couldn't find the page you are looking for.")).toBeTruthy();
     expect(notFound.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
     expect(notFound.getByRole("link", { name: "continue in the mobile app" }).getAttribute("href")).toBe("/get-app");
   });

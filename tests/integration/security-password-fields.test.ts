@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 
 import { PanelClient } from "../support/form-post";
+import { htmlPage } from "../support/html";
 import { useStack } from "../support/use-stack";
 
 const stack = useStack();
@@ -71,6 +72,16 @@ describe("password fields in the server's HTML", () => {
     for (const path of ["/forgot-password", "/delete-account", "/verify?token=x", "/accept-invite", "/get-app"]) {
       const html = await (await panel.get(path)).text();
       for (const tag of passwordInputTags(html)) expect(tag).toMatch(/\btype="password"/);
+    }
+  });
+});
+
+describe("without JavaScript", () => {
+  it("nothing on a page with password fields offers to show a password", async () => {
+    for (const path of ["/login", "/reset-password?token=any-token"]) {
+      const screen = await htmlPage(await new PanelClient(stack.panel.url).get(path));
+      expect(screen.queryAllByRole("button", { name: /show password|hide password/i }), path).toEqual([]);
+      expect(screen.queryAllByRole("checkbox"), path).toEqual([]);
     }
   });
 });
