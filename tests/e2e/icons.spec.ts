@@ -70,23 +70,21 @@ test("the sign-in page's icons come from the sprite", async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
-for (const path of ["/users", "/memberships"]) {
-  test(`${path}: every icon comes from the sprite and paints`, async ({ page }) => {
-    const problems = watchProblems(page);
-    await startSession(page);
+test("the admin screens' icons come from the sprite, paint, keep their size and stay out of the accessibility tree", async ({
+  page,
+}) => {
+  const problems = watchProblems(page);
+  await startSession(page);
+  for (const path of ["/users", "/memberships"]) {
     await page.goto(path);
     await expect(page.getByRole("table")).toBeVisible();
     await expectIconsFromSprite(page);
     // A row action and the sidebar's navigation: one icon of each set.
     await expectIconPainted(page, page.getByRole("table"));
     await expectIconPainted(page, page.getByRole("navigation", { name: "Main" }));
-    expect(problems).toEqual([]);
-  });
-}
+  }
+  expect(problems).toEqual([]);
 
-test("the icons keep their size and stay out of the accessibility tree", async ({ page }) => {
-  await startSession(page);
-  await page.goto("/users");
   const icon = page.getByRole("navigation", { name: "Main" }).locator("svg").first();
   await expect(icon).toHaveAttribute("aria-hidden", "true");
   await expect(icon).toHaveAttribute("focusable", "false");

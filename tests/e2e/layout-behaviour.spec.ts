@@ -3,15 +3,15 @@
 import type { Page } from "@playwright/test";
 
 import { injectFault } from "../support/demo-hooks";
-import { signIn, startSession } from "./auth-helpers";
+import { openDashboard, startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 
-/** Signs in at laptop size (where the sidebar shows), then turns to `size`. */
-async function signInAt(page: Page, size = PHONE) {
-  await signIn(page);
-  await page.setViewportSize(size);
+/** Starts a session and turns the page to a phone's size. */
+async function startSessionOnPhone(page: Page) {
+  await startSession(page);
+  await page.setViewportSize(PHONE);
 }
 
 /** Syncs the plans, which answers with a success toast. */
@@ -25,7 +25,7 @@ async function showToast(page: Page) {
 
 test.describe("toasts", () => {
   test("are polite, close on their own after 5000 ms, and pause while hovered", async ({ page }) => {
-    await signIn(page);
+    await startSession(page);
     const toast = await showToast(page);
     await expect(toast).toHaveAttribute("role", "status");
     // The CSS animation is the clock in both modes: read its timing instead of waiting for it.
@@ -47,7 +47,7 @@ test.describe("toasts", () => {
   });
 
   test("sit at the top right, below a phone's top bar and its menu button", async ({ page }) => {
-    await signIn(page);
+    await startSession(page);
     for (const size of [{ width: 1280, height: 720 }, PHONE]) {
       await page.setViewportSize(size);
       const toast = await showToast(page);
@@ -65,7 +65,7 @@ test.describe("toasts", () => {
 
   for (const key of ["Enter", "Space"]) {
     test(`close with a Dismiss button that answers ${key}, and give their room back`, async ({ page }) => {
-      await signIn(page);
+      await startSession(page);
       await page.goto("/memberships");
       const heading = page.getByRole("heading", { level: 1 });
       const restingTop = (await heading.boundingBox())!.y;
@@ -92,7 +92,7 @@ test.describe("an open dialog", () => {
       status: 400,
       body: { message: "Validation failed", errors: [{ field: "body.title", message: "Title is too long" }] },
     });
-    await signIn(page);
+    await startSession(page);
     await page.goto("/users/5?notify=1");
     const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
     await dialog.getByLabel("Title").fill("Maintenance tonight");
@@ -118,7 +118,7 @@ test.describe("an open dialog", () => {
 
 test.describe("the mobile sheet", () => {
   test("is out of the tab order while closed", async ({ page }) => {
-    await signInAt(page);
+    await startSessionOnPhone(page);
     await page.goto("/users");
     // Hidden, it is out of the accessibility tree too: found by its markup, not its role.
     await expect(page.locator('aside[aria-label="Sidebar"]')).toHaveCSS("visibility", "hidden");
@@ -133,7 +133,7 @@ test.describe("the mobile sheet", () => {
     context,
     javaScriptEnabled,
   }) => {
-    await signInAt(page);
+    await startSessionOnPhone(page);
     await page.goto("/users");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     if (!javaScriptEnabled) {
@@ -160,7 +160,7 @@ test.describe("the user menu", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await signIn(page);
+    await openDashboard(page);
     const menu = page.locator("details", { hasText: "Administrator" });
     const summary = menu.locator("summary");
     await summary.click();
@@ -184,9 +184,13 @@ test.describe("the user menu", () => {
 });
 
 test.describe("the collapsed sidebar", () => {
-  test("keeps the avatar round and whole and names its entries at once on focus", async ({ page, context }) => {
-    await signIn(page);
-    await context.addCookies([{ name: "sidebar_state", value: "false", url: page.url() }]);
+  test("keeps the avatar round and whole and names its entries at once on focus", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await startSession(page);
+    await context.addCookies([{ name: "sidebar_state", value: "false", url: baseURL! }]);
     await page.goto("/");
     const avatar = page.locator("details summary > :first-child");
     const box = await avatar.boundingBox();
@@ -201,7 +205,7 @@ test.describe("the collapsed sidebar", () => {
 
 test.describe("disabled actions", () => {
   test("are reached by keyboard and described by their reason", async ({ page }) => {
-    await signIn(page);
+    await startSession(page);
     await page.goto("/users");
     const unavailable = page.getByRole("button", { name: "Verify User" }).first();
     await unavailable.focus();
@@ -213,7 +217,7 @@ test.describe("disabled actions", () => {
 
 test.describe("tables at 390 px", () => {
   test("show each row as a card: name first, its actions in the same card", async ({ page }) => {
-    await signInAt(page);
+    await startSessionOnPhone(page);
     await page.goto("/users");
     const row = page.locator("tbody tr").first();
     const cells = row.locator("td");
@@ -233,7 +237,7 @@ test.describe("tables at 390 px", () => {
 
 test.describe("row actions and confirmations", () => {
   test("show their label on hover and on keyboard focus, and only then", async ({ page }) => {
-    await signIn(page);
+    await startSession(page);
     await page.goto("/users");
     const action = page.getByRole("link", { name: /^Ban User / }).first();
     const bubble = action.locator("xpath=following-sibling::*[@data-tooltip]");

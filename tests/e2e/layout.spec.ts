@@ -11,7 +11,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 
 import { injectFault } from "../support/demo-hooks";
-import { signIn } from "./auth-helpers";
+import { startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 const SIZES = [
@@ -227,9 +227,7 @@ for (const size of SIZES) {
     await page.getByText("Email is required").waitFor();
     await check(page, testInfo, found, "/login with errors");
 
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await signIn(page);
-    await page.setViewportSize(size);
+    await startSession(page);
 
     for (const path of ADMIN_SCREENS) {
       await page.goto(path);

@@ -109,21 +109,8 @@ test("a delete the upstream answers too late says it may have happened, not that
     .toBe(1);
 });
 
-test("a confirmation that no longer applies shows the current state instead of its button", async ({
-  page,
-  demoUrl,
-}) => {
-  const user = await findDemoUser(demoUrl, (candidate) => candidate.status === "verified" && candidate.role === "user");
-  const name = user.fullName?.trim() || user.email;
-  await page.goto(`/users?search=${encodeURIComponent(user.email)}&confirm=verify&id=${user.id}`);
-
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText(`User ${name} is already verified`);
-  // Only the dialog: the row's own Verify User stays focusable, disabled and described by its reason.
-  await expect(dialog.getByRole("button", { name: "Verify" })).toHaveCount(0);
-  expect(await recordedRequests(demoUrl, `/users/verify/${user.id}`)).toEqual([]);
-});
-
+// A confirmation that no longer applies states the item's state instead of its button: the
+// server's HTML, tests/integration/mutations-recipe.test.ts.
 test("opening and cancelling dialogs leaves no history behind, so Back leaves the screen", async ({
   page,
   javaScriptEnabled,
