@@ -2,9 +2,8 @@ import type { Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
 
-/** The demo API's accounts. */
+/** The demo API's admin account. */
 export const ADMIN = { email: "admin@example.com", password: "Admin12345" };
-export const MEMBER = { email: "member@example.com", password: "Member12345" };
 
 /** Signs in through the login form and waits for the page it leads to. */
 export async function signIn(page: Page, account = ADMIN, path = "/login") {
