@@ -209,6 +209,7 @@ describe("fault injection", () => {
   });
 
   it("delays with delayMs, matches prefixes, and DELETE clears everything", async () => {
+    // eslint-disable-next-line no-restricted-syntax -- the test of the delay itself (a lower bound only)
     await call("POST", "/__demo/faults", { json: { method: "GET", path: "/posts*", delayMs: 300 } });
     const slow = await call("GET", "/api/posts", { cookie: admin });
     expect(slow.status).toBe(200);
