@@ -57,6 +57,15 @@ async function expectFocus(page: Page, testInfo: TestInfo, expected: Locator) {
 
 const accessibleName = (control: Locator) => control.getAttribute("aria-label").then((name) => name ?? "");
 
+/**
+ * Opens a screen; with JavaScript, waits until it has hydrated: an action taken before that is a
+ * plain form post, whose answer is a new page with focus at its top, as without JavaScript.
+ */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await waitForShellHydration(page);
+}
+
 /** A user with a name whom Verify User applies to: email verified, not verified by an admin yet. */
 function verifiableUser(demoUrl: string) {
   return findDemoUser(
@@ -71,7 +80,7 @@ test.beforeEach(async ({ page, demoUrl }) => {
 });
 
 test("post delete: focus moves to the next post's control", async ({ page }, testInfo) => {
-  await page.goto("/posts");
+  await open(page, "/posts");
   const deletes = page.getByRole("link", { name: /^Delete post / });
   const next = await accessibleName(deletes.nth(1));
   await confirmWith(page, deletes.first(), "Delete", "Post deleted successfully");
@@ -79,7 +88,7 @@ test("post delete: focus moves to the next post's control", async ({ page }, tes
 });
 
 test("the only post deleted: focus moves to the list's heading", async ({ page }, testInfo) => {
-  await page.goto("/posts?search=%2332");
+  await open(page, "/posts?search=%2332");
   const deletes = page.getByRole("link", { name: /^Delete post / });
   await expect(deletes).toHaveCount(1);
   await confirmWith(page, deletes.first(), "Delete", "Post deleted successfully");
@@ -91,7 +100,7 @@ for (const [action, toast] of [
   ["Reject", "Badge request rejected"],
 ] as const) {
   test(`badge ${action.toLowerCase()}: focus moves to the next request's ${action}`, async ({ page }, testInfo) => {
-    await page.goto("/badge-requests");
+    await open(page, "/badge-requests");
     const openers = page.getByRole("link", { name: new RegExp(`^${action} `) });
     const next = await accessibleName(openers.nth(1));
     await confirmWith(page, openers.first(), action, toast);
@@ -100,7 +109,7 @@ for (const [action, toast] of [
 }
 
 test("announcement delete: focus moves to the next announcement's Delete", async ({ page }, testInfo) => {
-  await page.goto("/announcements");
+  await open(page, "/announcements");
   const deletes = page.getByRole("link", { name: /^Delete / });
   const next = await accessibleName(deletes.nth(1));
   await confirmWith(page, deletes.first(), "Delete", "Announcement deleted successfully");
@@ -108,7 +117,7 @@ test("announcement delete: focus moves to the next announcement's Delete", async
 });
 
 test("announcement status toggle: focus stays on the row's toggle", async ({ page }, testInfo) => {
-  await page.goto("/announcements");
+  await open(page, "/announcements");
   const toggle = page.getByRole("button", { name: /^Deactivate / }).first();
   const item = (await accessibleName(toggle)).replace(/^Deactivate /, "");
   await press(toggle);
@@ -117,7 +126,7 @@ test("announcement status toggle: focus stays on the row's toggle", async ({ pag
 });
 
 test("plan delete: focus moves to the next plan's Delete Membership", async ({ page }, testInfo) => {
-  await page.goto("/memberships");
+  await open(page, "/memberships");
   const deletes = page.getByRole("link", { name: /^Delete Membership / });
   const next = await accessibleName(deletes.nth(1));
   await confirmWith(page, deletes.first(), "Delete", "Membership deleted successfully");
@@ -126,7 +135,7 @@ test("plan delete: focus moves to the next plan's Delete Membership", async ({ p
 
 test("Verify User: focus stays in the row, on the now dimmed Verify User", async ({ page, demoUrl }, testInfo) => {
   const user = await verifiableUser(demoUrl);
-  await page.goto(`/users?search=${encodeURIComponent(user.email)}`);
+  await open(page, `/users?search=${encodeURIComponent(user.email)}`);
   const row = page.getByRole("table", { name: "Users" }).locator("tbody tr").filter({ hasText: user.email });
   if (usesJavaScript(testInfo)) {
     page.once("dialog", (dialog) => void dialog.accept());
@@ -166,7 +175,7 @@ test("Verify User focused before the page hydrated: focus stays on the now dimme
 });
 
 test("Send Notification: focus goes back to Send Push Notification", async ({ page }, testInfo) => {
-  await page.goto("/users/5");
+  await open(page, "/users/5");
   const opener = page.getByRole("link", { name: "Send Push Notification" });
   await press(opener);
   const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
@@ -182,7 +191,7 @@ test("Send Notification from the dialog's own address: focus goes to Send Push N
   page,
 }, testInfo) => {
   // A reload, a shared link, or the page first drawn without JavaScript: focus starts in the dialog.
-  await page.goto("/users/5?notify=1");
+  await open(page, "/users/5?notify=1");
   const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
   await dialog.getByLabel("Title").fill("Focus check");
   await dialog.getByLabel("Message").fill("Where does focus go?");
@@ -194,13 +203,13 @@ test("Send Notification from the dialog's own address: focus goes to Send Push N
 
 // Already right before decision 042, and kept by it: the row stays, and so does focus.
 test("ban and plan deactivate: focus stays in the row", async ({ page }, testInfo) => {
-  await page.goto("/users");
+  await open(page, "/users");
   const ban = page.getByRole("link", { name: /^Ban User / }).first();
   const user = (await accessibleName(ban)).replace(/^Ban User /, "");
   await confirmWith(page, ban, "Ban", "User banned successfully");
   await expectFocus(page, testInfo, page.getByRole("link", { name: `Un-Ban User ${user}`, exact: true }));
 
-  await page.goto("/memberships");
+  await open(page, "/memberships");
   const deactivate = page.getByRole("link", { name: /^Deactivate / }).first();
   const plan = (await accessibleName(deactivate)).replace(/^Deactivate /, "");
   await confirmWith(page, deactivate, "Deactivate", "Membership status updated successfully");
