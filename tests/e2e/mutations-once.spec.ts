@@ -87,8 +87,8 @@ test("a delete the upstream answers too late says it may have happened, not that
   page,
   demoUrl,
 }) => {
-  // The panel gives up after 3 s (the tests' UPSTREAM_TIMEOUT_MS); the demo API deletes after 5 s.
-  await injectFault(demoUrl, { method: "DELETE", path: "/posts/28", delayMs: 5_000, times: 1 });
+  // The panel gives up after 10 s (UPSTREAM_TIMEOUT_MS); the demo API deletes after 15 s.
+  await injectFault(demoUrl, { method: "DELETE", path: "/posts/28", delayMs: 15_000, times: 1 });
   await page.goto("/posts?confirm=delete&id=28");
   await waitForShellHydration(page);
 

@@ -22,7 +22,8 @@ import {
 
 const root = join(import.meta.dirname, "../..");
 const SECRET = "container-test-secret-0123456789abcdef";
-const SLOW_UPSTREAM_MS = 1_500;
+/** The email link the shutdown test keeps in flight: its check step calls the upstream. */
+const VERIFY_CHECK = "/verify?token=held-token&step=check";
 
 // ---------------------------------------------------------------------------------------------
 // A small Dockerfile reader: enough of the syntax for this project's Dockerfile, strict elsewhere.
@@ -264,13 +265,13 @@ function assembleRuntime(dir: string) {
 }
 
 function get(url: string, agent: http.Agent) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+  return new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
     http
       .get(url, { agent }, (res) => {
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
       })
       .on("error", reject);
   });
@@ -290,8 +291,9 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
   let dir = "";
   let container: WatchedProcess | undefined;
   let upstream: http.Server | undefined;
-  let slowUpstream = false;
-  let upstreamHit: () => void = () => {};
+  /** Upstream calls held by the stand-in: each answers when the test calls it. */
+  const held: (() => void)[] = [];
+  let upstreamHeld: () => void = () => {};
   let started: ReturnType<typeof assembleRuntime>;
   let port = 0;
 
@@ -313,6 +315,8 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
         SESSION_SECRET: SECRET,
         PORT: "0",
         HOST: "127.0.0.1",
+        // The upstream call the shutdown test holds ends when the test releases it, not on a timer.
+        UPSTREAM_TIMEOUT_MS: "120000",
       },
     });
     const running = container;
@@ -334,13 +338,17 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
     dir = mkdtempSync(join(tmpdir(), "panel-container-"));
     started = assembleRuntime(dir);
 
-    // The upstream stand-in answers 404 at its base path, as an API does; on demand it
-    // takes SLOW_UPSTREAM_MS, which keeps a /readyz probe in flight.
-    upstream = http.createServer((_req, res) => {
-      upstreamHit();
-      const answer = () => res.writeHead(404, { "content-type": "application/json" }).end("{}");
-      if (slowUpstream) setTimeout(answer, SLOW_UPSTREAM_MS);
-      else answer();
+    // The upstream stand-in answers 404 at its base path, as an API does. An email verification
+    // it holds until the test lets it answer, which keeps that request in flight.
+    upstream = http.createServer((req, res) => {
+      if (!req.url?.startsWith("/api/auth/verify-email")) {
+        res.writeHead(404, { "content-type": "application/json" }).end("{}");
+        return;
+      }
+      held.push(() =>
+        res.writeHead(200, { "content-type": "application/json" }).end('{"message":"Email verified successfully"}'),
+      );
+      upstreamHeld();
     });
     await new Promise<void>((resolve) => upstream!.listen(0, "127.0.0.1", resolve));
     await startContainer(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api`);
@@ -352,6 +360,7 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
       child.kill("SIGKILL");
       await waitForExit(child);
     }
+    for (const answer of held.splice(0)) answer();
     await new Promise((resolve) => (upstream ? upstream.close(resolve) : resolve(undefined)));
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -379,9 +388,8 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
     const idle = new http.Agent({ keepAlive: true });
     expect((await get(`http://127.0.0.1:${port}/healthz`, idle)).status).toBe(200);
 
-    slowUpstream = true;
-    const reachedUpstream = new Promise<void>((resolve) => (upstreamHit = resolve));
-    const inFlight = get(`http://127.0.0.1:${port}/readyz`, new http.Agent({ keepAlive: true }));
+    const reachedUpstream = new Promise<void>((resolve) => (upstreamHeld = resolve));
+    const inFlight = get(`http://127.0.0.1:${port}${VERIFY_CHECK}`, new http.Agent({ keepAlive: true }));
     await reachedUpstream;
 
     // The order of events is the contract, not how long each one takes.
@@ -398,18 +406,19 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
     // 1. The listening socket is closed while the request is still in flight.
     await expect(connect(port)).rejects.toMatchObject({ code: "ECONNREFUSED" });
 
-    // 2. The request in flight gets its whole answer.
+    // 2. The request in flight gets its whole answer once its upstream call does.
+    for (const answer of held.splice(0)) answer();
     const response = await inFlight;
-    expect(response.status).toBe(200);
-    expect(JSON.parse(response.body)).toEqual({ status: "ready" });
+    expect(response.status).toBe(303);
+    expect(response.location).toBe("/verify?done=1");
 
     // 3. Then the process exits 0, after logging the finished request and "shut down".
     expect(await exited).toEqual({ code: 0, signal: null });
     const messages = logEntries()
       .slice(linesBefore)
-      .map((entry) => (entry.path === "/readyz" ? "readyz answered" : entry.msg));
-    const order = messages.filter((msg) => ["shutting down", "readyz answered", "shut down"].includes(String(msg)));
-    expect(order).toEqual(["shutting down", "readyz answered", "shut down"]);
+      .map((entry) => (entry.path === "/verify" ? "verify answered" : entry.msg));
+    const order = messages.filter((msg) => ["shutting down", "verify answered", "shut down"].includes(String(msg)));
+    expect(order).toEqual(["shutting down", "verify answered", "shut down"]);
   });
 
   it("refuses to start without API_URL: the image has no demo mode", async () => {
