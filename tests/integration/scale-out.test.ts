@@ -13,12 +13,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { findProgram, missingForTests } from "../../scripts/ensure-packages.mjs";
 import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { PanelClient, toastMessage } from "../support/form-post";
-import { freePort, ROOT, type RunningServer, startDemoApi, startStack, TEST_SESSION_SECRET } from "../support/servers";
+import {
+  freePort,
+  ROOT,
+  type RunningServer,
+  type Stack,
+  startDemoApi,
+  startStack,
+  TEST_SESSION_SECRET,
+} from "../support/servers";
 
 /**
  * The longest drain (SHUTDOWN_DRAIN_MS): never reached here. A drain ends once haproxy's checks
@@ -78,8 +86,8 @@ function start(name: string, command: string, args: string[], env: NodeJS.Proces
   return new Spawned(name, child);
 }
 
-/** A built panel on a port of our choosing (haproxy's configuration names it), resolved once it listens. */
-async function startPanelOn(port: number, env: NodeJS.ProcessEnv): Promise<Spawned> {
+/** A built panel on a port of our choosing (haproxy's configuration names it); `listening` resolves once it listens. */
+function startPanelOn(port: number, env: NodeJS.ProcessEnv): { panel: Spawned; listening: Promise<string> } {
   const panel = start(`panel :${port}`, process.execPath, ["server.js"], {
     NODE_ENV: "production",
     PORT: String(port),
@@ -89,8 +97,7 @@ async function startPanelOn(port: number, env: NodeJS.ProcessEnv): Promise<Spawn
     LOGIN_FAILURES_PER_DAY: "10000",
     ...env,
   });
-  await panel.waitFor(/"msg":"listening"/);
-  return panel;
+  return { panel, listening: panel.waitFor(/"msg":"listening"/) };
 }
 
 function haproxyConfig(frontPort: number, ports: Record<string, number>): string {
@@ -149,15 +156,22 @@ describe.skipIf(missing !== undefined)("two instances behind haproxy, sharing Re
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "scale-out-"));
     const redisPort = await freePort();
-    redis = start(
-      "redis-server",
-      findProgram("redis-server")!,
-      ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
-      {},
-      dir,
-    );
-    await redis.waitFor(/Ready to accept connections/);
-    demo = await startDemoApi();
+    // Everything that does not need another part starts at once; each is ready when it says so.
+    await Promise.all([
+      (async () => {
+        redis = start(
+          "redis-server",
+          findProgram("redis-server")!,
+          ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+          {},
+          dir,
+        );
+        await redis.waitFor(/Ready to accept connections/);
+      })(),
+      (async () => {
+        demo = await startDemoApi();
+      })(),
+    ]);
 
     panelEnv = {
       API_URL: `${demo.url}/api`,
@@ -167,10 +181,14 @@ describe.skipIf(missing !== undefined)("two instances behind haproxy, sharing Re
       LOGIN_FAILURES_PER_ACCOUNT: String(FAILURES_PER_ACCOUNT),
       AUTH_RATE_LIMIT_PER_MINUTE: String(POSTS_PER_MINUTE),
     };
-    for (const name of ["a", "b"]) {
-      ports[name] = await freePort();
-      panels[name] = await startPanelOn(ports[name], panelEnv);
-    }
+    for (const name of ["a", "b"]) ports[name] = await freePort();
+    await Promise.all(
+      Object.keys(ports).map((name) => {
+        const { panel, listening } = startPanelOn(ports[name]!, panelEnv);
+        panels[name] = panel;
+        return listening;
+      }),
+    );
 
     const frontPort = await freePort();
     proxyUrl = `http://127.0.0.1:${frontPort}`;
@@ -180,6 +198,22 @@ describe.skipIf(missing !== undefined)("two instances behind haproxy, sharing Re
     await Promise.all(
       Object.keys(ports).map((name) => proxy.waitFor(new RegExp(`Health check for server panels/${name} succeeded`))),
     );
+  });
+
+  // A failed test prints what went wrong on the way, in the words of the parts: the panels'
+  // warnings and errors, haproxy's checks and every request it did not answer 200.
+  beforeEach(({ onTestFailed }) => {
+    const parts = [proxy, ...Object.values(panels)];
+    const seen = new Map(parts.map((part) => [part, part.lines.length]));
+    onTestFailed(() => {
+      const problems = [...new Set([...parts, ...Object.values(panels)])].flatMap((part) =>
+        part.lines
+          .slice(seen.get(part) ?? 0)
+          .filter((line) => (part === proxy ? !/ 200 \d+ - - /.test(line) : !line.includes('"level":"info"')))
+          .map((line) => `${part.name}: ${line}`),
+      );
+      if (problems.length > 0) console.log(problems.join("\n"));
+    });
   });
 
   afterAll(async () => {
@@ -299,7 +333,9 @@ describe.skipIf(missing !== undefined)("two instances behind haproxy, sharing Re
       expect(await panel.exited).toBe(0);
 
       const up = proxy.waitFor(new RegExp(`Server panels/${name} is UP`));
-      panels[name] = await startPanelOn(ports[name]!, panelEnv);
+      const restarted = startPanelOn(ports[name]!, panelEnv);
+      panels[name] = restarted.panel;
+      await restarted.listening;
       await up;
     }
     phase = "both up again";
@@ -315,12 +351,7 @@ describe.skipIf(missing !== undefined)("two instances behind haproxy, sharing Re
     const phases = [...new Set(served.map((entry) => entry.phase))];
     const counts = phases.map((name) => `${served.filter((entry) => entry.phase === name).length} while ${name}`);
     console.log(`rolling restart: ${served.length} requests, ${counts.join(", ")}; drains: ${drains.join(", ")}`);
-    // How each failed request ended, in haproxy's words (its log line per request and per check).
-    const haproxyLog = proxy.lines.filter((line) => !/ 200 \d+ - - /.test(line)).join("\n");
-    expect(
-      served.filter((entry) => entry.status !== 200),
-      haproxyLog,
-    ).toEqual([]);
+    expect(served.filter((entry) => entry.status !== 200)).toEqual([]);
     for (const expected of ["both up", "a restarting", "b restarting", "both up again"]) {
       expect(served.filter((entry) => entry.phase === expected).length, expected).toBeGreaterThan(0);
     }
@@ -346,43 +377,46 @@ describe.skipIf(missing !== undefined)("two instances behind haproxy, sharing Re
 });
 
 describe("shutdown", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ SHUTDOWN_DRAIN_MS: String(DRAIN_LIMIT_MS) });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
   it("answers 503 on /readyz from SIGTERM on and serves until two checks come with no request between, then exits 0", async () => {
-    const stack = await startStack({ SHUTDOWN_DRAIN_MS: String(DRAIN_LIMIT_MS) });
-    try {
-      const { panel } = stack;
-      const check = async () => {
-        const ready = await fetch(`${panel.url}/readyz`);
-        return { status: ready.status, body: (await ready.json()) as unknown };
-      };
-      expect(await check()).toEqual({ status: 200, body: { status: "ready" } });
-      const lines = createInterface({ input: panel.process.stdout! });
-      const logged = (msg: string) =>
-        new Promise<Record<string, unknown>>((resolve) =>
-          lines.on("line", (line) => line.includes(`"msg":"${msg}"`) && resolve(JSON.parse(line))),
-        );
-      const draining = logged("draining");
-      const closing = logged("shutting down");
-      panel.process.kill("SIGTERM");
-      await draining;
+    const { panel } = stack;
+    const check = async () => {
+      const ready = await fetch(`${panel.url}/readyz`);
+      return { status: ready.status, body: (await ready.json()) as unknown };
+    };
+    expect(await check()).toEqual({ status: 200, body: { status: "ready" } });
+    const lines = createInterface({ input: panel.process.stdout! });
+    const logged = (msg: string) =>
+      new Promise<Record<string, unknown>>((resolve) =>
+        lines.on("line", (line) => line.includes(`"msg":"${msg}"`) && resolve(JSON.parse(line))),
+      );
+    const draining = logged("draining");
+    const closing = logged("shutting down");
+    panel.process.kill("SIGTERM");
+    await draining;
 
-      // A balancer's check sees the 503; a request it sent meanwhile is still served.
-      expect(await check()).toEqual({ status: 503, body: { status: "shutting down" } });
-      expect((await fetch(`${panel.url}/healthz`)).status).toBe(200);
-      const page = await fetch(`${panel.url}/login`, { headers: BROWSER });
-      expect(page.status).toBe(200);
-      expect(page.headers.get("connection")).toBe("close");
-      // The next check: a request came since the last one, so the balancer may still be sending.
-      expect((await check()).status).toBe(503);
-      expect((await fetch(`${panel.url}/healthz`)).status).toBe(200);
-      // No request since the last check: the balancer has stopped sending, and the drain ends.
-      expect((await check()).status).toBe(503);
+    // A balancer's check sees the 503; a request it sent meanwhile is still served.
+    expect(await check()).toEqual({ status: 503, body: { status: "shutting down" } });
+    expect((await fetch(`${panel.url}/healthz`)).status).toBe(200);
+    const page = await fetch(`${panel.url}/login`, { headers: BROWSER });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("connection")).toBe("close");
+    // The next check: a request came since the last one, so the balancer may still be sending.
+    expect((await check()).status).toBe(503);
+    expect((await fetch(`${panel.url}/healthz`)).status).toBe(200);
+    // No request since the last check: the balancer has stopped sending, and the drain ends.
+    expect((await check()).status).toBe(503);
 
-      expect(await closing).toMatchObject({ drainEndedBy: "balancer" });
-      const [code] = await once(panel.process, "exit");
-      expect(code).toBe(0);
-      expect(panel.output()).toMatch(/"msg":"shut down"/);
-    } finally {
-      await stack.stop();
-    }
+    expect(await closing).toMatchObject({ drainEndedBy: "balancer" });
+    const [code] = await once(panel.process, "exit");
+    expect(code).toBe(0);
+    expect(panel.output()).toMatch(/"msg":"shut down"/);
   });
 });
