@@ -6,6 +6,21 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** What a test does instead of waiting on the clock. */
+const CLOCK_WAIT =
+  "Tests wait on events, never on the clock: hold the upstream call (holdCalls, tests/support/demo-hooks.ts) and wait for what happens (docs/decisions/050-tests-wait-on-events.md).";
+
+/** The clock waits of tests, as no-restricted-syntax selectors. */
+const CLOCK_WAITS = [
+  "CallExpression[callee.property.name='waitForTimeout']",
+  // A timer whose handle nobody keeps is a sleep (`new Promise((r) => setTimeout(r, n))`) or
+  // something done after a fixed time (`setTimeout(() => controller.abort(), 100)`).
+  ":not(VariableDeclarator, AssignmentExpression) > CallExpression[callee.name=/^set(Timeout|Interval)$/]",
+  "CallExpression[callee.object.name='scheduler'][callee.property.name='wait']",
+  // A fault's delay keeps a call pending for as long as the machine's load allows.
+  "Property[key.name='delayMs']",
+].map((selector) => ({ selector, message: CLOCK_WAIT }));
+
 export default defineConfig([
   globalIgnores([
     "build/",
@@ -117,5 +132,35 @@ export default defineConfig([
     // Playwright callbacks passed to page.evaluate() run in the browser.
     files: ["tests/e2e/**"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    // Tests wait on events, never on the clock (docs/decisions/050-tests-wait-on-events.md): a
+    // fixed wait is too short on a loaded machine and needlessly long on a quiet one. A timer
+    // whose handle is kept (to clear it) is a safety net and passes; a test about time itself
+    // disables a line with its reason.
+    files: ["tests/**"],
+    rules: {
+      "no-restricted-syntax": ["error", ...CLOCK_WAITS],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: ["timers/promises", "node:timers/promises"].map((name) => ({
+            name,
+            importNames: ["setTimeout", "setInterval", "scheduler"],
+            message: CLOCK_WAIT,
+          })),
+        },
+      ],
+    },
+  },
+  {
+    // Clock waits that another change of issue 26 (branch i26-load) is replacing in these files:
+    // take each file off this list once it waits on events.
+    files: [
+      "tests/integration/container.test.ts",
+      "tests/integration/scale-out.test.ts",
+      "tests/integration/slow-clients.test.ts",
+    ],
+    rules: { "no-restricted-syntax": "off" },
   },
 ]);

@@ -1,7 +1,7 @@
 /**
- * The /api pipeline: body (1 MB max), session, latency, faults, JSON parsing, routing,
- * access check, handler, error mapping, request log. Order matters: faults apply before
- * anything can fail, and every call is logged, faulted ones included.
+ * The /api pipeline: body (1 MB max), session, latency, faults (a held call waits here for its
+ * release), JSON parsing, routing, access check, handler, error mapping, request log. Order
+ * matters: faults apply before anything can fail, and every call is logged, faulted ones included.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpMethod } from "../app/upstream/contract/common.ts";
@@ -100,49 +100,61 @@ export async function handleApi(
 
   if (deps.latencyMs > 0) await sleep(deps.latencyMs);
 
-  const fault = deps.faults.take(method, path);
-  if (fault) {
-    faultId = fault.id;
-    if (fault.delayMs > 0) await sleep(fault.delayMs);
-    if (fault.status !== null && !fault.afterCall) {
+  const taken = deps.faults.take(method, path);
+  const fault = taken?.fault;
+  try {
+    if (fault) {
+      faultId = fault.id;
+      if (taken.held && !(await taken.held.released)) {
+        sendJson(res, 503, { message: "Held call dropped: its fault was removed" });
+        return finish(503);
+      }
+      if (fault.delayMs > 0) await sleep(fault.delayMs);
+      if (fault.status !== null && !fault.afterCall) {
+        sendFault(res, fault.status, fault.body);
+        return finish(fault.status);
+      }
+    }
+
+    let result: ApiResult;
+    try {
+      if (tooLarge) throw new ApiError(413, "Request body too large");
+      if (!parsed.ok) throw new ApiError(400, "Malformed JSON in request body");
+      const match = deps.router.match(method, path);
+      if (!match) throw new ApiError(404, "Not found");
+      checkAccess(match.access, session);
+      result = await match.handler({
+        store: deps.store,
+        uploads: deps.uploads,
+        method: method as HttpMethod,
+        path,
+        params: match.params,
+        query: url.searchParams,
+        body: parsed.value,
+        session,
+        origin: requestOrigin(req, deps.publicUrl, deps.fallbackHost()),
+        panelOrigin: panelOriginOf(req, deps.panelOrigin),
+        now,
+      });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        result = { status: error.status, body: error.body() };
+      } else {
+        process.stderr.write(
+          `demo-api: ${method} ${url.pathname} failed: ${(error as Error)?.stack ?? String(error)}\n`,
+        );
+        result = { status: 500, body: { message: "Internal server error" } };
+      }
+    }
+    if (fault?.afterCall && fault.status !== null) {
       sendFault(res, fault.status, fault.body);
       return finish(fault.status);
     }
+    const status = result.status ?? 200;
+    sendJson(res, status, result.body, result.headers);
+    finish(status);
+  } finally {
+    // However it ended, the call has been answered: a release waiting for that may go on.
+    taken?.held?.answered();
   }
-
-  let result: ApiResult;
-  try {
-    if (tooLarge) throw new ApiError(413, "Request body too large");
-    if (!parsed.ok) throw new ApiError(400, "Malformed JSON in request body");
-    const match = deps.router.match(method, path);
-    if (!match) throw new ApiError(404, "Not found");
-    checkAccess(match.access, session);
-    result = await match.handler({
-      store: deps.store,
-      uploads: deps.uploads,
-      method: method as HttpMethod,
-      path,
-      params: match.params,
-      query: url.searchParams,
-      body: parsed.value,
-      session,
-      origin: requestOrigin(req, deps.publicUrl, deps.fallbackHost()),
-      panelOrigin: panelOriginOf(req, deps.panelOrigin),
-      now,
-    });
-  } catch (error) {
-    if (error instanceof ApiError) {
-      result = { status: error.status, body: error.body() };
-    } else {
-      process.stderr.write(`demo-api: ${method} ${url.pathname} failed: ${(error as Error)?.stack ?? String(error)}\n`);
-      result = { status: 500, body: { message: "Internal server error" } };
-    }
-  }
-  if (fault?.afterCall && fault.status !== null) {
-    sendFault(res, fault.status, fault.body);
-    return finish(fault.status);
-  }
-  const status = result.status ?? 200;
-  sendJson(res, status, result.body, result.headers);
-  finish(status);
 }

@@ -1,6 +1,6 @@
 /**
  * Test hooks under /__demo/ (never under /api, no auth): reset, outbox, request log,
- * fault injection, health, the demo accounts, and hostile data for the security tests (a user's
+ * fault injection (and the release of held calls), health, the demo accounts, and hostile data for the security tests (a user's
  * stored passport link and name, a redirect on the API's own origin). See docs/demo-api.md.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -80,7 +80,8 @@ export async function handleHook(
     case "POST /__demo/reset":
       await store.reset();
       deps.uploads.clear();
-      faults.clear();
+      // Held calls are dropped (never run on the fresh data) and answered before the log is emptied.
+      await faults.clear();
       requestLog.clear();
       return sendJson(res, 200, { message: "Demo data reset" });
     case "GET /__demo/summary":
@@ -108,7 +109,7 @@ export async function handleHook(
     case "GET /__demo/faults":
       return sendJson(res, 200, { data: faults.list() });
     case "DELETE /__demo/faults":
-      faults.clear();
+      await faults.clear();
       return sendJson(res, 200, { message: "Faults cleared" });
     case "POST /__demo/faults": {
       const parsed = FaultInputSchema.safeParse(body ?? {});
@@ -121,14 +122,48 @@ export async function handleHook(
   const userMatch = /^PATCH \/__demo\/users\/(\d+)$/.exec(route);
   if (userMatch) return patchUser(res, store, Number(userMatch[1]), body);
   if (route === "GET /__demo/redirect") return redirectOnOrigin(res, url.searchParams.get("to"));
-  const faultMatch = /^DELETE \/__demo\/faults\/(\d+)$/.exec(route);
-  if (faultMatch) {
-    return faults.remove(Number(faultMatch[1]))
-      ? sendJson(res, 200, { message: "Fault removed" })
-      : sendJson(res, 404, { message: "Fault not found" });
+  const faultMatch = /^(GET|DELETE|POST) \/__demo\/faults\/(\d+)(\/arrived|\/release)?$/.exec(route);
+  if (faultMatch)
+    return handleFault(res, faults, `${faultMatch[1]} ${faultMatch[3] ?? ""}`, Number(faultMatch[2]), url);
+  return sendJson(res, 404, { message: "Not found" });
+}
+
+/**
+ * One fault: GET shows it (a hold fault with `held` and `arrived`), DELETE removes it (dropping
+ * the calls it holds), GET .../arrived?count=n answers once n calls have arrived at a hold fault
+ * (409 if it is released or removed first), POST .../release lets its held calls go on and
+ * removes it, answering once they have been answered.
+ */
+async function handleFault(res: ServerResponse, faults: FaultRegistry, action: string, id: number, url: URL) {
+  const notFound = () => sendJson(res, 404, { message: "Fault not found" });
+  switch (action) {
+    case "GET ": {
+      const fault = faults.get(id);
+      return fault ? sendJson(res, 200, { data: fault }) : notFound();
+    }
+    case "DELETE ":
+      return (await faults.remove(id)) ? sendJson(res, 200, { message: "Fault removed" }) : notFound();
+    case "GET /arrived": {
+      const count = ArrivedQuerySchema.safeParse(url.searchParams.get("count") ?? undefined);
+      if (!count.success) return sendJson(res, 400, { message: "count must be a whole number from 1" });
+      const arrived = faults.whenArrived(id, count.data);
+      if (!arrived) return sendJson(res, 404, { message: "Hold fault not found" });
+      return (await arrived)
+        ? sendJson(res, 200, { data: faults.get(id) ?? { id } })
+        : sendJson(res, 409, { message: `The fault was released or removed before ${count.data} calls arrived` });
+    }
+    case "POST /release": {
+      const released = await faults.release(id);
+      return released === undefined
+        ? sendJson(res, 404, { message: "Hold fault not found" })
+        : sendJson(res, 200, { data: { released } });
+    }
   }
   return sendJson(res, 404, { message: "Not found" });
 }
+
+/** `count` of GET /__demo/faults/{id}/arrived: 1 unless given. */
+const ArrivedQuerySchema = z.coerce.number().int().min(1).default(1);
 
 /** Body of PATCH /__demo/users/{id}: the stored values to put in place, as they are. */
 const UserPatchSchema = z

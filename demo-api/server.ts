@@ -35,7 +35,7 @@ export interface DemoApiOptions {
 export interface DemoApi {
   /** Starts listening; port 0 picks a free port. Resolves with e.g. `http://127.0.0.1:4010`. */
   listen(port: number, host?: string): Promise<{ url: string }>;
-  /** Stops listening, drops open connections and writes pending data. */
+  /** Stops listening, drops held calls and open connections, and writes pending data. */
   close(): Promise<void>;
 }
 
@@ -114,6 +114,8 @@ export function createDemoApi(options: DemoApiOptions = {}): DemoApi {
     async close() {
       const current = server;
       server = undefined;
+      // Held calls are answered (dropped) first: no socket waits for a release that cannot come.
+      await faults.clear();
       if (current) {
         await new Promise<void>((resolve) => {
           current.close(() => resolve());

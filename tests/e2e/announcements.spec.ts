@@ -4,7 +4,7 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 
 import { demoAdminCookie } from "../support/demo-data";
-import { injectFault, resetDemo } from "../support/demo-hooks";
+import { holdCalls, injectFault, resetDemo } from "../support/demo-hooks";
 import { startSession } from "./auth-helpers";
 import { brokenImages } from "./image-helpers";
 import { expect, test } from "./fixtures";
@@ -173,9 +173,11 @@ test.describe("the list", () => {
     test.skip(!usesJavaScript(testInfo), "client navigations need JavaScript");
     await page.goto("/announcements");
     await expect(page.getByTestId("announcement-row")).toHaveCount(10);
-    await injectFault(demoUrl, { method: "GET", path: "/announcements", delayMs: 1500, times: 1 });
+    const held = await holdCalls(demoUrl, { method: "GET", path: "/announcements", times: 1 });
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+    await held.arrived();
     await expect(page.getByRole("status").filter({ hasText: "Loading announcements" })).toBeVisible();
+    await held.release();
     await expect(page.getByText("Showing 11 to 20 of 28 announcements")).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Loading announcements" })).toHaveCount(0);
   });

@@ -5,7 +5,7 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 
 import { demoAdminCookie } from "../support/demo-data";
-import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { holdCalls, injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
 import type { PlanRecord } from "../../demo-api/types";
 import { startSession, waitForShellHydration } from "./auth-helpers";
 import { brokenImages } from "./image-helpers";
@@ -435,9 +435,11 @@ test.describe("edit", () => {
     await page.getByLabel("Price").fill("");
     if (usesJavaScript(testInfo)) {
       // While the update is on its way the button says so and cannot be pressed again.
-      await injectFault(demoUrl, { method: "PUT", path: "/membership-plan/edit", delayMs: 1000, times: 1 });
+      const held = await holdCalls(demoUrl, { method: "PUT", path: "/membership-plan/edit", times: 1 });
       await page.getByRole("button", { name: "Update Membership Tier" }).click();
+      await held.arrived();
       await expect(page.getByRole("button", { name: "Updating..." })).toBeDisabled();
+      await held.release();
     } else {
       await page.getByRole("button", { name: "Update Membership Tier" }).click();
     }

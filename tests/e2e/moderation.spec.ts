@@ -1,4 +1,4 @@
-import { injectFault, recordedRequests } from "../support/demo-hooks";
+import { holdCalls, injectFault, recordedRequests } from "../support/demo-hooks";
 import { openDashboard } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
@@ -110,13 +110,15 @@ test.describe("posts", () => {
 
   test("disables both dialog buttons while the deletion runs", async ({ page, demoUrl, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the loading state is the page's own, with JavaScript");
-    await injectFault(demoUrl, { method: "DELETE", path: "/posts/*", delayMs: 1500 });
+    const held = await holdCalls(demoUrl, { method: "DELETE", path: "/posts/*" });
     await page.goto("/posts?search=%2332");
     await page.getByRole("link", { name: /Delete post/ }).click();
     const dialog = page.getByRole("alertdialog", { name: "Delete Post" });
     await dialog.getByRole("button", { name: "Delete" }).click();
+    await held.arrived();
     await expect(dialog.getByRole("button", { name: /Delete/ })).toBeDisabled();
     await expect(dialog.getByRole("link", { name: "Cancel" })).toHaveAttribute("aria-disabled", "true");
+    await held.release();
     await expect(page.getByTestId("toast")).toContainText("Post deleted successfully");
   });
 

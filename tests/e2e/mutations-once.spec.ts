@@ -3,7 +3,7 @@
 // applies says so instead of offering its button. Issue 23: a change answered too late says its
 // outcome is unknown.
 import { findDemoUser } from "../support/demo-data";
-import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
+import { holdCalls, outbox, recordedRequests } from "../support/demo-hooks";
 import { startSession, waitForShellHydration } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
@@ -14,10 +14,13 @@ test.beforeEach(async ({ page }) => {
 const toast = (page: import("@playwright/test").Page) => page.getByTestId("toast-message");
 
 test("a double click on Delete deletes the post once and toasts the success", async ({ page, demoUrl }) => {
-  await injectFault(demoUrl, { method: "DELETE", path: "/posts/30", delayMs: 400 });
+  const held = await holdCalls(demoUrl, { method: "DELETE", path: "/posts/30", times: 1 });
   await page.goto("/posts?confirm=delete&id=30");
 
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).dblclick();
+  // Both clicks happen while the first one's deletion is in flight (held upstream).
+  await held.arrived();
+  await held.release();
 
   await expect(toast(page)).toHaveText("Post deleted successfully");
   const deletes = (await recordedRequests(demoUrl, "/posts/30")).filter((call) => call.method === "DELETE");
@@ -26,10 +29,12 @@ test("a double click on Delete deletes the post once and toasts the success", as
 
 test("a double click on Approve sends one approval", async ({ page, demoUrl }) => {
   const user = await findDemoUser(demoUrl, (candidate) => candidate.badgeRequestStatus === 1);
-  await injectFault(demoUrl, { method: "POST", path: `/users/badges/${user.id}`, delayMs: 400 });
+  const held = await holdCalls(demoUrl, { method: "POST", path: `/users/badges/${user.id}`, times: 1 });
   await page.goto(`/badge-requests?confirm=approve&id=${user.id}`);
 
   await page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).dblclick();
+  await held.arrived();
+  await held.release();
 
   await expect(toast(page)).toBeVisible();
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
@@ -40,13 +45,15 @@ test("a double click on Send Notification delivers one push", async ({ page, dem
   const user = await findDemoUser(demoUrl, (candidate) => candidate.devicesCount > 0 && Boolean(candidate.email));
   const pushes = async () => (await outbox(demoUrl, user.email)).filter((message) => message.kind === "push").length;
   const before = await pushes();
-  await injectFault(demoUrl, { method: "POST", path: "/fcm/send-notification-to-user", delayMs: 400 });
+  const held = await holdCalls(demoUrl, { method: "POST", path: "/fcm/send-notification-to-user", times: 1 });
   await page.goto(`/users/${user.id}?notify=1`);
   const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
   await dialog.getByLabel("Title").fill("Once");
   await dialog.getByLabel("Message").fill("Only once");
 
   await dialog.getByRole("button", { name: "Send Notification" }).dblclick();
+  await held.arrived();
+  await held.release();
 
   await expect(toast(page)).toHaveText("Notification sent successfully");
   expect((await pushes()) - before).toBe(1);
@@ -57,19 +64,23 @@ test("a pending confirmation stays until its outcome shows, and Back never sends
   demoUrl,
   javaScriptEnabled,
 }) => {
-  await injectFault(demoUrl, { method: "DELETE", path: "/posts/29", delayMs: 1500 });
+  const held = await holdCalls(demoUrl, { method: "DELETE", path: "/posts/29", times: 1 });
   await page.goto("/posts");
   await page.goto("/posts?confirm=delete&id=29");
   await waitForShellHydration(page);
   const dialog = page.getByRole("alertdialog");
 
-  await dialog.getByRole("button", { name: "Delete" }).click();
+  // Without JavaScript the click returns once the answer's page loads: after the release.
+  const clicked = dialog.getByRole("button", { name: "Delete" }).click();
+  await held.arrived();
   if (javaScriptEnabled) {
     // Without JavaScript the browser keeps the page until the answer comes: nothing to close.
     await page.keyboard.press("Escape");
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Cancel" })).toHaveAttribute("aria-disabled", "true");
   }
+  await held.release();
+  await clicked;
   await expect(toast(page)).toHaveText("Post deleted successfully");
   await expect(dialog).toHaveCount(0);
 
@@ -87,8 +98,8 @@ test("a delete the upstream answers too late says it may have happened, not that
   page,
   demoUrl,
 }) => {
-  // The panel gives up after 10 s (UPSTREAM_TIMEOUT_MS); the demo API deletes after 15 s.
-  await injectFault(demoUrl, { method: "DELETE", path: "/posts/28", delayMs: 15_000, times: 1 });
+  // The demo API holds the delete until the panel has given up on it (its UPSTREAM_TIMEOUT_MS).
+  const held = await holdCalls(demoUrl, { method: "DELETE", path: "/posts/28", times: 1 });
   await page.goto("/posts?confirm=delete&id=28");
   await waitForShellHydration(page);
 
@@ -98,15 +109,10 @@ test("a delete the upstream answers too late says it may have happened, not that
     "No answer from the server in time: the request to delete post was sent and may have gone through. Reload to check before trying again.",
     { timeout: 20_000 },
   );
-  // It did go through: the demo API answers (and records) the delete once its delay is over.
-  await expect
-    .poll(
-      async () => (await recordedRequests(demoUrl, "/posts/28")).filter((call) => call.method === "DELETE").length,
-      {
-        timeout: 20_000,
-      },
-    )
-    .toBe(1);
+  // It does go through: the demo API carries the delete out (and records it) once released.
+  expect(await held.release()).toBe(1);
+  const deletes = (await recordedRequests(demoUrl, "/posts/28")).filter((call) => call.method === "DELETE");
+  expect(deletes.map((call) => call.status)).toEqual([200]);
 });
 
 test("a confirmation that no longer applies shows the current state instead of its button", async ({

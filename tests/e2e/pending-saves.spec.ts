@@ -1,11 +1,11 @@
 // Issue 25, "nothing saves silently": while a form's save is on its way (the demo API holds the
-// call, for less than the panel's 3 s upstream timeout), nothing closes it (Cancel, Escape, the ✕), so the admin always sees its outcome: the
+// call until the test releases it), nothing closes it (Cancel, Escape, the ✕), so the admin always sees its outcome: the
 // toast and the screen reloaded with what was saved. Without JavaScript the browser keeps the
 // page until the answer comes, and the outcome page shows the same.
 import type { Locator, Page } from "@playwright/test";
 
 import { findDemoUser } from "../support/demo-data";
-import { injectFault, outbox, resetDemo } from "../support/demo-hooks";
+import { type HeldCalls, holdCalls, outbox, resetDemo } from "../support/demo-hooks";
 import { startSession, waitForShellHydration } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
@@ -18,11 +18,12 @@ const toast = (page: Page) => page.getByTestId("toast-message");
 
 /**
  * Clicks `submit`, and with JavaScript checks the save's pending state while the demo API holds
- * the call: the submit button says `pendingLabel` and is disabled, and Cancel, Escape and the
- * dialog's ✕ (when there is one) leave `form` where it is.
+ * the call (`held`): the submit button says `pendingLabel` and is disabled, and Cancel, Escape and
+ * the dialog's ✕ (when there is one) leave `form` where it is. Then lets the call go.
  */
 async function submitAndTryToLeave(
   page: Page,
+  held: HeldCalls,
   {
     form,
     submit,
@@ -30,26 +31,31 @@ async function submitAndTryToLeave(
     closeButton,
   }: { form: Locator; submit: Locator; pendingLabel: string; closeButton: boolean },
 ) {
-  await submit.click();
-  if (test.info().project.use.javaScriptEnabled === false) return;
-  const pending = form.getByRole("button", { name: pendingLabel });
-  await expect(pending).toBeDisabled();
-  const cancel = form.getByRole("link", { name: "Cancel" });
-  const close = form.getByRole("link", { name: "Close" });
-  // A click that reaches the link (a script, an assistive tool, a quick hand) leaves the form open.
-  await cancel.dispatchEvent("click");
-  await page.keyboard.press("Escape");
-  if (closeButton) await close.dispatchEvent("click");
-  await expect(pending).toBeVisible();
-  await expect(cancel).toHaveAttribute("aria-disabled", "true");
-  if (closeButton) await expect(close).toHaveAttribute("aria-disabled", "true");
+  // Without JavaScript the click returns once the answer's page loads: after the release.
+  const clicked = submit.click();
+  await held.arrived();
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    const pending = form.getByRole("button", { name: pendingLabel });
+    await expect(pending).toBeDisabled();
+    const cancel = form.getByRole("link", { name: "Cancel" });
+    const close = form.getByRole("link", { name: "Close" });
+    // A click that reaches the link (a script, an assistive tool, a quick hand) leaves the form open.
+    await cancel.dispatchEvent("click");
+    await page.keyboard.press("Escape");
+    if (closeButton) await close.dispatchEvent("click");
+    await expect(pending).toBeVisible();
+    await expect(cancel).toHaveAttribute("aria-disabled", "true");
+    if (closeButton) await expect(close).toHaveAttribute("aria-disabled", "true");
+  }
+  await held.release();
+  await clicked;
 }
 
 test("a pending announcement stays open until it is created, then the list and Total show it", async ({
   page,
   demoUrl,
 }) => {
-  await injectFault(demoUrl, { method: "POST", path: "/announcements", delayMs: 2000, times: 1 });
+  const held = await holdCalls(demoUrl, { method: "POST", path: "/announcements", times: 1 });
   await page.goto("/announcements?new");
   await waitForShellHydration(page);
   const total = page.getByTestId("stat-total").locator("dd");
@@ -59,7 +65,7 @@ test("a pending announcement stays open until it is created, then the list and T
   await dialog.getByLabel("Description").fill("Nobody left before the answer.");
   await dialog.getByLabel("Date").fill("2099-05-01T22:00");
 
-  await submitAndTryToLeave(page, {
+  await submitAndTryToLeave(page, held, {
     form: dialog,
     submit: dialog.getByRole("button", { name: "Create", exact: true }),
     pendingLabel: "Creating...",
@@ -74,14 +80,14 @@ test("a pending announcement stays open until it is created, then the list and T
 
 test("a pending push stays open until it is sent, then says so", async ({ page, demoUrl }) => {
   const user = await findDemoUser(demoUrl, (candidate) => candidate.devicesCount > 0 && Boolean(candidate.email));
-  await injectFault(demoUrl, { method: "POST", path: "/fcm/send-notification-to-user", delayMs: 2000, times: 1 });
+  const held = await holdCalls(demoUrl, { method: "POST", path: "/fcm/send-notification-to-user", times: 1 });
   await page.goto(`/users/${user.id}?notify=1`);
   await waitForShellHydration(page);
   const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
   await dialog.getByLabel("Title").fill("Waited for");
   await dialog.getByLabel("Message").fill("The admin saw this one go.");
 
-  await submitAndTryToLeave(page, {
+  await submitAndTryToLeave(page, held, {
     form: dialog,
     submit: dialog.getByRole("button", { name: "Send Notification" }),
     pendingLabel: "Sending...",
@@ -95,7 +101,7 @@ test("a pending push stays open until it is sent, then says so", async ({ page, 
 });
 
 test("a pending plan stays on its form until it is created, then the list shows it", async ({ page, demoUrl }) => {
-  await injectFault(demoUrl, { method: "POST", path: "/membership-plan/create", delayMs: 2000, times: 1 });
+  const held = await holdCalls(demoUrl, { method: "POST", path: "/membership-plan/create", times: 1 });
   await page.goto("/memberships/create");
   await waitForShellHydration(page);
   await page.getByLabel("Tier Name").fill("Patience");
@@ -103,7 +109,7 @@ test("a pending plan stays on its form until it is created, then the list shows 
   await page.getByLabel("Description").fill("Created while the admin waited.");
   const form = page.locator("form", { has: page.getByLabel("Tier Name") });
 
-  await submitAndTryToLeave(page, {
+  await submitAndTryToLeave(page, held, {
     form,
     submit: form.getByRole("button", { name: "Create Membership Tier" }),
     pendingLabel: "Creating...",

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { holdCalls, injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
 import { type DemoUser, findDemoUser } from "../support/demo-data";
 import { startSession } from "./auth-helpers";
 import { brokenImages } from "./image-helpers";
@@ -76,12 +76,15 @@ test.describe("users list", () => {
     await openList(page, "/users");
     const table = page.locator("[aria-busy]").filter({ has: page.getByRole("table", { name: "Users" }) });
     await expect(table).toHaveCount(0);
-    await injectFault(demoUrl, { method: "GET", path: "/users", delayMs: 1500, times: 1 });
+    const held = await holdCalls(demoUrl, { method: "GET", path: "/users", times: 1 });
 
     await page.getByLabel("User Status").selectOption("banned");
 
+    // The filtered list's upstream call is held: the table is busy until the test lets it go.
+    await held.arrived();
     await expect(table).toHaveAttribute("aria-busy", "true");
     await expect(page.getByRole("status").filter({ hasText: "Loading Users" })).toBeAttached();
+    await held.release();
     await expect(page.getByText(/^18 accounts, administrators included/)).toBeVisible();
     await expect(table).toHaveCount(0);
   });

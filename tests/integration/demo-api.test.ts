@@ -209,6 +209,7 @@ describe("fault injection", () => {
   });
 
   it("delays with delayMs, matches prefixes, and DELETE clears everything", async () => {
+    // eslint-disable-next-line no-restricted-syntax -- the test of the delay itself (a lower bound only)
     await call("POST", "/__demo/faults", { json: { method: "GET", path: "/posts*", delayMs: 300 } });
     const slow = await call("GET", "/api/posts", { cookie: admin });
     expect(slow.status).toBe(200);
@@ -241,6 +242,111 @@ describe("fault injection", () => {
     expect((await call("DELETE", "/api/posts/3", { cookie: admin })).status).toBe(200);
     const kept = PostListAnswerSchema.parse((await call("GET", "/api/posts", { cookie: admin })).body);
     expect(kept.data.data.map((post) => post.id)).toContain("3");
+  });
+});
+
+describe("held calls", () => {
+  /** Registers a hold fault and returns its id. */
+  async function hold(fault: Record<string, unknown>): Promise<number> {
+    const created = await call("POST", "/__demo/faults", { json: { ...fault, hold: true } });
+    expect(created.status).toBe(201);
+    return created.body.data.id;
+  }
+  const postIds = async () =>
+    PostListAnswerSchema.parse((await call("GET", "/api/posts", { cookie: admin })).body).data.data.map(
+      (post) => post.id,
+    );
+  const logged = async (path: string) => (await call("GET", `/__demo/requests?path=${path}`)).body.data;
+
+  it("keeps a call waiting, before it runs, until it is released; the release answers once it has been answered", async () => {
+    const id = await hold({ method: "DELETE", path: "/posts/2", times: 1 });
+    const pending = call("DELETE", "/api/posts/2", { cookie: admin });
+
+    const arrived = await call("GET", `/__demo/faults/${id}/arrived`);
+    expect(arrived).toMatchObject({ status: 200, body: { data: { id, hold: true, held: 1, arrived: 1, hits: 1 } } });
+    // Held before it ran: the post is still there, and nothing is logged until the call is answered.
+    expect(await postIds()).toContain("2");
+    expect(await logged("/posts/2")).toEqual([]);
+
+    expect(await call("POST", `/__demo/faults/${id}/release`)).toMatchObject({
+      status: 200,
+      body: { data: { released: 1 } },
+    });
+    expect(await logged("/posts/2")).toEqual([expect.objectContaining({ method: "DELETE", status: 200, faultId: id })]);
+    expect((await pending).status).toBe(200);
+    expect(await postIds()).not.toContain("2");
+    // A release removes the fault: nothing is held any more.
+    expect((await call("GET", `/__demo/faults/${id}`)).status).toBe(404);
+  });
+
+  it("holds every matching call until the release, then lets later ones pass", async () => {
+    const id = await hold({ method: "GET", path: "/users*" });
+    const pending = [call("GET", "/api/users", { cookie: admin }), call("GET", "/api/users/2", { cookie: admin })];
+    expect((await call("GET", `/__demo/faults/${id}/arrived?count=2`)).body.data).toMatchObject({ held: 2 });
+    expect((await call("GET", "/__demo/faults")).body.data).toEqual([expect.objectContaining({ id, held: 2 })]);
+
+    expect((await call("POST", `/__demo/faults/${id}/release`)).body.data).toEqual({ released: 2 });
+    expect((await Promise.all(pending)).map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await call("GET", "/api/users", { cookie: admin })).status).toBe(200);
+    expect((await call("GET", "/__demo/faults")).body.data).toEqual([]);
+  });
+
+  it("stays listed with times used up while it still holds a call", async () => {
+    const id = await hold({ method: "GET", path: "/users", times: 1 });
+    const pending = call("GET", "/api/users", { cookie: admin });
+    await call("GET", `/__demo/faults/${id}/arrived`);
+    // The second call is past the fault's times: it passes while the first is still held.
+    expect((await call("GET", "/api/users", { cookie: admin })).status).toBe(200);
+    expect((await call("GET", `/__demo/faults/${id}`)).body.data).toMatchObject({ remaining: 0, held: 1 });
+    await call("POST", `/__demo/faults/${id}/release`);
+    expect((await pending).status).toBe(200);
+  });
+
+  it("drops held calls unrun when the fault is removed, and on a reset; a wait for arrivals then ends", async () => {
+    const removed = await hold({ method: "DELETE", path: "/posts/2" });
+    const dropped = call("DELETE", "/api/posts/2", { cookie: admin });
+    await call("GET", `/__demo/faults/${removed}/arrived`);
+    expect((await call("DELETE", `/__demo/faults/${removed}`)).status).toBe(200);
+    expect(await dropped).toMatchObject({ status: 503, body: { message: "Held call dropped: its fault was removed" } });
+    expect(await postIds()).toContain("2");
+
+    const reset = await hold({ method: "DELETE", path: "/posts/3" });
+    const droppedByReset = call("DELETE", "/api/posts/3", { cookie: admin });
+    await call("GET", `/__demo/faults/${reset}/arrived`);
+    const waitingForTwo = call("GET", `/__demo/faults/${reset}/arrived?count=2`);
+    expect((await call("POST", "/__demo/reset")).status).toBe(200);
+    expect((await droppedByReset).status).toBe(503);
+    expect((await waitingForTwo).status).toBe(409);
+    // The dropped call was answered before the reset emptied the log: it leaves nothing behind.
+    expect(await logged("/posts")).toEqual([]);
+  });
+
+  it("answers 404 for a fault that holds nothing and 400 for a count below 1", async () => {
+    const created = await call("POST", "/__demo/faults", { json: { path: "/users", status: 503 } });
+    expect((await call("POST", `/__demo/faults/${created.body.data.id}/release`)).status).toBe(404);
+    expect((await call("GET", `/__demo/faults/${created.body.data.id}/arrived`)).status).toBe(404);
+    expect((await call("POST", "/__demo/faults/9999/release")).status).toBe(404);
+    const id = await hold({ path: "/users" });
+    expect((await call("GET", `/__demo/faults/${id}/arrived?count=0`)).status).toBe(400);
+  });
+
+  it("answers the calls it holds when the server stops", async () => {
+    const own = createDemoApi({ dataFile: "" });
+    const url = (await own.listen(0)).url;
+    const held = await fetch(`${url}/__demo/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ path: "/auth/logout", hold: true }),
+    });
+    const { data } = (await held.json()) as { data: { id: number } };
+    const pending = fetch(`${url}/api/auth/logout`);
+    const waiting = fetch(`${url}/__demo/faults/${data.id}/arrived?count=2`);
+    await fetch(`${url}/__demo/faults/${data.id}/arrived`);
+
+    await own.close();
+
+    expect((await pending).status).toBe(503);
+    expect((await waiting).status).toBe(409);
   });
 });
 

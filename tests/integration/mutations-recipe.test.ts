@@ -4,8 +4,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { findDemoUser } from "../support/demo-data";
-import { clearRecordedRequests, injectFault, outbox, recordedRequests } from "../support/demo-hooks";
+import { clearRecordedRequests, holdCalls, injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
+import { waitForLine } from "../support/servers";
 import { useStack } from "../support/use-stack";
 
 const stack = useStack();
@@ -24,9 +25,22 @@ async function renderedKey(path: string): Promise<string> {
   return key;
 }
 
-/** The same form posted twice at once, the second while the first is in flight (a double click). */
-async function doublePost(path: string, fields: Record<string, string> | [string, string][]) {
-  return Promise.all([panel.post(path, fields), panel.post(path, fields)]);
+/**
+ * The same form posted twice, the second while the first is in flight (a double click): the demo
+ * API holds the first post's upstream call (`upstream`) until the second has been sent.
+ */
+async function doublePost(
+  path: string,
+  fields: Record<string, string> | [string, string][],
+  upstream: { method: string; path: string },
+  client = panel,
+) {
+  const held = await holdCalls(stack.demo.url, { ...upstream, times: 1 });
+  const first = client.post(path, fields);
+  await held.arrived();
+  const second = client.post(path, fields);
+  await held.release();
+  return Promise.all([first, second]);
 }
 
 describe("one-time keys", () => {
@@ -37,11 +51,14 @@ describe("one-time keys", () => {
   });
 
   it("deletes a post once for a double post, and the last answer toasts the success", async () => {
-    await injectFault(stack.demo.url, { method: "DELETE", path: "/posts/34", delayMs: 300 });
     const path = "/posts?confirm=delete&id=34";
     const key = await renderedKey(path);
 
-    const answers = await doublePost(path, { intent: "delete", id: "34", _once: key });
+    const answers = await doublePost(
+      path,
+      { intent: "delete", id: "34", _once: key },
+      { method: "DELETE", path: "/posts/34" },
+    );
 
     expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
     expect(answers[1]!.headers.get("location")).toBe(answers[0]!.headers.get("location"));
@@ -53,11 +70,14 @@ describe("one-time keys", () => {
 
   it("approves a badge request once for a double post", async () => {
     const user = await findDemoUser(stack.demo.url, (candidate) => candidate.badgeRequestStatus === 1);
-    await injectFault(stack.demo.url, { method: "POST", path: `/users/badges/${user.id}`, delayMs: 300 });
     const path = `/badge-requests?confirm=approve&id=${user.id}`;
     const key = await renderedKey(path);
 
-    const answers = await doublePost(path, { intent: "approve", id: String(user.id), _once: key });
+    const answers = await doublePost(
+      path,
+      { intent: "approve", id: String(user.id), _once: key },
+      { method: "POST", path: `/users/badges/${user.id}` },
+    );
 
     expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
     expect(await recordedRequests(stack.demo.url, `/users/badges/${user.id}`)).toHaveLength(1);
@@ -65,12 +85,15 @@ describe("one-time keys", () => {
 
   it("sends one push for a double post of Send Notification", async () => {
     const user = await findDemoUser(stack.demo.url, (candidate) => candidate.devicesCount > 0);
-    await injectFault(stack.demo.url, { method: "POST", path: "/fcm/send-notification-to-user", delayMs: 300 });
     const path = `/users/${user.id}?notify=1`;
     const key = await renderedKey(path);
     const before = (await outbox(stack.demo.url, user.email)).filter((message) => message.kind === "push").length;
 
-    const answers = await doublePost(path, { intent: "notify", title: "Once", message: "Only once", _once: key });
+    const answers = await doublePost(
+      path,
+      { intent: "notify", title: "Once", message: "Only once", _once: key },
+      { method: "POST", path: "/fcm/send-notification-to-user" },
+    );
 
     expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
     const pushes = (await outbox(stack.demo.url, user.email)).filter((message) => message.kind === "push");
@@ -78,28 +101,37 @@ describe("one-time keys", () => {
   });
 
   it("finishes a submission whose browser dropped it (a double click without JavaScript) for the repeat", async () => {
-    await injectFault(stack.demo.url, { method: "DELETE", path: "/posts/32", delayMs: 600 });
+    const held = await holdCalls(stack.demo.url, { method: "DELETE", path: "/posts/32", times: 1 });
     const path = "/posts?confirm=delete&id=32";
     const key = await renderedKey(path);
-    const fields = new URLSearchParams({ intent: "delete", id: "32", _once: key }).toString();
+    const fields = { intent: "delete", id: "32", _once: key };
+    const loggedBefore = stack.panel.output().split("\n").length - 1;
 
-    // The browser sends the first click's post, then drops it when the second click posts again.
+    // The browser sends the first click's post, which reaches the upstream (held there, in flight) ...
     const dropped = new AbortController();
     const first = fetch(new URL(path, stack.panel.url), {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: panel.cookieHeader() },
-      body: fields,
+      body: new URLSearchParams(fields).toString(),
       redirect: "manual",
       signal: dropped.signal,
     }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await held.arrived();
+    // ... then drops it when the second click posts again: the panel logs the abandoned post (499).
     dropped.abort();
     await first;
-    const second = await panel.post(path, { intent: "delete", id: "32", _once: key });
+    await waitForLine(
+      stack.panel.process,
+      () => stack.panel.output().split("\n").slice(loggedBefore, -1),
+      (line) => /"method":"POST","path":"\/posts","status":499/.test(line),
+      (problem) => `the panel's log of the dropped post ${problem}`,
+    );
+    const second = panel.post(path, fields);
+    expect(await held.release()).toBe(1);
 
-    expect(toastMessage((await panel.follow(second)).html)).toBe("Post deleted successfully");
+    expect(toastMessage((await panel.follow(await second)).html)).toBe("Post deleted successfully");
     const deletes = (await recordedRequests(stack.demo.url, "/posts/32")).filter((call) => call.method === "DELETE");
-    expect(deletes).toHaveLength(1);
+    expect(deletes.map((call) => call.status)).toEqual([200]);
   });
 
   it("answers a later repeat of a key with the same outcome, without calling the upstream", async () => {
@@ -137,7 +169,6 @@ describe("one-time keys on the announcements and memberships screens", () => {
     (await recordedRequests(stack.demo.url, prefix)).filter((call) => call.method !== "GET");
 
   it("creates one announcement for a double post of the Create form", async () => {
-    await injectFault(stack.demo.url, { method: "POST", path: "/announcements", delayMs: 300 });
     const path = "/announcements?new";
     const key = await renderedKey(path);
     const fields = {
@@ -149,7 +180,7 @@ describe("one-time keys on the announcements and memberships screens", () => {
       _once: key,
     };
 
-    const answers = await doublePost(path, fields);
+    const answers = await doublePost(path, fields, { method: "POST", path: "/announcements" });
 
     expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
     expect(toastMessage((await panel.follow(answers[1]!)).html)).toBe("Announcement created successfully");
@@ -157,11 +188,14 @@ describe("one-time keys on the announcements and memberships screens", () => {
   });
 
   it("deletes an announcement once for a double post, and the last answer toasts the success", async () => {
-    await injectFault(stack.demo.url, { method: "DELETE", path: "/announcements/3", delayMs: 300 });
     const path = "/announcements?confirm=delete&id=3";
     const key = await renderedKey(path);
 
-    const answers = await doublePost(path, { intent: "delete", id: "3", _once: key });
+    const answers = await doublePost(
+      path,
+      { intent: "delete", id: "3", _once: key },
+      { method: "DELETE", path: "/announcements/3" },
+    );
 
     expect(answers[1]!.headers.get("location")).toBe(answers[0]!.headers.get("location"));
     expect(toastMessage((await panel.follow(answers[1]!)).html)).toBe("Announcement deleted successfully");
@@ -171,11 +205,14 @@ describe("one-time keys on the announcements and memberships screens", () => {
   });
 
   it("deletes a membership tier once for a double post", async () => {
-    await injectFault(stack.demo.url, { method: "DELETE", path: "/membership-plan/4", delayMs: 300 });
     const path = "/memberships?confirm=delete&id=4";
     const key = await renderedKey(path);
 
-    const answers = await doublePost(path, { intent: "delete", id: "4", _once: key });
+    const answers = await doublePost(
+      path,
+      { intent: "delete", id: "4", _once: key },
+      { method: "DELETE", path: "/membership-plan/delete/4" },
+    );
 
     expect(answers[1]!.headers.get("location")).toBe(answers[0]!.headers.get("location"));
     expect(toastMessage((await panel.follow(answers[1]!)).html)).toBe("Membership deleted successfully");
@@ -183,7 +220,6 @@ describe("one-time keys on the announcements and memberships screens", () => {
   });
 
   it("creates one membership tier for a double post of the Create form", async () => {
-    await injectFault(stack.demo.url, { method: "POST", path: "/membership-plan", delayMs: 300 });
     const path = "/memberships/create";
     const key = await renderedKey(path);
     const fields: [string, string][] = [
@@ -197,7 +233,7 @@ describe("one-time keys on the announcements and memberships screens", () => {
       ["_once", key],
     ];
 
-    const answers = await doublePost(path, fields);
+    const answers = await doublePost(path, fields, { method: "POST", path: "/membership-plan/create" });
 
     expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
     expect(toastMessage((await panel.follow(answers[1]!)).html)).toMatch(/created successfully/i);
@@ -218,13 +254,14 @@ describe("one-time keys on the public account pages", () => {
     const visitor = new PanelClient(stack.panel.url);
     const email = "moderator@example.com";
     const before = (await outbox(stack.demo.url, email)).length;
-    await injectFault(stack.demo.url, { method: "POST", path: "/auth/forgot-password", delayMs: 300 });
     const key = await publicKey(visitor, "/forgot-password");
 
-    const answers = await Promise.all([
-      visitor.post("/forgot-password", { email, _once: key }),
-      visitor.post("/forgot-password", { email, _once: key }),
-    ]);
+    const answers = await doublePost(
+      "/forgot-password",
+      { email, _once: key },
+      { method: "POST", path: "/auth/forgot-password" },
+      visitor,
+    );
 
     expect(answers.map((answer) => answer.headers.get("location"))).toEqual([
       "/forgot-password?sent=1",
@@ -240,10 +277,9 @@ describe("one-time keys on the public account pages", () => {
     const token = (await outbox(stack.demo.url, email)).at(-1)!.token!;
     const path = `/reset-password?token=${encodeURIComponent(token)}`;
     const key = await publicKey(visitor, path);
-    await injectFault(stack.demo.url, { method: "POST", path: "/auth/reset-password", delayMs: 300 });
     const fields = { password: "Once-Only-Pass9", confirmPassword: "Once-Only-Pass9", _once: key };
 
-    const answers = await Promise.all([visitor.post(path, fields), visitor.post(path, fields)]);
+    const answers = await doublePost(path, fields, { method: "POST", path: "/auth/reset-password" }, visitor);
 
     expect(answers.map((answer) => answer.headers.get("location"))).toEqual([
       "/reset-password?done=1",
@@ -256,14 +292,15 @@ describe("one-time keys on the public account pages", () => {
     const visitor = new PanelClient(stack.panel.url);
     const email = "member@example.com";
     const before = (await outbox(stack.demo.url, email)).length;
-    await injectFault(stack.demo.url, { method: "POST", path: "/users/generate-key", delayMs: 300 });
     const key = await publicKey(visitor, "/delete-account");
     const fields = { intent: "generate-key", email, _once: key };
 
-    const answers = await Promise.all([
-      visitor.post("/delete-account", fields),
-      visitor.post("/delete-account", fields),
-    ]);
+    const answers = await doublePost(
+      "/delete-account",
+      fields,
+      { method: "POST", path: "/users/generate-key" },
+      visitor,
+    );
 
     expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
     expect((await outbox(stack.demo.url, email)).length - before).toBe(1);

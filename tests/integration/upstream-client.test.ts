@@ -2,14 +2,16 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
-import { clearFaults, clearRecordedRequests, injectFault, recordedRequests } from "../support/demo-hooks";
+import { clearFaults, clearRecordedRequests, holdCalls, injectFault, recordedRequests } from "../support/demo-hooks";
 import { type RunningServer, startDemoApi, TEST_SESSION_SECRET } from "../support/servers";
 
 // The client under test talks over real HTTP to the real demo API process.
 let demo: RunningServer;
-let callUpstream: typeof import("~/upstream/client.server").callUpstream;
+type CallUpstream = typeof import("~/upstream/client.server").callUpstream;
+let callUpstream: CallUpstream;
 let UpstreamError: typeof import("~/upstream/errors").UpstreamError;
-const TIMEOUT_MS = 1000;
+/** UPSTREAM_TIMEOUT_MS for every test but the timeout's own: longer than any test may take. */
+const NEVER_MS = 120_000;
 
 const ListSchema = z.object({ data: z.array(z.object({ id: z.unknown() })) });
 const MessageSchema = z.object({ message: z.string() });
@@ -31,21 +33,29 @@ async function signIn(url = "http://panel.test/login") {
 
 let sessionCookie: string;
 
-beforeAll(async () => {
-  demo = await startDemoApi();
-  process.env.API_URL = `${demo.url}/api`;
-  process.env.SESSION_SECRET = TEST_SESSION_SECRET;
-  process.env.UPSTREAM_TIMEOUT_MS = String(TIMEOUT_MS);
+/**
+ * The client, loaded afresh with UPSTREAM_TIMEOUT_MS = `timeoutMs` (the panel reads its env once).
+ * Each call is made while a request runs, as the root middleware sets one up: its router context
+ * current, with the panel's session in it.
+ */
+async function loadClient(timeoutMs: number): Promise<CallUpstream> {
+  vi.resetModules();
+  process.env.UPSTREAM_TIMEOUT_MS = String(timeoutMs);
   const client = await import("~/upstream/client.server");
   const { withRequestContext } = await import("~/lib/request-context.server");
   const { panelSessionContext } = await import("~/upstream/panel-session.server");
   const { panelSession } = await import("~/session/upstream-access.server");
-  // Each call is made while a request runs, as the root middleware sets one up: its router context
-  // current, with the panel's session in it.
-  callUpstream = (request, call) =>
+  return (request, call) =>
     withRequestContext(new RouterContextProvider(new Map([[panelSessionContext, panelSession]])), () =>
       client.callUpstream(request, call),
     );
+}
+
+beforeAll(async () => {
+  demo = await startDemoApi();
+  process.env.API_URL = `${demo.url}/api`;
+  process.env.SESSION_SECRET = TEST_SESSION_SECRET;
+  callUpstream = await loadClient(NEVER_MS);
   ({ UpstreamError } = await import("~/upstream/errors"));
   const { setCookies } = await signIn();
   sessionCookie = setCookies[0]!.split(";")[0]!;
@@ -126,17 +136,18 @@ describe("session cookie relay", () => {
 
 describe("timeouts and retries", () => {
   it("gives up after UPSTREAM_TIMEOUT_MS on a slow upstream", async () => {
-    // Held for a minute: the held call is not answered (and logged) while later tests run.
-    await injectFault(demo.url, { method: "GET", path: "/users", delayMs: 60_000, times: 1 });
-    const failure = await callUpstream(browserRequest(sessionCookie), {
+    const withTimeout = await loadClient(500);
+    // Held until the next test clears the faults: only the client's own timeout can end the call.
+    const held = await holdCalls(demo.url, { method: "GET", path: "/users", times: 1 });
+    const failure = await withTimeout(browserRequest(sessionCookie), {
       path: "/users",
       schema: ListSchema,
       retry: "safe-read",
     }).catch((e) => e);
     // A read: it timed out. (A call sent once is a change whose outcome is unknown: security-leaks.test.ts.)
     expect(failure).toMatchObject({ status: 504, failure: "timeout" });
-    // The demo API records a call when it answers: the client gave up on its own timeout.
-    expect(await recordedRequests(demo.url, "/users")).toEqual([]);
+    // The call reached the upstream and is still held there.
+    expect(await held.holding()).toBe(1);
   });
 
   it("retries a declared read after a 503 and succeeds", async () => {
@@ -197,14 +208,17 @@ describe("timeouts and retries", () => {
   });
 
   it("stops when the browser's request is aborted", async () => {
-    await injectFault(demo.url, { method: "GET", path: "/users", delayMs: 800 });
+    const held = await holdCalls(demo.url, { method: "GET", path: "/users" });
     const controller = new AbortController();
     const pending = callUpstream(browserRequest(sessionCookie, undefined, controller.signal), {
       path: "/users",
       schema: ListSchema,
     });
-    setTimeout(() => controller.abort(), 100);
+    // The browser goes away while the call is in flight (held upstream).
+    await held.arrived();
+    controller.abort();
     await expect(pending).rejects.toMatchObject({ failure: "aborted" });
+    expect(await held.holding()).toBe(1);
   });
 });
 

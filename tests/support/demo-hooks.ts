@@ -1,4 +1,7 @@
-/** Test hooks of the demo API (`/__demo/*`), for seeing what reached the upstream. */
+/**
+ * Test hooks of the demo API (`/__demo/*`), for seeing what reached the upstream and for making
+ * it fail or hold calls until the test releases them (holdCalls).
+ */
 
 import type { OutboxMessage } from "../../demo-api/types";
 
@@ -28,7 +31,7 @@ export interface Fault {
 
 async function hook<T>(demoUrl: string, path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(`${demoUrl}/__demo${path}`, init);
-  if (!response.ok) throw new Error(`demo hook ${path} answered ${response.status}`);
+  if (!response.ok) throw new Error(`demo hook ${path} answered ${response.status}: ${await response.text()}`);
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
@@ -49,13 +52,63 @@ export async function clearRecordedRequests(demoUrl: string): Promise<void> {
   await hook(demoUrl, "/requests", { method: "DELETE" });
 }
 
-/** Injects a fault into the demo API. */
-export async function injectFault(demoUrl: string, fault: Fault): Promise<void> {
-  await hook(demoUrl, "/faults", {
+/** Registers a fault (POST /__demo/faults); resolves with its id. */
+async function addFault(demoUrl: string, fault: Fault & { hold?: true }): Promise<number> {
+  const { data } = await hook<{ data: { id: number } }>(demoUrl, "/faults", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(fault),
   });
+  return data.id;
+}
+
+/** Injects a fault into the demo API. To keep a call pending, hold it (holdCalls). */
+export async function injectFault(demoUrl: string, fault: Fault): Promise<void> {
+  await addFault(demoUrl, fault);
+}
+
+/** Calls the demo API keeps waiting, before they run, until the test releases them. */
+export interface HeldCalls {
+  /** Resolves once `count` matching calls (one unless told) have arrived: they are in flight, held. */
+  arrived(count?: number): Promise<void>;
+  /** How many calls it holds now. */
+  holding(): Promise<number>;
+  /**
+   * Lets the held calls go on (they run and are answered) and stops holding: later calls pass.
+   * Resolves with how many it let go, once each has been answered.
+   */
+  release(): Promise<number>;
+}
+
+/**
+ * Holds the matching /api calls (`times` of them, or all) until `release()`: the way to keep an
+ * upstream call pending while a test looks at the panel, with no clock involved. Clearing the
+ * faults or resetting the demo drops held calls unanswered by the handler (503), so none outlives
+ * its test.
+ *
+ *   const held = await holdCalls(demoUrl, { method: "GET", path: "/users", times: 1 });
+ *   // ... make the panel call it ...
+ *   await held.arrived();
+ *   // ... check what the panel shows while the call is pending ...
+ *   await held.release();
+ */
+export async function holdCalls(
+  demoUrl: string,
+  calls: { method?: string; path: string; times?: number },
+): Promise<HeldCalls> {
+  const id = await addFault(demoUrl, { ...calls, hold: true });
+  return {
+    async arrived(count = 1) {
+      await hook(demoUrl, `/faults/${id}/arrived?count=${count}`);
+    },
+    async holding() {
+      return (await hook<{ data: { held: number } }>(demoUrl, `/faults/${id}`)).data.held;
+    },
+    async release() {
+      return (await hook<{ data: { released: number } }>(demoUrl, `/faults/${id}/release`, { method: "POST" })).data
+        .released;
+    },
+  };
 }
 
 /** Removes every injected fault. */

@@ -12,8 +12,10 @@ describe("withRequestContext", () => {
   it("makes the request's router context current for everything it starts, across awaits and timers", async () => {
     const context = new RouterContextProvider();
     const seen = await withRequestContext(context, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      return new Promise((resolve) => setTimeout(() => resolve(requestContext()), 1));
+      await new Promise((resolve) => setImmediate(resolve));
+      // A timer is what this test is about: the context must cross one. It waits for no outcome.
+      // eslint-disable-next-line no-restricted-syntax -- the subject is a timer's callback, not a wait
+      return new Promise((resolve) => setTimeout(() => resolve(requestContext()), 0));
     });
     expect(seen).toBe(context);
     expect(requestContext()).toBeUndefined();
@@ -44,7 +46,7 @@ describe("oncePerRequest", () => {
     const original = new Request("http://panel.test/posts", { method: "POST" });
     const [first, detached] = await inRequest(async () => {
       const first = forms(original);
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      await new Promise((resolve) => setImmediate(resolve));
       return [first, forms(new Request(original.url, { method: "POST", headers: original.headers }))];
     });
     expect(detached).toBe(first);

@@ -138,15 +138,17 @@ describe("upstream readiness", () => {
 
   it("is not ready when nothing listens", async () => {
     const url = await listen(() => {});
-    servers.at(-1)!.close();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => servers.at(-1)!.close(resolve));
     expect(await probeUpstream(`${url}/api`)).toBe(false);
   });
 
   it("is not ready when the upstream takes longer than the timeout", async () => {
-    // It would answer after 1 s: a `false` means the probe gave up on its own 200 ms timeout.
-    const url = await listen((_req, res) => setTimeout(() => res.writeHead(200).end(), 1_000));
+    // The stand-in never answers (its connection is closed after the tests): a `false` after the
+    // probe reached it means the probe gave up on its own 200 ms timeout.
+    let reached = false;
+    const url = await listen(() => (reached = true));
     expect(await probeUpstream(`${url}/api`, 200)).toBe(false);
+    expect(reached).toBe(true);
   });
 });
 

@@ -93,13 +93,19 @@ describe("ServerTimingRecorder", () => {
   it("collects the calls made for its request, and only those", async () => {
     const recorder = new ServerTimingRecorder({ showCalls: true });
     const other = new ServerTimingRecorder({ showCalls: true });
+    // The other request's call starts and ends while this one's is in flight.
+    let otherDone!: () => void;
+    const otherCallMade = new Promise<void>((resolve) => (otherDone = resolve));
     await Promise.all([
       inRequestTimedBy(recorder, async () => {
         const finish = timeUpstreamCall("GET", "/users/:id");
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await otherCallMade;
         finish({ attempts: 1, status: 200 });
       }),
-      inRequestTimedBy(other, async () => timeUpstreamCall("DELETE", "/posts/:id")({ attempts: 1, status: 200 })),
+      inRequestTimedBy(other, async () => {
+        timeUpstreamCall("DELETE", "/posts/:id")({ attempts: 1, status: 200 });
+        otherDone();
+      }),
     ]);
     timeUpstreamCall("GET", "/outside")({ attempts: 1, status: 200 });
     expect(recorder.header()).toMatch(/^upstream-1;desc="GET \/users\/:id";dur=\d+(\.\d)?, total;dur=[\d.]+$/);
