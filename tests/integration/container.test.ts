@@ -4,12 +4,13 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { HELD_PAGE, type HeldUpstream, startHeldUpstream } from "../support/held-upstream";
 import {
   listeningUrl,
   PROCESS_WAIT_MS,
@@ -22,8 +23,6 @@ import {
 
 const root = join(import.meta.dirname, "../..");
 const SECRET = "container-test-secret-0123456789abcdef";
-/** The email link the shutdown test keeps in flight: its check step calls the upstream. */
-const VERIFY_CHECK = "/verify?token=held-token&step=check";
 
 // ---------------------------------------------------------------------------------------------
 // A small Dockerfile reader: enough of the syntax for this project's Dockerfile, strict elsewhere.
@@ -290,10 +289,7 @@ function connect(port: number) {
 describe("the runtime stage, assembled and started as CMD says", { timeout: PROCESS_WAIT_MS + 30_000 }, () => {
   let dir = "";
   let container: WatchedProcess | undefined;
-  let upstream: http.Server | undefined;
-  /** Upstream calls held by the stand-in: each answers when the test calls it. */
-  const held: (() => void)[] = [];
-  let upstreamHeld: () => void = () => {};
+  let upstream: HeldUpstream | undefined;
   let started: ReturnType<typeof assembleRuntime>;
   let port = 0;
 
@@ -338,20 +334,8 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
     dir = mkdtempSync(join(tmpdir(), "panel-container-"));
     started = assembleRuntime(dir);
 
-    // The upstream stand-in answers 404 at its base path, as an API does. An email verification
-    // it holds until the test lets it answer, which keeps that request in flight.
-    upstream = http.createServer((req, res) => {
-      if (!req.url?.startsWith("/api/auth/verify-email")) {
-        res.writeHead(404, { "content-type": "application/json" }).end("{}");
-        return;
-      }
-      held.push(() =>
-        res.writeHead(200, { "content-type": "application/json" }).end('{"message":"Email verified successfully"}'),
-      );
-      upstreamHeld();
-    });
-    await new Promise<void>((resolve) => upstream!.listen(0, "127.0.0.1", resolve));
-    await startContainer(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api`);
+    upstream = await startHeldUpstream();
+    await startContainer(upstream.apiUrl);
   }, 150_000 + PROCESS_WAIT_MS);
 
   afterAll(async () => {
@@ -360,8 +344,7 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
       child.kill("SIGKILL");
       await waitForExit(child);
     }
-    for (const answer of held.splice(0)) answer();
-    await new Promise((resolve) => (upstream ? upstream.close(resolve) : resolve(undefined)));
+    await upstream?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -388,9 +371,9 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
     const idle = new http.Agent({ keepAlive: true });
     expect((await get(`http://127.0.0.1:${port}/healthz`, idle)).status).toBe(200);
 
-    const reachedUpstream = new Promise<void>((resolve) => (upstreamHeld = resolve));
-    const inFlight = get(`http://127.0.0.1:${port}${VERIFY_CHECK}`, new http.Agent({ keepAlive: true }));
-    await reachedUpstream;
+    // A request in flight: its upstream call is held until the test lets it answer.
+    const inFlight = get(`http://127.0.0.1:${port}${HELD_PAGE}`, new http.Agent({ keepAlive: true }));
+    await upstream!.held();
 
     // The order of events is the contract, not how long each one takes.
     const exited = waitForExit(child);
@@ -407,7 +390,7 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
     await expect(connect(port)).rejects.toMatchObject({ code: "ECONNREFUSED" });
 
     // 2. The request in flight gets its whole answer once its upstream call does.
-    for (const answer of held.splice(0)) answer();
+    upstream!.release();
     const response = await inFlight;
     expect(response.status).toBe(303);
     expect(response.location).toBe("/verify?done=1");

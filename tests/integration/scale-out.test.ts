@@ -16,7 +16,7 @@ import { createInterface } from "node:readline";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { findProgram, missingForTests } from "../../scripts/ensure-packages.mjs";
-import { injectFault, recordedRequests } from "../support/demo-hooks";
+import { holdCalls, recordedRequests } from "../support/demo-hooks";
 import { PanelClient, toastMessage } from "../support/form-post";
 import {
   freePort,
@@ -281,11 +281,16 @@ describe.skipIf(missing !== undefined)("two instances behind haproxy, sharing Re
     const html = await (await onA.get("/posts?confirm=delete&id=33")).text();
     const key = /name="_once" value="([^"]+)"/.exec(html)?.[1];
     expect(key, "the rendered one-time key").toBeTruthy();
-    await injectFault(demo.url, { method: "DELETE", path: "/posts/33", delayMs: 300 });
+    const held = await holdCalls(demo.url, { method: "DELETE", path: "/posts/33", times: 1 });
     const fields = { intent: "delete", id: "33", _once: key! };
 
-    // A double click whose second post the balancer sends to the other instance, while the first runs.
-    const answers = await Promise.all([onA.post("/posts", fields), onB.post("/posts", fields)]);
+    // A double click whose second post the balancer sends to the other instance: A's upstream call
+    // is held until B's post has been sent.
+    const first = onA.post("/posts", fields);
+    await held.arrived();
+    const second = onB.post("/posts", fields);
+    await held.release();
+    const answers = await Promise.all([first, second]);
 
     expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
     expect(answers[1]!.headers.get("location")).toBe(answers[0]!.headers.get("location"));
