@@ -93,7 +93,6 @@ function startPanelOn(port: number, env: NodeJS.ProcessEnv): { panel: Spawned; l
     PORT: String(port),
     HOST: "127.0.0.1",
     SESSION_SECRET: TEST_SESSION_SECRET,
-    UPSTREAM_TIMEOUT_MS: "5000",
     LOGIN_FAILURES_PER_DAY: "10000",
     ...env,
   });
