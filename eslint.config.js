@@ -153,14 +153,4 @@ export default defineConfig([
       ],
     },
   },
-  {
-    // Clock waits that another change of issue 26 (branch i26-load) is replacing in these files:
-    // take each file off this list once it waits on events.
-    files: [
-      "tests/integration/container.test.ts",
-      "tests/integration/scale-out.test.ts",
-      "tests/integration/slow-clients.test.ts",
-    ],
-    rules: { "no-restricted-syntax": "off" },
-  },
 ]);

@@ -2,7 +2,6 @@
 // Plain JavaScript so that the container runs it without TypeScript tooling.
 import { existsSync } from "node:fs";
 import http from "node:http";
-import { setTimeout as sleep } from "node:timers/promises";
 
 import closeWithGrace from "close-with-grace";
 
@@ -113,11 +112,12 @@ server.listen(env.PORT, env.HOST, () => {
   logLine("info", "listening", { url: `http://${host}:${port}` });
 });
 
-// Shutdown (close-with-grace): on SIGTERM or SIGINT, /readyz answers 503 at once; during
-// SHUTDOWN_DRAIN_MS a load balancer sees it and stops sending requests here, which are still
-// served. Then the listening socket closes (new connections are refused), idle keep-alive
-// connections close, and the requests in flight finish; the process exits 0. It exits 1 if
-// they outlast SHUTDOWN_TIMEOUT_MS, or on a second SIGTERM or SIGINT.
+// Shutdown (close-with-grace): on SIGTERM or SIGINT, /readyz answers 503 at once, and requests
+// are still served while a load balancer takes this instance out. The drain ends once the
+// balancer's checks show that it stopped sending (server/health.ts), or after SHUTDOWN_DRAIN_MS,
+// whichever comes first (decision 052). Then the listening socket closes (new connections are
+// refused), idle keep-alive connections close, and the requests in flight finish; the process
+// exits 0. It exits 1 if they outlast SHUTDOWN_TIMEOUT_MS, or on a second SIGTERM or SIGINT.
 /** @type {number | undefined} */
 let closeStarted;
 let shuttingDown = false;
@@ -133,10 +133,20 @@ closeWithGrace(
   },
   async ({ signal }) => {
     shuttingDown = true;
-    startDraining();
+    const drainStarted = Date.now();
+    const balancerStopped = startDraining();
+    /** @type {Record<string, unknown>} */
+    let drained = {};
     if (env.SHUTDOWN_DRAIN_MS > 0) {
       logLine("info", "draining", { signal, drainMs: env.SHUTDOWN_DRAIN_MS });
-      await sleep(env.SHUTDOWN_DRAIN_MS);
+      /** @type {NodeJS.Timeout | undefined} */
+      let limit;
+      const endedBy = await Promise.race([
+        balancerStopped.then(() => "balancer"),
+        new Promise((resolve) => (limit = setTimeout(resolve, env.SHUTDOWN_DRAIN_MS, "SHUTDOWN_DRAIN_MS"))),
+      ]);
+      clearTimeout(limit);
+      drained = { drainEndedBy: endedBy, drainedMs: Date.now() - drainStarted };
     }
     closeStarted = Date.now();
     // Stop accepting connections; the callback runs once in-flight requests have finished.
@@ -146,7 +156,7 @@ closeWithGrace(
     server.closeIdleConnections();
     setInterval(() => server.closeIdleConnections(), 100).unref();
     // Logged once the listening socket is closed: from here on, new connections are refused.
-    logLine("info", "shutting down", { signal });
+    logLine("info", "shutting down", { signal, ...drained });
     await closed;
     logLine("info", "shut down", { durationMs: Date.now() - closeStarted });
   },

@@ -14,11 +14,9 @@ const APP_MODULE = join(ROOT, "server/app.ts");
 
 installStopHandlers();
 
-const { env, demo } = await panelEnvironment();
-// The panel runs in this process: its modules read process.env (app/config/env.server.ts).
-Object.assign(process.env, env, { NODE_ENV: "development" });
-// Vite serves source files: unless HOST says otherwise, only this machine may ask.
-process.env.HOST ??= "127.0.0.1";
+// The demo API (in demo mode) starts while Vite does: neither waits for the other.
+const environment = panelEnvironment();
+process.env.NODE_ENV = "development";
 
 const server = http.createServer();
 const sigtermListeners = process.listeners("SIGTERM");
@@ -28,6 +26,11 @@ const vite = await createServer({
   // The hot-reload socket shares the panel's port, so it needs no port of its own.
   server: { middlewareMode: true, hmr: { server } },
 });
+const { env, demo } = await environment;
+// The panel runs in this process: its modules read process.env (app/config/env.server.ts).
+Object.assign(process.env, env, { NODE_ENV: "development" });
+// Vite serves source files: unless HOST says otherwise, only this machine may ask.
+process.env.HOST ??= "127.0.0.1";
 // React Router's plugin runs a second Vite server (its child compiler) outside middleware mode, and
 // Vite gives that one a SIGTERM (and stdin end) handler that exits this process once it is closed,
 // before the demo API has stopped. The supervisor's handler closes it in order (vite.close()).

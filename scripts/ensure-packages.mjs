@@ -1,7 +1,8 @@
-// Debian packages the multi-instance test runs for real (tests/integration/scale-out.test.ts):
-// `redis-server` (the shared rate-limit store) and `haproxy` (the load balancer in front of two
-// panels). As root on Debian, `npm test` installs the missing ones, like scripts/ensure-chromium.mjs
-// does for Chromium; elsewhere it says what to install and the test reports itself skipped.
+// Debian packages the multi-instance tests run for real (tests/integration/scale-out.test.ts and
+// the Redis-backed cases): `redis-server` (the shared rate-limit store) and `haproxy` (the load
+// balancer in front of two panels). As root on Debian, `npm test` installs the missing ones, like
+// scripts/ensure-chromium.mjs does for Chromium; elsewhere it says what to install, and the tests
+// that need them are skipped, except in CI (CI=true), where they fail with one line saying what is missing.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -23,6 +24,28 @@ export function findProgram(program) {
   return null;
 }
 
+/** Whether this run is a CI run (CI set, as every CI service does, and not to "false" or "0"). */
+export function isCI() {
+  const value = process.env.CI;
+  return Boolean(value) && value !== "false" && value !== "0";
+}
+
+/**
+ * For a test that needs `programs`: the one line saying which are missing and how to install them,
+ * or undefined when all are installed. In CI a missing program is a failure, not a skip: this throws
+ * that line.
+ * @param {string[]} programs
+ * @param {string} what the tests that need them
+ * @returns {string | undefined}
+ */
+export function missingForTests(programs, what) {
+  const missing = programs.filter((program) => !findProgram(program));
+  if (missing.length === 0) return undefined;
+  const line = `${what}: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not installed (apt-get install ${missing.join(" ")})`;
+  if (isCI()) throw new Error(`${line}; in CI that fails the tests instead of skipping them`);
+  return line;
+}
+
 /**
  * Installs the missing packages when allowed; answers the programs still missing (empty when all are there).
  * @param {Record<string, string>} [packages]
@@ -41,7 +64,7 @@ export function ensurePackages(packages = SCALE_OUT_PACKAGES) {
       execFileSync("apt-get", ["install", "-y", "--no-install-recommends", ...names], apt);
     } catch (error) {
       console.error(
-        `apt-get failed (${/** @type {Error} */ (error).message}); the multi-instance test will be skipped.`,
+        `apt-get failed (${/** @type {Error} */ (error).message}); the multi-instance tests will be ${isCI() ? "failed" : "skipped"}.`,
       );
     }
   }
@@ -53,6 +76,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const stillMissing = ensurePackages();
   if (stillMissing.length > 0)
     console.log(
-      `Not installed: ${stillMissing.join(", ")}. The multi-instance test (tests/integration/scale-out.test.ts) is skipped until they are (apt-get install ${stillMissing.join(" ")}).`,
+      `Not installed: ${stillMissing.join(", ")}. The multi-instance tests (tests/integration/scale-out.test.ts, the Redis-backed cases) ${isCI() ? "fail in CI" : "are skipped"} until they are (apt-get install ${stillMissing.join(" ")}).`,
     );
 }

@@ -2,21 +2,24 @@
 // bundle-size check, unit and integration tests (Vitest), then the end-to-end tests (Playwright,
 // projects js and no-js) against the built panel and the demo API. Every phase runs even when an
 // earlier one failed (those that need the build are skipped when it failed), and so does every step
-// of the lint phase; one summary line per phase at the end; exit 1 when any failed.
+// of the lint phase. At the end, one summary line per phase (its duration, the lint steps' own, its
+// test counts), the tests run at each level (unit, integration, e2e js, e2e no-js) and the wall time
+// of the whole run; exit 1 when any failed.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { ensureChromium } from "./ensure-chromium.mjs";
-import { ensurePackages } from "./ensure-packages.mjs";
+import { ensurePackages, isCI } from "./ensure-packages.mjs";
 
 const chromiumPath = await ensureChromium();
-// redis-server and haproxy for the multi-instance test; when they cannot be had it is skipped and says why.
+// redis-server and haproxy for the multi-instance tests; when they cannot be had those are skipped
+// and say why, or in CI fail.
 const missingPackages = ensurePackages();
 if (missingPackages.length > 0)
   console.log(
-    `⚠ ${missingPackages.join(" and ")} not installed: tests/integration/scale-out.test.ts skips its multi-instance tests (apt-get install ${missingPackages.join(" ")}).`,
+    `⚠ ${missingPackages.join(" and ")} not installed: the multi-instance tests (scale-out.test.ts, the Redis-backed cases) ${isCI() ? "fail in CI" : "are skipped"} (apt-get install ${missingPackages.join(" ")}).`,
   );
 
 const reports = mkdtempSync(join(tmpdir(), "panel-test-"));
@@ -24,32 +27,78 @@ const vitestReport = (/** @type {string} */ name) => join(reports, `${name}.json
 const playwrightReport = join(reports, "playwright.json");
 
 /**
- * Counts from a Vitest JSON report, e.g. "212 passed, 1 failed".
- * @param {string} file
+ * @typedef {object} Counts
+ * @property {number} passed
+ * @property {number} failed
+ * @property {number} [flaky]
+ * @property {number} skipped
  */
-function vitestCounts(file) {
-  if (!existsSync(file)) return "";
+
+/**
+ * A level's counts from a Vitest JSON report, e.g. "212 passed, 1 failed".
+ * @param {string} level
+ * @param {string} file
+ * @returns {Record<string, Counts>}
+ */
+function vitestCounts(level, file) {
+  if (!existsSync(file)) return {};
   const report = JSON.parse(readFileSync(file, "utf8"));
   const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  return counts({ passed: report.numPassedTests, failed: report.numFailedTests, skipped });
+  return { [level]: { passed: report.numPassedTests, failed: report.numFailedTests, skipped } };
 }
 
 /**
- * Counts from Playwright's JSON report.
+ * @typedef {object} PlaywrightSuite
+ * @property {PlaywrightSuite[]} [suites]
+ * @property {{ tests: { projectName: string, status: "expected" | "unexpected" | "flaky" | "skipped" }[] }[]} [specs]
+ */
+
+/**
+ * Counts per Playwright project (e2e js, e2e no-js) from Playwright's JSON report.
  * @param {string} file
+ * @returns {Record<string, Counts>}
  */
 function playwrightCounts(file) {
-  if (!existsSync(file)) return "";
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
-  return counts({ passed: stats.expected, failed: stats.unexpected, flaky: stats.flaky, skipped: stats.skipped });
+  if (!existsSync(file)) return {};
+  /** @type {{ suites: PlaywrightSuite[] }} */
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  /** @type {Record<string, Counts>} */
+  const byProject = {};
+  /** @param {PlaywrightSuite} suite */
+  const visit = (suite) => {
+    for (const test of (suite.specs ?? []).flatMap((spec) => spec.tests)) {
+      const level = `e2e ${test.projectName}`;
+      const counts = (byProject[level] ??= { passed: 0, failed: 0, flaky: 0, skipped: 0 });
+      if (test.status === "expected") counts.passed += 1;
+      else if (test.status === "unexpected") counts.failed += 1;
+      else if (test.status === "flaky") counts.flaky = (counts.flaky ?? 0) + 1;
+      else counts.skipped += 1;
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites) visit(suite);
+  return byProject;
 }
 
-/** @param {Record<string, number>} numbers */
-function counts(numbers) {
+/**
+ * "212 passed, 1 failed" (the numbers that are not 0, and always the passed ones).
+ * @param {Counts} numbers
+ */
+function describeCounts(numbers) {
   return Object.entries(numbers)
     .filter(([name, value]) => value > 0 || name === "passed")
     .map(([name, value]) => `${value} ${name}`)
     .join(", ");
+}
+
+/**
+ * A duration: "41.2 s", or "12 min 5 s" from two minutes on.
+ * @param {number} ms
+ */
+function duration(ms) {
+  const seconds = ms / 1000;
+  if (seconds < 120) return `${seconds.toFixed(1)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 }
 
 /** @typedef {[command: string, args: string[]]} Command */
@@ -89,7 +138,7 @@ const lintSteps = [
  * @property {{ name: string, run: Command }[]} [steps] its commands, each run whatever the others did
  * @property {NodeJS.ProcessEnv} [env]
  * @property {boolean} [needsBuild]
- * @property {() => string} [counts] how to count its tests
+ * @property {() => Record<string, Counts>} [counts] how to count its tests, per level
  */
 
 /**
@@ -115,12 +164,12 @@ const phases = [
   { name: "layers", run: ["npm", ["run", "layers"]] },
   { name: "build", run: ["npm", ["run", "build"]] },
   { name: "bundle-size check", run: ["npm", ["run", "size"]], needsBuild: true },
-  { name: "unit tests", run: vitest("unit"), counts: () => vitestCounts(vitestReport("unit")) },
+  { name: "unit tests", run: vitest("unit"), counts: () => vitestCounts("unit", vitestReport("unit")) },
   {
     name: "integration tests",
     run: vitest("integration"),
     needsBuild: true,
-    counts: () => vitestCounts(vitestReport("integration")),
+    counts: () => vitestCounts("integration", vitestReport("integration")),
   },
   {
     name: "end-to-end tests",
@@ -133,6 +182,8 @@ const phases = [
 
 /** @type {{ name: string, status: "passed" | "failed" | "skipped", detail: string }[]} */
 const results = [];
+/** @type {Record<string, Counts>} */
+const levels = {};
 for (const phase of phases) {
   if (phase.needsBuild && results.find((result) => result.name === "build")?.status === "failed") {
     results.push({ name: phase.name, status: "skipped", detail: "skipped: the build failed" });
@@ -146,16 +197,24 @@ for (const phase of phases) {
   if (phase.steps) {
     const outcomes = phase.steps.map((step) => {
       console.log(`\n▷ ${phase.name}: ${step.name}`);
-      return { name: step.name, passed: passes(step.run, phase.env) };
+      const stepStarted = performance.now();
+      return { name: step.name, passed: passes(step.run, phase.env), ms: performance.now() - stepStarted };
     });
     passed = outcomes.every((outcome) => outcome.passed);
-    stepsDetail = outcomes.map((outcome) => `${outcome.name} ${outcome.passed ? "✔" : "✖"}`).join(" ");
+    stepsDetail = outcomes
+      .map((outcome) => `${outcome.name} ${outcome.passed ? "✔" : "✖"} ${duration(outcome.ms)}`)
+      .join(", ");
   } else {
     passed = passes(/** @type {Command} */ (phase.run), phase.env);
   }
-  const seconds = (performance.now() - started) / 1000;
+  const elapsed = performance.now() - started;
+  const counted = phase.counts?.() ?? {};
+  Object.assign(levels, counted);
+  const countsDetail = Object.entries(counted)
+    .map(([level, numbers]) => (Object.keys(counted).length > 1 ? `${level}: ` : "") + describeCounts(numbers))
+    .join("; ");
   const status = passed ? "passed" : "failed";
-  const detail = [stepsDetail, phase.counts?.(), `${seconds.toFixed(1)} s`].filter(Boolean).join(", ");
+  const detail = [duration(elapsed), countsDetail, stepsDetail && `(${stepsDetail})`].filter(Boolean).join(", ");
   results.push({ name: phase.name, status, detail });
   if (status === "failed") console.error(`✖ ${phase.name} failed`);
 }
@@ -165,6 +224,16 @@ const mark = { passed: "✔", failed: "✖", skipped: "–" };
 const width = Math.max(...results.map((result) => result.name.length));
 console.log("\nSummary");
 for (const { name, status, detail } of results) console.log(`  ${mark[status]} ${name.padEnd(width)}  ${detail}`);
+// The tests that ran (passed, failed or flaky; not the skipped ones) at each level.
+const ran = ["unit", "integration", "e2e js", "e2e no-js"]
+  .map((level) => {
+    const numbers = levels[level];
+    return `${level} ${numbers ? numbers.passed + numbers.failed + (numbers.flaky ?? 0) : "–"}`;
+  })
+  .join(", ");
+console.log(`  Tests run per level: ${ran}`);
+// performance.now() counts from this process's start: the wall time of the whole `npm test`.
+console.log(`  Total: ${duration(performance.now())}`);
 
 const failed = results.filter((result) => result.status === "failed");
 if (failed.length > 0) {

@@ -23,13 +23,44 @@ export async function probeUpstream(url: string, timeoutMs = 2_000): Promise<boo
   }
 }
 
-// Set once shutdown starts (server.js): readiness fails first, so a load balancer stops sending
-// new requests while the ones in flight finish.
-let draining = false;
+/**
+ * The drain on shutdown (server.js; decision 052). From SIGTERM on, `/readyz` answers 503 while
+ * every request is still served, so a load balancer takes this instance out. The drain is over
+ * once the balancer has stopped sending: a check of `/readyz` saw the 503 and the next check came
+ * with no other request between the two. The balancer's own check interval is the measure, so a
+ * busy machine, where everything (the check included) is slower, waits longer, never too little.
+ */
+class Drain {
+  private checks = 0;
+  private requestsSinceCheck = 0;
+  private stopped!: () => void;
+  /** Resolves once the balancer's checks show it sends nothing here any more. */
+  readonly balancerStopped = new Promise<void>((resolve) => (this.stopped = resolve));
 
-/** Marks this process as shutting down: from now on `/readyz` answers 503. */
-export function startDraining(): void {
-  draining = true;
+  /** A `/readyz` check, answered 503. */
+  sawCheck(): void {
+    if (this.checks > 0 && this.requestsSinceCheck === 0) this.stopped();
+    this.checks += 1;
+    this.requestsSinceCheck = 0;
+  }
+
+  /** Any other request but the liveness probe: the balancer still sends here. */
+  sawRequest(): void {
+    this.requestsSinceCheck += 1;
+  }
+}
+
+// Set once shutdown starts: readiness fails first, so a load balancer stops sending new requests
+// while the ones in flight finish.
+let drain: Drain | undefined;
+
+/**
+ * Marks this process as shutting down: from now on `/readyz` answers 503. Resolves once the load
+ * balancer's checks show that it stopped sending requests here (never, when nothing checks).
+ */
+export function startDraining(): Promise<void> {
+  drain ??= new Drain();
+  return drain.balancerStopped;
 }
 
 /**
@@ -44,11 +75,19 @@ export function healthRoutes(apiUrl: string, canRender: () => Promise<boolean>, 
   });
   router.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    if (draining) return void res.status(503).json({ status: "shutting down" });
+    if (drain) {
+      drain.sawCheck();
+      return void res.status(503).json({ status: "shutting down" });
+    }
     const [renders, upstream] = await Promise.all([canRender(), probe(apiUrl)]);
     if (!renders) res.status(503).json({ status: "cannot render pages" });
     else if (!upstream) res.status(503).json({ status: "upstream unavailable" });
     else res.status(200).json({ status: "ready" });
+  });
+  // Every other request, while draining: the balancer still sends requests here.
+  router.use((_req, _res, next) => {
+    drain?.sawRequest();
+    next();
   });
   return router;
 }

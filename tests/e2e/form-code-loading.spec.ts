@@ -10,20 +10,19 @@ import { resetDemo } from "../support/demo-hooks";
 import { startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
-const manifest = JSON.parse(readFileSync("build/client/.vite/manifest.json", "utf8")) as Record<
-  string,
-  { file: string }
->;
+/** The client build's manifest, read when a test first needs it: `playwright test --list` needs no build. */
+let manifest: Record<string, { file: string }> | undefined;
 
 /** The built file of a module the browser imports dynamically, as a URL path. */
 function chunkOf(module: string): string {
+  manifest ??= JSON.parse(readFileSync("build/client/.vite/manifest.json", "utf8")) as Record<string, { file: string }>;
   const entry = manifest[module];
   if (!entry) throw new Error(`${module} is not a chunk of the client build`);
   return `/${entry.file}`;
 }
 
-const CHECK_CODE = chunkOf("app/forms/check-fields.ts");
-const ANNOUNCEMENT_DIALOGS = chunkOf("app/routes/admin/announcements/announcement-dialogs.tsx");
+const checkCodePath = () => chunkOf("app/forms/check-fields.ts");
+const dialogsCodePath = () => chunkOf("app/routes/admin/announcements/announcement-dialogs.tsx");
 
 function usesJavaScript(testInfo: TestInfo): boolean {
   return testInfo.project.use.javaScriptEnabled !== false;
@@ -77,7 +76,7 @@ test.describe("the browser's form checks", () => {
   test("a wrong field sent before the check code arrives: the server answers the message, the typing stays", async ({
     page,
   }, testInfo) => {
-    const checkCode = await holdBack(page, CHECK_CODE);
+    const checkCode = await holdBack(page, checkCodePath());
     const requests = recordRequests(page);
     await page.goto("/login");
     if (usesJavaScript(testInfo)) {
@@ -101,7 +100,7 @@ test.describe("the browser's form checks", () => {
   }, testInfo) => {
     const requests = recordRequests(page);
     const checkLoaded = usesJavaScript(testInfo)
-      ? page.waitForResponse((response) => new URL(response.url()).pathname === CHECK_CODE)
+      ? page.waitForResponse((response) => new URL(response.url()).pathname === checkCodePath())
       : undefined;
     await page.goto("/forgot-password");
     if (checkLoaded) {
@@ -134,10 +133,10 @@ test.describe("the browser's form checks", () => {
     await page.goto("/delete-account");
     await expect(page.getByRole("heading", { name: "Delete Account" })).toBeVisible();
     if (usesJavaScript(testInfo)) {
-      await expect.poll(() => requested(requests, CHECK_CODE)).toBe(true);
+      await expect.poll(() => requested(requests, checkCodePath())).toBe(true);
     } else {
       await page.waitForLoadState("load");
-      expect(requested(requests, CHECK_CODE)).toBe(false);
+      expect(requested(requests, checkCodePath())).toBe(false);
     }
   });
 });
@@ -151,7 +150,7 @@ test.describe("the announcement form, loaded when its dialog opens", () => {
   test("a direct link renders the open dialog from the server, and it creates", async ({ page }, testInfo) => {
     const errors = recordErrors(page);
     const requests = recordRequests(page);
-    const formCode = await holdBack(page, ANNOUNCEMENT_DIALOGS);
+    const formCode = await holdBack(page, dialogsCodePath());
     await page.goto("/announcements?new");
     const dialog = page.getByRole("dialog", { name: "Create Announcement" });
     // In the HTML itself: visible, with its fields, before the form's code has arrived.
@@ -185,12 +184,12 @@ test.describe("the announcement form, loaded when its dialog opens", () => {
     if (usesJavaScript(testInfo)) {
       await expect(page.locator("html")).toHaveAttribute("data-sidebar-shortcut", "on");
       await page.waitForLoadState("networkidle");
-      expect(requested(requests, ANNOUNCEMENT_DIALOGS)).toBe(false);
+      expect(requested(requests, dialogsCodePath())).toBe(false);
     }
     await page.getByRole("link", { name: "Create Announcement" }).click();
     const dialog = page.getByRole("dialog", { name: "Create Announcement" });
     await expect(dialog).toBeVisible();
-    expect(requested(requests, ANNOUNCEMENT_DIALOGS)).toBe(usesJavaScript(testInfo));
+    expect(requested(requests, dialogsCodePath())).toBe(usesJavaScript(testInfo));
 
     await dialog.getByLabel("Title").fill("Quiet hours");
     await dialog.getByLabel("Description").fill("From 10 pm.");

@@ -4,12 +4,13 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { HELD_PAGE, type HeldUpstream, startHeldUpstream } from "../support/held-upstream";
 import {
   listeningUrl,
   PROCESS_WAIT_MS,
@@ -22,7 +23,6 @@ import {
 
 const root = join(import.meta.dirname, "../..");
 const SECRET = "container-test-secret-0123456789abcdef";
-const SLOW_UPSTREAM_MS = 1_500;
 
 // ---------------------------------------------------------------------------------------------
 // A small Dockerfile reader: enough of the syntax for this project's Dockerfile, strict elsewhere.
@@ -264,13 +264,13 @@ function assembleRuntime(dir: string) {
 }
 
 function get(url: string, agent: http.Agent) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+  return new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
     http
       .get(url, { agent }, (res) => {
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
       })
       .on("error", reject);
   });
@@ -289,9 +289,7 @@ function connect(port: number) {
 describe("the runtime stage, assembled and started as CMD says", { timeout: PROCESS_WAIT_MS + 30_000 }, () => {
   let dir = "";
   let container: WatchedProcess | undefined;
-  let upstream: http.Server | undefined;
-  let slowUpstream = false;
-  let upstreamHit: () => void = () => {};
+  let upstream: HeldUpstream | undefined;
   let started: ReturnType<typeof assembleRuntime>;
   let port = 0;
 
@@ -313,6 +311,8 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
         SESSION_SECRET: SECRET,
         PORT: "0",
         HOST: "127.0.0.1",
+        // The upstream call the shutdown test holds ends when the test releases it, not on a timer.
+        UPSTREAM_TIMEOUT_MS: "120000",
       },
     });
     const running = container;
@@ -334,16 +334,8 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
     dir = mkdtempSync(join(tmpdir(), "panel-container-"));
     started = assembleRuntime(dir);
 
-    // The upstream stand-in answers 404 at its base path, as an API does; on demand it
-    // takes SLOW_UPSTREAM_MS, which keeps a /readyz probe in flight.
-    upstream = http.createServer((_req, res) => {
-      upstreamHit();
-      const answer = () => res.writeHead(404, { "content-type": "application/json" }).end("{}");
-      if (slowUpstream) setTimeout(answer, SLOW_UPSTREAM_MS);
-      else answer();
-    });
-    await new Promise<void>((resolve) => upstream!.listen(0, "127.0.0.1", resolve));
-    await startContainer(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api`);
+    upstream = await startHeldUpstream();
+    await startContainer(upstream.apiUrl);
   }, 150_000 + PROCESS_WAIT_MS);
 
   afterAll(async () => {
@@ -352,7 +344,7 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
       child.kill("SIGKILL");
       await waitForExit(child);
     }
-    await new Promise((resolve) => (upstream ? upstream.close(resolve) : resolve(undefined)));
+    await upstream?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -379,10 +371,9 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
     const idle = new http.Agent({ keepAlive: true });
     expect((await get(`http://127.0.0.1:${port}/healthz`, idle)).status).toBe(200);
 
-    slowUpstream = true;
-    const reachedUpstream = new Promise<void>((resolve) => (upstreamHit = resolve));
-    const inFlight = get(`http://127.0.0.1:${port}/readyz`, new http.Agent({ keepAlive: true }));
-    await reachedUpstream;
+    // A request in flight: its upstream call is held until the test lets it answer.
+    const inFlight = get(`http://127.0.0.1:${port}${HELD_PAGE}`, new http.Agent({ keepAlive: true }));
+    await upstream!.held();
 
     // The order of events is the contract, not how long each one takes.
     const exited = waitForExit(child);
@@ -398,18 +389,19 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
     // 1. The listening socket is closed while the request is still in flight.
     await expect(connect(port)).rejects.toMatchObject({ code: "ECONNREFUSED" });
 
-    // 2. The request in flight gets its whole answer.
+    // 2. The request in flight gets its whole answer once its upstream call does.
+    upstream!.release();
     const response = await inFlight;
-    expect(response.status).toBe(200);
-    expect(JSON.parse(response.body)).toEqual({ status: "ready" });
+    expect(response.status).toBe(303);
+    expect(response.location).toBe("/verify?done=1");
 
     // 3. Then the process exits 0, after logging the finished request and "shut down".
     expect(await exited).toEqual({ code: 0, signal: null });
     const messages = logEntries()
       .slice(linesBefore)
-      .map((entry) => (entry.path === "/readyz" ? "readyz answered" : entry.msg));
-    const order = messages.filter((msg) => ["shutting down", "readyz answered", "shut down"].includes(String(msg)));
-    expect(order).toEqual(["shutting down", "readyz answered", "shut down"]);
+      .map((entry) => (entry.path === "/verify" ? "verify answered" : entry.msg));
+    const order = messages.filter((msg) => ["shutting down", "verify answered", "shut down"].includes(String(msg)));
+    expect(order).toEqual(["shutting down", "verify answered", "shut down"]);
   });
 
   it("refuses to start without API_URL: the image has no demo mode", async () => {

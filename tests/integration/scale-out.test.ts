@@ -2,8 +2,9 @@
  * N instances behave like one, on real parts: Debian's redis-server (the shared rate-limit store)
  * and haproxy (the load balancer) in front of two built panels (`node server.js`) and one demo API,
  * all on loopback ports of their own. `npm test` installs both packages as root on Debian
- * (scripts/ensure-packages.mjs); where they are missing this file says so and skips them.
- * The drain on shutdown (/readyz answers 503 first) needs neither and always runs.
+ * (scripts/ensure-packages.mjs); where they are missing this file says so and skips them, and in
+ * CI fails with that line. The drain on shutdown (/readyz answers 503 first) needs neither and
+ * always runs. Every wait is on an event: a process's log line, haproxy's log of its checks.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -12,25 +13,32 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { findProgram } from "../../scripts/ensure-packages.mjs";
-import { injectFault, recordedRequests } from "../support/demo-hooks";
+import { findProgram, missingForTests } from "../../scripts/ensure-packages.mjs";
+import { holdCalls, recordedRequests } from "../support/demo-hooks";
 import { PanelClient, toastMessage } from "../support/form-post";
-import { freePort, ROOT, type RunningServer, startDemoApi, startStack, TEST_SESSION_SECRET } from "../support/servers";
+import {
+  freePort,
+  ROOT,
+  type RunningServer,
+  type Stack,
+  startDemoApi,
+  startStack,
+  TEST_SESSION_SECRET,
+} from "../support/servers";
 
-const DRAIN_MS = 3_000;
+/**
+ * The longest drain (SHUTDOWN_DRAIN_MS): never reached here. A drain ends once haproxy's checks
+ * show it stopped sending (decision 052), however slow the machine.
+ */
+const DRAIN_LIMIT_MS = 60_000;
 const FAILURES_PER_ACCOUNT = 3;
 const POSTS_PER_MINUTE = 4;
 const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" };
 
-const missing = ["redis-server", "haproxy"].filter((program) => !findProgram(program));
-if (missing.length > 0) {
-  console.warn(
-    `SKIPPED: the multi-instance tests in tests/integration/scale-out.test.ts need ${missing.join(" and ")}, which ${missing.length > 1 ? "are" : "is"} not installed. ` +
-      `npm test installs them when it runs as root on Debian; otherwise run: apt-get install ${missing.join(" ")}`,
-  );
-}
+const missing = missingForTests(["redis-server", "haproxy"], "the multi-instance tests of scale-out.test.ts");
+if (missing) console.warn(`SKIPPED: ${missing}; npm test installs them when it runs as root on Debian`);
 
 /** A child process whose output is read line by line; `waitFor` resolves on the first matching line. */
 class Spawned {
@@ -78,27 +86,29 @@ function start(name: string, command: string, args: string[], env: NodeJS.Proces
   return new Spawned(name, child);
 }
 
-/** A built panel on a port of our choosing (haproxy's configuration names it), resolved once it listens. */
-async function startPanelOn(port: number, env: NodeJS.ProcessEnv): Promise<Spawned> {
+/** A built panel on a port of our choosing (haproxy's configuration names it); `listening` resolves once it listens. */
+function startPanelOn(port: number, env: NodeJS.ProcessEnv): { panel: Spawned; listening: Promise<string> } {
   const panel = start(`panel :${port}`, process.execPath, ["server.js"], {
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
     SESSION_SECRET: TEST_SESSION_SECRET,
-    UPSTREAM_TIMEOUT_MS: "5000",
     LOGIN_FAILURES_PER_DAY: "10000",
     ...env,
   });
-  await panel.waitFor(/"msg":"listening"/);
-  return panel;
+  return { panel, listening: panel.waitFor(/"msg":"listening"/) };
 }
 
 function haproxyConfig(frontPort: number, ports: Record<string, number>): string {
   return `global
   maxconn 512
+  # One line per request (with how it ended) and per change of a check's result, on stdout.
+  log stdout format raw local0 info
 
 defaults
   mode http
+  log global
+  option httplog
   timeout connect 2s
   timeout client 30s
   timeout server 30s
@@ -114,10 +124,13 @@ frontend panel
 backend panels
   balance roundrobin
   option httpchk GET /readyz
+  option log-health-checks
   http-check expect status 200
-  # One 503 takes an instance out; a slow answer on a busy machine does not.
-  timeout check 5s
-  default-server inter 250ms fall 1 rise 2
+  # As docs/operations.md advises: three failed checks in a row take an instance out, so one
+  # slow check on a busy machine does not (the last one in service included); a draining
+  # instance serves until haproxy has stopped sending (decision 052). A check may be slow.
+  timeout check 30s
+  default-server inter 250ms fall 3 rise 2
   http-response set-header X-Served-By %[srv_name]
 ${Object.entries(ports)
   .map(([name, port]) => `  server ${name} 127.0.0.1:${port} check`)
@@ -128,7 +141,7 @@ ${Object.entries(ports)
 /** The X-Forwarded-For a single trusted proxy sends for a client at `address` (the panels trust one hop). */
 const from = (address: string) => ({ "x-forwarded-for": address });
 
-describe.skipIf(missing.length > 0)("two instances behind haproxy, sharing Redis", { timeout: 180_000 }, () => {
+describe.skipIf(missing !== undefined)("two instances behind haproxy, sharing Redis", { timeout: 180_000 }, () => {
   let dir: string;
   let redis: Spawned;
   let demo: RunningServer;
@@ -142,40 +155,64 @@ describe.skipIf(missing.length > 0)("two instances behind haproxy, sharing Redis
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "scale-out-"));
     const redisPort = await freePort();
-    redis = start(
-      "redis-server",
-      findProgram("redis-server")!,
-      ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
-      {},
-      dir,
-    );
-    await redis.waitFor(/Ready to accept connections/);
-    demo = await startDemoApi();
+    // Everything that does not need another part starts at once; each is ready when it says so.
+    await Promise.all([
+      (async () => {
+        redis = start(
+          "redis-server",
+          findProgram("redis-server")!,
+          ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+          {},
+          dir,
+        );
+        await redis.waitFor(/Ready to accept connections/);
+      })(),
+      (async () => {
+        demo = await startDemoApi();
+      })(),
+    ]);
 
     panelEnv = {
       API_URL: `${demo.url}/api`,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       TRUST_PROXY: "loopback",
-      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+      SHUTDOWN_DRAIN_MS: String(DRAIN_LIMIT_MS),
       LOGIN_FAILURES_PER_ACCOUNT: String(FAILURES_PER_ACCOUNT),
       AUTH_RATE_LIMIT_PER_MINUTE: String(POSTS_PER_MINUTE),
     };
-    for (const name of ["a", "b"]) {
-      ports[name] = await freePort();
-      panels[name] = await startPanelOn(ports[name], panelEnv);
-    }
+    for (const name of ["a", "b"]) ports[name] = await freePort();
+    await Promise.all(
+      Object.keys(ports).map((name) => {
+        const { panel, listening } = startPanelOn(ports[name]!, panelEnv);
+        panels[name] = panel;
+        return listening;
+      }),
+    );
 
     const frontPort = await freePort();
     proxyUrl = `http://127.0.0.1:${frontPort}`;
     writeFileSync(path.join(dir, "haproxy.cfg"), haproxyConfig(frontPort, ports));
     proxy = start("haproxy", findProgram("haproxy")!, ["-f", path.join(dir, "haproxy.cfg"), "-db"], {}, dir);
-    // haproxy prints nothing once it listens: ask through it until it answers.
-    for (let attempt = 0; ; attempt++) {
-      const status = await fetch(`${proxyUrl}/healthz`).then((response) => response.status, String);
-      if (status === 200) break;
-      if (attempt > 300) throw new Error(`haproxy does not answer (${status}):\n${proxy.lines.join("\n")}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // haproxy listens before it checks: ready once its first check of each panel has passed.
+    await Promise.all(
+      Object.keys(ports).map((name) => proxy.waitFor(new RegExp(`Health check for server panels/${name} succeeded`))),
+    );
+  });
+
+  // A failed test prints what went wrong on the way, in the words of the parts: the panels'
+  // warnings and errors, haproxy's checks and every request it did not answer 200.
+  beforeEach(({ onTestFailed }) => {
+    const parts = [proxy, ...Object.values(panels)];
+    const seen = new Map(parts.map((part) => [part, part.lines.length]));
+    onTestFailed(() => {
+      const problems = [...new Set([...parts, ...Object.values(panels)])].flatMap((part) =>
+        part.lines
+          .slice(seen.get(part) ?? 0)
+          .filter((line) => (part === proxy ? !/ 200 \d+ - - /.test(line) : !line.includes('"level":"info"')))
+          .map((line) => `${part.name}: ${line}`),
+      );
+      if (problems.length > 0) console.log(problems.join("\n"));
+    });
   });
 
   afterAll(async () => {
@@ -243,11 +280,16 @@ describe.skipIf(missing.length > 0)("two instances behind haproxy, sharing Redis
     const html = await (await onA.get("/posts?confirm=delete&id=33")).text();
     const key = /name="_once" value="([^"]+)"/.exec(html)?.[1];
     expect(key, "the rendered one-time key").toBeTruthy();
-    await injectFault(demo.url, { method: "DELETE", path: "/posts/33", delayMs: 300 });
+    const held = await holdCalls(demo.url, { method: "DELETE", path: "/posts/33", times: 1 });
     const fields = { intent: "delete", id: "33", _once: key! };
 
-    // A double click whose second post the balancer sends to the other instance, while the first runs.
-    const answers = await Promise.all([onA.post("/posts", fields), onB.post("/posts", fields)]);
+    // A double click whose second post the balancer sends to the other instance: A's upstream call
+    // is held until B's post has been sent.
+    const first = onA.post("/posts", fields);
+    await held.arrived();
+    const second = onB.post("/posts", fields);
+    await held.release();
+    const answers = await Promise.all([first, second]);
 
     expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
     expect(answers[1]!.headers.get("location")).toBe(answers[0]!.headers.get("location"));
@@ -278,22 +320,26 @@ describe.skipIf(missing.length > 0)("two instances behind haproxy, sharing Redis
     const load = Promise.all([client(), client(), client(), client()]);
     await expect.poll(() => served.length, { timeout: 30_000 }).toBeGreaterThan(10);
 
+    const drains: string[] = [];
     for (const name of ["a", "b"]) {
       const panel = panels[name]!;
       phase = `${name} restarting`;
       const draining = panel.waitFor(/"msg":"draining"/);
+      const closing = panel.waitFor(/"msg":"shutting down"/);
       const down = proxy.waitFor(new RegExp(`Server panels/${name} is DOWN`));
       panel.child.kill("SIGTERM");
       await draining;
-      // Readiness fails first, while the instance still serves.
-      const ready = await fetch(`${urlOf(name)}/readyz`);
-      expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({ status: "shutting down" });
+      // haproxy's check saw the 503 and took the instance out; only then did it stop serving.
       await down;
+      const closed = JSON.parse(await closing) as { drainEndedBy?: string; drainedMs?: number };
+      expect(closed.drainEndedBy).toBe("balancer");
+      drains.push(`${name} ${closed.drainedMs} ms`);
       expect(await panel.exited).toBe(0);
 
       const up = proxy.waitFor(new RegExp(`Server panels/${name} is UP`));
-      panels[name] = await startPanelOn(ports[name]!, panelEnv);
+      const restarted = startPanelOn(ports[name]!, panelEnv);
+      panels[name] = restarted.panel;
+      await restarted.listening;
       await up;
     }
     phase = "both up again";
@@ -308,7 +354,7 @@ describe.skipIf(missing.length > 0)("two instances behind haproxy, sharing Redis
 
     const phases = [...new Set(served.map((entry) => entry.phase))];
     const counts = phases.map((name) => `${served.filter((entry) => entry.phase === name).length} while ${name}`);
-    console.log(`rolling restart: ${served.length} requests, ${counts.join(", ")}`);
+    console.log(`rolling restart: ${served.length} requests, ${counts.join(", ")}; drains: ${drains.join(", ")}`);
     expect(served.filter((entry) => entry.status !== 200)).toEqual([]);
     for (const expected of ["both up", "a restarting", "b restarting", "both up again"]) {
       expect(served.filter((entry) => entry.phase === expected).length, expected).toBeGreaterThan(0);
@@ -335,31 +381,46 @@ describe.skipIf(missing.length > 0)("two instances behind haproxy, sharing Redis
 });
 
 describe("shutdown", () => {
-  it("answers 503 on /readyz once SIGTERM arrives, still serves during the drain, then exits 0", async () => {
-    const stack = await startStack({ SHUTDOWN_DRAIN_MS: "2000" });
-    try {
-      const { panel } = stack;
-      expect((await fetch(`${panel.url}/readyz`)).status).toBe(200);
-      const lines = createInterface({ input: panel.process.stdout! });
-      const draining = new Promise<void>((resolve) =>
-        lines.on("line", (line) => line.includes('"msg":"draining"') && resolve()),
-      );
-      panel.process.kill("SIGTERM");
-      await draining;
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ SHUTDOWN_DRAIN_MS: String(DRAIN_LIMIT_MS) });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
 
+  it("answers 503 on /readyz from SIGTERM on and serves until two checks come with no request between, then exits 0", async () => {
+    const { panel } = stack;
+    const check = async () => {
       const ready = await fetch(`${panel.url}/readyz`);
-      expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({ status: "shutting down" });
-      expect((await fetch(`${panel.url}/healthz`)).status).toBe(200);
-      const page = await fetch(`${panel.url}/login`, { headers: BROWSER });
-      expect(page.status).toBe(200);
-      expect(page.headers.get("connection")).toBe("close");
+      return { status: ready.status, body: (await ready.json()) as unknown };
+    };
+    expect(await check()).toEqual({ status: 200, body: { status: "ready" } });
+    const lines = createInterface({ input: panel.process.stdout! });
+    const logged = (msg: string) =>
+      new Promise<Record<string, unknown>>((resolve) =>
+        lines.on("line", (line) => line.includes(`"msg":"${msg}"`) && resolve(JSON.parse(line))),
+      );
+    const draining = logged("draining");
+    const closing = logged("shutting down");
+    panel.process.kill("SIGTERM");
+    await draining;
 
-      const [code] = await once(panel.process, "exit");
-      expect(code).toBe(0);
-      expect(panel.output()).toMatch(/"msg":"shut down"/);
-    } finally {
-      await stack.stop();
-    }
+    // A balancer's check sees the 503; a request it sent meanwhile is still served.
+    expect(await check()).toEqual({ status: 503, body: { status: "shutting down" } });
+    expect((await fetch(`${panel.url}/healthz`)).status).toBe(200);
+    const page = await fetch(`${panel.url}/login`, { headers: BROWSER });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("connection")).toBe("close");
+    // The next check: a request came since the last one, so the balancer may still be sending.
+    expect((await check()).status).toBe(503);
+    expect((await fetch(`${panel.url}/healthz`)).status).toBe(200);
+    // No request since the last check: the balancer has stopped sending, and the drain ends.
+    expect((await check()).status).toBe(503);
+
+    expect(await closing).toMatchObject({ drainEndedBy: "balancer" });
+    const [code] = await once(panel.process, "exit");
+    expect(code).toBe(0);
+    expect(panel.output()).toMatch(/"msg":"shut down"/);
   });
 });

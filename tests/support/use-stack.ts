@@ -5,8 +5,9 @@ import { type RunningServer, type Stack, startStack } from "./servers";
 
 /**
  * For an integration test file: starts a demo API and a built panel before its tests, reseeds
- * the demo data before each test, and stops both after the last one. The returned object reads
- * like the started stack (`stack.panel.url`, `stack.demo.url`).
+ * the demo data before each test, and stops both after the last one. A failed test prints the
+ * panel's warnings and errors logged while it ran (why a call failed: a timeout, a refusal...).
+ * The returned object reads like the started stack (`stack.panel.url`, `stack.demo.url`).
  */
 export function useStack(panelEnv: NodeJS.ProcessEnv = {}): Pick<Stack, "panel" | "demo"> {
   let started: Stack | undefined;
@@ -16,8 +17,18 @@ export function useStack(panelEnv: NodeJS.ProcessEnv = {}): Pick<Stack, "panel" 
   afterAll(async () => {
     await started?.stop();
   });
-  beforeEach(async () => {
-    await resetDemo(running().demo.url);
+  beforeEach(async ({ onTestFailed }) => {
+    const { panel, demo } = running();
+    const logged = panel.output().length;
+    onTestFailed(() => {
+      const problems = panel
+        .output()
+        .slice(logged)
+        .split("\n")
+        .filter((line) => line && !line.includes('"level":"info"'));
+      if (problems.length > 0) console.log(`The panel's warnings and errors during the test:\n${problems.join("\n")}`);
+    });
+    await resetDemo(demo.url);
   });
   const running = (): Stack => {
     if (!started) throw new Error("the stack is not started yet: use it inside tests or hooks");
