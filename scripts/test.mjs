@@ -98,7 +98,8 @@ function describeCounts(numbers) {
 function duration(ms) {
   const seconds = ms / 1000;
   if (seconds < 120) return `${seconds.toFixed(1)} s`;
-  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
 }
 
 /** @typedef {[command: string, args: string[]]} Command */
