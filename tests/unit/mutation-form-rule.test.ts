@@ -27,7 +27,9 @@ export function Probe() {
 }
 `;
 
-describe('no bare <Form method="post">', () => {
+// Each lint of a new file may load more of the TypeScript project: CPU-bound seconds on a busy
+// machine, so the tests get a budget for work, not the 5 s default meant for waiting.
+describe('no bare <Form method="post">', { timeout: 60_000 }, () => {
   // The first lint loads the config, its plugins and (for a route) the TypeScript project:
   // seconds on a busy machine.
   beforeAll(() => ruleMessages("", "app/routes/admin/posts/list.tsx"), 120_000);
