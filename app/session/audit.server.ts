@@ -54,6 +54,37 @@ export function writeAuditLine(
   logLine("info", msg, entry);
 }
 
+/** How an audited action ended: sent and accepted, refused by the panel, failed upstream, or unknown (timed out). */
+export type AuditResult = "done" | "refused" | "failed" | "unknown";
+
+/** What an audit entry is about: its kind, its id and its name at the time (a user's name, a post's title). */
+export interface AuditTarget {
+  kind: "user" | "badge-request" | "post" | "announcement" | "plan" | "list";
+  id: string;
+  name?: string | null;
+}
+
+/** One admin action as the audit trail keeps it (issues 27 and 28). Never a password, token or cookie. */
+export interface AuditRecord {
+  admin: string | null;
+  /** The action: a row action's intent ("ban"), or a bulk item's ("ban" with `batch` set). */
+  action: string;
+  target?: AuditTarget | null;
+  reason?: string | null;
+  /** The bulk batch the entry belongs to. */
+  batch?: string | null;
+  result: AuditResult;
+  /** The upstream's status, when it answered. */
+  status?: number | null;
+  /** The upstream's message for a failure, or why the panel refused (no longer pending...). */
+  detail?: string | null;
+}
+
+/** Records one audited action: today one JSON line to stdout ("audit"); the lasting store comes with issue 28. */
+export function recordAudit(record: AuditRecord): void {
+  logLine(record.result === "failed" || record.result === "unknown" ? "warn" : "info", "audit", { ...record });
+}
+
 /**
  * The audit line of a sign-out the upstream did not confirm (its logout failed, retry included):
  * the browser's cookies are gone and the panel refuses the session itself (decision 033) while it
