@@ -84,6 +84,13 @@ export function recordAuditEntry(record: AuditRecord): Promise<void> {
   return theAuditTrail().record(stamped);
 }
 
+/** How a sign-in that threw ends in the trail: refused or failed with the upstream's status, or unknown. */
+export function signInFailure(error: unknown): Pick<AuditRecord, "result" | "status" | "detail"> {
+  if (!isUpstreamError(error)) return { result: "failed", status: null, detail: "error" };
+  if (error.failure !== "http") return { result: "unknown", status: null, detail: error.failure };
+  return { result: "failed", status: error.status, detail: null };
+}
+
 /**
  * The audit of a sign-out the upstream did not confirm (its logout failed, retry included): the
  * browser's cookies are gone and the panel refuses the session itself (decision 033) while it
