@@ -9,8 +9,12 @@ export type ReadOrder = "newest" | "oldest";
  * (trail.server.ts, verify.server.ts) are written once and tested against both.
  */
 export interface AuditEngine {
-  /** Appends the entry `build` makes from the chain's head, atomically: no two entries follow the same head. */
-  append(build: (head: ChainHead) => AuditEntry): Promise<AuditEntry>;
+  /**
+   * Appends the entry `build` makes from the chain's head, atomically: no two entries follow the
+   * same head. `id` names the record: an append retried after a write that timed out but happened
+   * finds it written and adds nothing.
+   */
+  append(id: string, build: (head: ChainHead) => AuditEntry): Promise<AuditEntry | null>;
   /** The chain's end after the newest entry (the empty head when nothing was written). */
   head(): Promise<ChainHead>;
   /** Entry numbers listed under `index` ("all", "admin:...", see indexKeys) within [min, max], in `order`, at most `limit`. */

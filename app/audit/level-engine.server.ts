@@ -42,7 +42,8 @@ export async function levelEngine(dir: string): Promise<AuditEngine> {
   };
 
   return {
-    append(build) {
+    // A local write that failed did not happen: nothing to find again, so `id` is not kept.
+    append(_id, build) {
       const appended = tail.then(async () => {
         const entry = build(await readHead());
         const [first, ...rest] = keysOf(entry);

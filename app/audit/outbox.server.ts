@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+
 import type { AuditRecord } from "~/audit/entry";
 import { logLine } from "~/lib/log.server";
 
@@ -19,6 +21,8 @@ export interface AuditOutbox {
   push(record: AuditRecord): Promise<void>;
   /** How many entries wait. */
   waiting(): number;
+  /** Resolves once no entry waits (at once when none does). */
+  idle(): Promise<void>;
 }
 
 /**
@@ -29,14 +33,15 @@ export interface AuditOutbox {
  * again says so.
  */
 export function auditOutbox(
-  write: (record: AuditRecord) => Promise<void>,
+  write: (record: AuditRecord & { id: string }) => Promise<void>,
   options: Partial<OutboxOptions> = {},
 ): AuditOutbox {
   const { retryMs, loudAfter, maxQueued } = { ...DEFAULTS, ...options };
-  const queue: { record: AuditRecord; settle: () => void }[] = [];
+  const queue: { record: AuditRecord & { id: string }; settle: () => void }[] = [];
   let draining = false;
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
+  let idlers: (() => void)[] = [];
 
   async function drain(): Promise<void> {
     if (draining) return;
@@ -49,7 +54,8 @@ export function auditOutbox(
           await write(item.record);
         } catch (error) {
           failures++;
-          item.settle();
+          // Nobody waits for a store that is away: every waiting entry's caller goes on.
+          for (const waiting of queue) waiting.settle();
           reportFailure(error);
           retry = setTimeout(() => void drain(), retryMs * Math.min(failures, 30));
           retry.unref();
@@ -62,6 +68,8 @@ export function auditOutbox(
           failures = 0;
         }
       }
+      for (const resolve of idlers) resolve();
+      idlers = [];
     } finally {
       draining = false;
     }
@@ -77,7 +85,7 @@ export function auditOutbox(
 
   return {
     push(record) {
-      const settled = new Promise<void>((settle) => queue.push({ record, settle }));
+      const settled = new Promise<void>((settle) => queue.push({ record: { ...record, id: randomUUID() }, settle }));
       if (queue.length > maxQueued) {
         const dropped = queue.shift()!;
         dropped.settle();
@@ -87,5 +95,6 @@ export function auditOutbox(
       return settled;
     },
     waiting: () => queue.length,
+    idle: () => (queue.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => idlers.push(resolve))),
   };
 }

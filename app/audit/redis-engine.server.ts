@@ -13,6 +13,8 @@ import { padSeq, type AuditEngine } from "~/audit/engine";
 
 /** Attempts an append makes before it gives up (each one lost to another instance's append). */
 const APPEND_ATTEMPTS = 50;
+/** How long a record's id is remembered as written: beyond any outbox retry. */
+const WRITTEN_TTL_SECONDS = 24 * 60 * 60;
 
 /**
  * The audit store in Redis. `connection` is its own connection (WATCH belongs to a connection, so
@@ -31,18 +33,24 @@ export function redisEngine(connection: Redis, prefix = "audit:"): AuditEngine {
     return raw === null ? EMPTY_HEAD : (JSON.parse(raw) as ChainHead);
   };
 
-  async function appendOnce(build: (head: ChainHead) => AuditEntry): Promise<AuditEntry> {
+  async function appendOnce(id: string, build: (head: ChainHead) => AuditEntry): Promise<AuditEntry | null> {
+    const written = `${prefix}r:${id}`;
     for (let attempt = 0; attempt < APPEND_ATTEMPTS; attempt++) {
-      await connection.watch(HEAD);
+      await connection.watch(HEAD, written);
+      // An earlier attempt whose answer was lost (a timeout) may have written it.
+      if ((await connection.exists(written)) === 1) {
+        await connection.unwatch();
+        return null;
+      }
       const entry = build(await readHead());
       const multi = connection
         .multi()
         .set(entryKey(entry.seq), JSON.stringify(entry))
+        .set(written, entry.seq, "EX", WRITTEN_TTL_SECONDS)
         .zadd(indexKey("all"), entry.seq, entry.seq)
         .zadd(TIME, Date.parse(entry.at), padSeq(entry.seq));
       for (const index of indexKeys(entry)) multi.zadd(indexKey(index), entry.seq, entry.seq);
-      const written = await multi.set(HEAD, JSON.stringify(headAfter(entry))).exec();
-      if (written !== null) return entry;
+      if ((await multi.set(HEAD, JSON.stringify(headAfter(entry))).exec()) !== null) return entry;
     }
     throw new Error(`audit append lost ${APPEND_ATTEMPTS} races for the chain's head`);
   }
@@ -54,8 +62,8 @@ export function redisEngine(connection: Redis, prefix = "audit:"): AuditEngine {
   };
 
   return {
-    append(build) {
-      const appended = tail.then(() => appendOnce(build));
+    append(id, build) {
+      const appended = tail.then(() => appendOnce(id, build));
       tail = appended.catch(() => undefined);
       return appended;
     },

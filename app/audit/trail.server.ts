@@ -21,6 +21,10 @@ export interface AuditTrail {
   record(record: AuditRecord): Promise<void>;
   /** One page of the trail, newest first (throws when the store does not answer). */
   page(query: AuditQuery): Promise<AuditPage>;
+  /** The engine the trail writes to (opened if it is not yet). */
+  engine(): Promise<AuditEngine>;
+  /** Resolves once no entry waits in the outbox. */
+  idle(): Promise<void>;
   /** Removes the entries older than the retention; how many it removed. */
   trim(now?: number): Promise<number>;
   close(): Promise<void>;
@@ -44,12 +48,14 @@ export function auditTrail(
   };
   const outbox: AuditOutbox = auditOutbox(async (record) => {
     const store = await engine();
-    await store.append((head) => chainedEntry(head, record));
+    await store.append(record.id, (head) => chainedEntry(head, record));
   }, outboxOptions);
 
   return {
     record: (record) => outbox.push({ ...record, at: record.at ?? Date.now() }),
     page: async (query) => auditPage(await engine(), query),
+    idle: () => outbox.idle(),
+    engine,
     async trim(now = Date.now()) {
       const store = await engine();
       let removed = 0;
@@ -75,11 +81,7 @@ let processTrail: AuditTrail | undefined;
  */
 export function theAuditTrail(): AuditTrail {
   if (processTrail) return processTrail;
-  const { REDIS_URL, AUDIT_DIR, AUDIT_RETENTION_DAYS } = env();
-  const trail = auditTrail(
-    REDIS_URL ? async () => redisEngine(await redisConnection(REDIS_URL)) : () => levelEngine(path.resolve(AUDIT_DIR)),
-    { retentionDays: AUDIT_RETENTION_DAYS },
-  );
+  const trail = auditTrail(openConfiguredEngine, { retentionDays: env().AUDIT_RETENTION_DAYS });
   const trim = () =>
     trail.trim().then(
       (removed) => removed > 0 && logLine("info", "audit retention removed old entries", { removed }),
@@ -89,6 +91,12 @@ export function theAuditTrail(): AuditTrail {
   setInterval(() => void trim(), TRIM_EVERY_MS).unref();
   processTrail = trail;
   return trail;
+}
+
+/** Opens the store the environment configures: Redis when REDIS_URL is set, else the embedded store in AUDIT_DIR. */
+export async function openConfiguredEngine(): Promise<AuditEngine> {
+  const { REDIS_URL, AUDIT_DIR } = env();
+  return REDIS_URL ? redisEngine(await redisConnection(REDIS_URL)) : levelEngine(path.resolve(AUDIT_DIR));
 }
 
 /** A Redis connection of the trail's own (WATCH belongs to a connection), with the shared one's settings. */
