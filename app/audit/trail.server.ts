@@ -6,7 +6,7 @@ import { levelEngine } from "~/audit/level-engine.server";
 import { auditOutbox, type AuditOutbox, type OutboxOptions } from "~/audit/outbox.server";
 import { auditPage, type AuditPage, type AuditQuery } from "~/audit/query.server";
 import { redisEngine } from "~/audit/redis-engine.server";
-import { env } from "~/config/env.server";
+import { env, type Env } from "~/config/env.server";
 import { logLine } from "~/lib/log.server";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -93,9 +93,31 @@ export function theAuditTrail(): AuditTrail {
   return trail;
 }
 
+/** How long a stopping server waits for entries still in the outbox. */
+const FLUSH_MS = 5_000;
+
+/**
+ * At shutdown (server.js, once the last request is answered): writes what waits in the outbox
+ * (for up to FLUSH_MS; what is still waiting then is logged as lost) and closes the store.
+ */
+export async function closeTheAuditTrail(): Promise<void> {
+  const trail = processTrail;
+  if (!trail) return;
+  let limit: NodeJS.Timeout | undefined;
+  const flushed = await Promise.race([
+    trail.idle().then(() => true),
+    new Promise<false>((resolve) => (limit = setTimeout(resolve, FLUSH_MS, false))),
+  ]);
+  clearTimeout(limit);
+  if (!flushed) logLine("error", "AUDIT ENTRIES LOST: the audit store did not take the waiting entries before shutdown");
+  await trail.close().catch(() => undefined);
+}
+
 /** Opens the store the environment configures: Redis when REDIS_URL is set, else the embedded store in AUDIT_DIR. */
-export async function openConfiguredEngine(): Promise<AuditEngine> {
-  const { REDIS_URL, AUDIT_DIR } = env();
+export async function openConfiguredEngine({
+  REDIS_URL,
+  AUDIT_DIR,
+}: Pick<Env, "REDIS_URL" | "AUDIT_DIR"> = env()): Promise<AuditEngine> {
   return REDIS_URL ? redisEngine(await redisConnection(REDIS_URL)) : levelEngine(path.resolve(AUDIT_DIR));
 }
 

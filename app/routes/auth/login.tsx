@@ -16,7 +16,7 @@ import { MutationForm } from "~/recipe/mutation-form";
 import { loginSchema } from "~/forms/schema-loaders.client";
 import { appOfferOf } from "~/routes/auth/app-offer.server";
 import { issueDeviceCookie, trustedDevice } from "~/routes/auth/device-cookie.server";
-import { recordAudit, signInFailure } from "~/session/audit.server";
+import { recordAudit, recordAuditEntry, signInFailure } from "~/session/audit.server";
 import { safeRedirect } from "~/session/safe-redirect";
 import { getCurrentUser, setCookieHeaders, storeUser } from "~/session/user.server";
 import { signIn } from "~/upstream/auth.server";
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { data: answer, setCookies } = await signIn(request, { email, password });
     await throttle.succeeded();
-    recordAudit({ admin: email, action: "sign-in", result: "done" });
+    await recordAuditEntry({ admin: email, action: "sign-in", result: "done" });
     const userCookie = await storeUser(request, answer.data.user);
     const deviceCookie = await issueDeviceCookie(request, email);
     // replace(): the sign-in page does not stay in history (docs/product.md#sign-in).

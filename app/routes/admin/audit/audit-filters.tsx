@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "react-router";
 
-import { TARGET_KIND_LABELS, type AuditFilters } from "./list.server";
+import { TARGET_KIND_LABELS, type AuditFilters } from "./filters";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 

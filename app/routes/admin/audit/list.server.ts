@@ -1,5 +1,6 @@
 import { data } from "react-router";
 
+import { TARGET_KIND_LABELS, type AuditFilters } from "./filters";
 import type { AuditEntry, AuditTarget } from "~/audit/entry";
 import type { AuditQuery } from "~/audit/query.server";
 import { theAuditTrail } from "~/audit/trail.server";
@@ -10,27 +11,6 @@ import { logLine } from "~/lib/log.server";
 /** Entries per page of /audit (the `limit` param picks another of AUDIT_PAGE_SIZES). */
 const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
-
-/** The kinds of target an entry can name, as the target filter offers them. */
-export const TARGET_KIND_LABELS: Record<AuditTarget["kind"], string> = {
-  user: "User",
-  "badge-request": "Citizenship request",
-  post: "Post",
-  announcement: "Announcement",
-  plan: "Membership plan",
-  list: "List",
-};
-
-/** The filters of /audit as the URL has them (and as the form shows them back). */
-export interface AuditFilters {
-  admin: string;
-  action: string;
-  kind: string;
-  target: string;
-  batch: string;
-  from: string;
-  to: string;
-}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_FILTER = 200;
