@@ -27,7 +27,10 @@ async function openForCheck() {
   } catch (error) {
     if (store.REDIS_URL || (error as { cause?: { code?: string } }).cause?.code !== "LEVEL_LOCKED") throw error;
     const copy = mkdtempSync(path.join(tmpdir(), "audit-verify-"));
-    cpSync(path.resolve(store.AUDIT_DIR), copy, { recursive: true, filter: (source) => path.basename(source) !== "LOCK" });
+    cpSync(path.resolve(store.AUDIT_DIR), copy, {
+      recursive: true,
+      filter: (source) => path.basename(source) !== "LOCK",
+    });
     console.log(`${store.AUDIT_DIR} is in use by the panel: checking a copy of it.`);
     return { engine: await levelEngine(copy), copy };
   }

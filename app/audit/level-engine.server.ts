@@ -77,7 +77,9 @@ export async function levelEngine(dir: string): Promise<AuditEngine> {
       const last = doomed.at(-1);
       await db.batch([
         ...doomed.flatMap((entry) => keysOf(entry).map((key) => ({ type: "del" as const, key }))),
-        ...(last ? [{ type: "put" as const, key: TRIM, value: JSON.stringify({ seq: last.seq, hash: last.hash }) }] : []),
+        ...(last
+          ? [{ type: "put" as const, key: TRIM, value: JSON.stringify({ seq: last.seq, hash: last.hash }) }]
+          : []),
       ]);
       return doomed.length;
     },

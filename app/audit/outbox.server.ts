@@ -79,7 +79,11 @@ export function auditOutbox(
     const fields = { error: error instanceof Error ? error.message : String(error), waiting: queue.length, failures };
     if (failures === 1) logLine("warn", "audit store unavailable: entries wait in memory and are retried", fields);
     else if (failures % loudAfter === 0) {
-      logLine("error", "AUDIT ENTRIES NOT WRITTEN: the audit store keeps failing; they are lost if this process stops", fields);
+      logLine(
+        "error",
+        "AUDIT ENTRIES NOT WRITTEN: the audit store keeps failing; they are lost if this process stops",
+        fields,
+      );
     }
   }
 

@@ -109,15 +109,15 @@ export async function closeTheAuditTrail(): Promise<void> {
     new Promise<false>((resolve) => (limit = setTimeout(resolve, FLUSH_MS, false))),
   ]);
   clearTimeout(limit);
-  if (!flushed) logLine("error", "AUDIT ENTRIES LOST: the audit store did not take the waiting entries before shutdown");
+  if (!flushed)
+    logLine("error", "AUDIT ENTRIES LOST: the audit store did not take the waiting entries before shutdown");
   await trail.close().catch(() => undefined);
 }
 
 /** Opens the store the environment configures: Redis when REDIS_URL is set, else the embedded store in AUDIT_DIR. */
-export async function openConfiguredEngine({
-  REDIS_URL,
-  AUDIT_DIR,
-}: Pick<Env, "REDIS_URL" | "AUDIT_DIR"> = env()): Promise<AuditEngine> {
+export async function openConfiguredEngine(
+  { REDIS_URL, AUDIT_DIR }: Pick<Env, "REDIS_URL" | "AUDIT_DIR"> = env(),
+): Promise<AuditEngine> {
   return REDIS_URL ? redisEngine(await redisConnection(REDIS_URL)) : levelEngine(path.resolve(AUDIT_DIR));
 }
 

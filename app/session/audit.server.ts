@@ -1,6 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
-import type { AuditRecord, AuditTarget } from "~/audit/entry";
+import type { AuditRecord, AuditResult, AuditTarget } from "~/audit/entry";
 import { theAuditTrail } from "~/audit/trail.server";
 import { logLine } from "~/lib/log.server";
 import { requestContext } from "~/lib/request-context.server";
@@ -8,7 +8,7 @@ import { authEndpoints } from "~/upstream/contract/auth";
 import { isUpstreamError } from "~/upstream/errors";
 import type { UpstreamCallRecord } from "~/upstream/panel-session.server";
 
-export type { AuditRecord, AuditResult, AuditTarget } from "~/audit/entry";
+export type { AuditRecord, AuditResult, AuditTarget };
 
 // The upstream calls of the admin action in flight, in the request's router context: set by the
 // admin shell's audit middleware (auditUpstreamCalls) for a form post, filled by the upstream client.
@@ -73,13 +73,16 @@ export function recordAudit(record: AuditRecord): void {
   void recordAuditEntry(record);
 }
 
+/** The results an operator is warned of in the log line. */
+const WARNING_RESULTS = new Set<AuditResult>(["failed", "unknown"]);
+
 /**
  * recordAudit for a caller that answers once the entry is stored (the admin form posts: the next
  * page, /audit included, shows it). Resolves once written, or once the store failed and the entry waits.
  */
 export function recordAuditEntry(record: AuditRecord): Promise<void> {
   const stamped = { ...record, at: record.at ?? Date.now() };
-  const level = record.result === "failed" || record.result === "unknown" ? "warn" : "info";
+  const level = WARNING_RESULTS.has(record.result) ? "warn" : "info";
   logLine(level, "audit", { ...record, at: new Date(stamped.at).toISOString() });
   return theAuditTrail().record(stamped);
 }

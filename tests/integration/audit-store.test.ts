@@ -179,9 +179,7 @@ describe.each(engines)("the audit store: $name", { timeout: 60_000 }, ({ name, s
     const other = name === "redis" ? auditTrail(openEngine, { retentionDays: 365 }) : mine;
     const start = (await mine.page({ limit: 1 })).entries[0]!.seq;
     await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        (index % 2 ? other : mine).record(record({ action: `race-${index}` })),
-      ),
+      Array.from({ length: 20 }, (_, index) => (index % 2 ? other : mine).record(record({ action: `race-${index}` }))),
     );
     const written = await mine.page({ limit: 20, after: start });
     expect(written.entries).toHaveLength(20);
@@ -234,4 +232,3 @@ describe.each(engines)("the audit store: $name", { timeout: 60_000 }, ({ name, s
     expect(actions).toEqual(["away-3", "away-2", "away-1"]);
   });
 });
-

@@ -126,7 +126,10 @@ describe("/audit", { timeout: 120_000 }, () => {
     const response = await admin.get("/audit?admin=nobody%40example.com");
     const page = await htmlPage(response);
     expect(page.getByText("No entries match these filters")).toBeTruthy();
-    expect(page.getAllByRole("link", { name: "Clear filters" }).map((link) => link.getAttribute("href"))).toEqual(["/audit", "/audit"]);
+    expect(page.getAllByRole("link", { name: "Clear filters" }).map((link) => link.getAttribute("href"))).toEqual([
+      "/audit",
+      "/audit",
+    ]);
   });
 });
 

@@ -2,7 +2,13 @@ import type { MiddlewareFunction } from "react-router";
 
 import { submittedForm } from "~/forms/form-data.server";
 import { reasonLine } from "~/forms/moderation-reasons";
-import { auditRecordOf, auditUpstreamCalls, recordAuditEntry, type AuditTarget, type PostedAction } from "~/session/audit.server";
+import {
+  auditRecordOf,
+  auditUpstreamCalls,
+  recordAuditEntry,
+  type AuditTarget,
+  type PostedAction,
+} from "~/session/audit.server";
 import { getCurrentUser } from "~/session/user.server";
 
 /**

@@ -43,7 +43,13 @@ export function AuditFilterForm({
         <label htmlFor="filter-kind" className="block text-xs font-medium text-slate-600">
           Target
         </label>
-        <select id="filter-kind" name="kind" defaultValue={filters.kind} key={filters.kind} className={`${inputClass} mt-1`}>
+        <select
+          id="filter-kind"
+          name="kind"
+          defaultValue={filters.kind}
+          key={filters.kind}
+          className={`${inputClass} mt-1`}
+        >
           <option value="">All</option>
           {Object.entries(TARGET_KIND_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
@@ -74,7 +80,17 @@ export function AuditFilterForm({
   );
 }
 
-function TextFilter({ name, label, placeholder, value }: { name: string; label: string; placeholder: string; value: string }) {
+function TextFilter({
+  name,
+  label,
+  placeholder,
+  value,
+}: {
+  name: string;
+  label: string;
+  placeholder: string;
+  value: string;
+}) {
   return (
     <div>
       <label htmlFor={`filter-${name}`} className="block text-xs font-medium text-slate-600">

@@ -71,8 +71,13 @@ export async function loadAuditTrail(request: Request) {
       error: null,
     };
   } catch (error) {
-    logLine("error", "audit trail could not be read", { error: error instanceof Error ? error.message : String(error) });
-    return data({ ...empty, errors: null, error: "The audit trail could not be read. Please try again." }, { status: 503 });
+    logLine("error", "audit trail could not be read", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return data(
+      { ...empty, errors: null, error: "The audit trail could not be read. Please try again." },
+      { status: 503 },
+    );
   }
 }
 

@@ -36,7 +36,11 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
       cell: (entry) => <time dateTime={entry.at}>{entry.when}</time>,
     },
     { id: "admin", header: "Admin", cell: (entry) => entry.admin ?? <span className="text-slate-500">Unknown</span> },
-    { id: "action", header: "Action", cell: (entry) => <span className="font-medium text-slate-900">{entry.action}</span> },
+    {
+      id: "action",
+      header: "Action",
+      cell: (entry) => <span className="font-medium text-slate-900">{entry.action}</span>,
+    },
     { id: "target", header: "Target", cell: (entry) => <TargetCell entry={entry} /> },
     { id: "reason", header: "Reason", cell: (entry) => entry.reason ?? "" },
     {
