@@ -8,6 +8,7 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { hrefWith } from "~/lib/pagination";
+import type { AuditResult } from "~/session/audit.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadAuditTrail(request);
@@ -15,7 +16,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit · Admin Dashboard" }];
 
-const RESULT_LABELS: Record<AuditRow["result"], [string, BadgeTone]> = {
+/** How each result reads, in words and colour (docs/product.md#audit). */
+const RESULT_LABELS: Record<AuditResult, [string, BadgeTone]> = {
   done: ["Done", "green"],
   refused: ["Refused", "gray"],
   failed: ["Failed", "red"],
