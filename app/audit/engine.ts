@@ -39,3 +39,8 @@ export interface AuditEngine {
 export function padSeq(seq: number): string {
   return String(seq).padStart(15, "0");
 }
+
+/** A stored JSON value, or null for a missing one (LevelDB answers undefined, Redis null). */
+export function storedJson<T>(raw: string | null | undefined): T | null {
+  return raw === null || raw === undefined ? null : (JSON.parse(raw) as T);
+}

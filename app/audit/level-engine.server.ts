@@ -1,7 +1,7 @@
 import { ClassicLevel } from "classic-level";
 
 import { EMPTY_HEAD, headAfter, indexKeys, type AuditEntry, type ChainHead } from "~/audit/entry";
-import { padSeq, type AuditEngine } from "~/audit/engine";
+import { padSeq, storedJson, type AuditEngine } from "~/audit/engine";
 
 // The embedded engine (docs/decisions/057-audit-store.md): LevelDB through classic-level, in one
 // directory (AUDIT_DIR). Ordered keys make every index a key range:
@@ -26,8 +26,7 @@ export async function levelEngine(dir: string): Promise<AuditEngine> {
   let tail: Promise<unknown> = Promise.resolve();
 
   const readHead = async (): Promise<ChainHead> => {
-    const raw = await db.get(HEAD);
-    return raw === undefined ? EMPTY_HEAD : (JSON.parse(raw) as ChainHead);
+    return storedJson<ChainHead>(await db.get(HEAD)) ?? EMPTY_HEAD;
   };
   const keysOf = (entry: AuditEntry) => [
     entryKey(entry.seq),
@@ -84,8 +83,7 @@ export async function levelEngine(dir: string): Promise<AuditEngine> {
       return doomed.length;
     },
     async trimPoint() {
-      const raw = await db.get(TRIM);
-      return raw === undefined ? null : (JSON.parse(raw) as { seq: number; hash: string });
+      return storedJson<{ seq: number; hash: string }>(await db.get(TRIM));
     },
     async overwrite(entry) {
       await db.put(entryKey(entry.seq), JSON.stringify(entry));

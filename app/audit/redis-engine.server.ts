@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 
 import { EMPTY_HEAD, headAfter, indexKeys, type AuditEntry, type ChainHead } from "~/audit/entry";
-import { padSeq, type AuditEngine } from "~/audit/engine";
+import { padSeq, storedJson, type AuditEngine } from "~/audit/engine";
 
 // The shared engine (docs/decisions/057-audit-store.md), one chain for every instance:
 //   <prefix>e:<seq>        the entry (JSON)
@@ -29,8 +29,7 @@ export function redisEngine(connection: Redis, prefix = "audit:"): AuditEngine {
   let tail: Promise<unknown> = Promise.resolve();
 
   const readHead = async (): Promise<ChainHead> => {
-    const raw = await connection.get(HEAD);
-    return raw === null ? EMPTY_HEAD : (JSON.parse(raw) as ChainHead);
+    return storedJson<ChainHead>(await connection.get(HEAD)) ?? EMPTY_HEAD;
   };
 
   async function appendOnce(id: string, build: (head: ChainHead) => AuditEntry): Promise<AuditEntry | null> {
@@ -97,8 +96,7 @@ export function redisEngine(connection: Redis, prefix = "audit:"): AuditEngine {
       return doomed.length;
     },
     async trimPoint() {
-      const raw = await connection.get(TRIM);
-      return raw === null ? null : (JSON.parse(raw) as { seq: number; hash: string });
+      return storedJson<{ seq: number; hash: string }>(await connection.get(TRIM));
     },
     async overwrite(entry) {
       await connection.set(entryKey(entry.seq), JSON.stringify(entry));
