@@ -3,7 +3,7 @@
 // one per item, none for items that were skipped or not on the list.
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { confirm, demoRows, finishedResults, reviewPath } from "../support/bulk";
+import { confirm, demoRows, finishedResults, formKey, reviewPath } from "../support/bulk";
 import { demoUsers } from "../support/demo-data";
 import { clearRecordedRequests, injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient } from "../support/form-post";
@@ -194,5 +194,130 @@ describe("each list's actions", () => {
     expect(rows.find(([name]) => name === (unreachable.fullName?.trim() || unreachable.email))?.[2]).toBe(
       "Done, but the message to the member was not sent: User has no registered devices",
     );
+  });
+});
+
+describe("failure modes", () => {
+  const unbanned = () => twoUsers((user) => !user.isBanned)();
+
+  it("shows the upstream's message for the items it refused, and Retry failed runs just those again", async () => {
+    const [failing, passing] = await unbanned();
+    await injectFault(stack.demo.url, {
+      method: "GET",
+      path: `/users/ban/${failing}`,
+      status: 503,
+      body: { message: "Ban service is down" },
+      times: 1,
+    });
+    const confirmed = await confirm(panel, reviewPath("users", "ban", [failing!, passing!]), { reason: "Spam" });
+    const html = await finishedResults(panel, confirmed);
+    expect(resultRows(html).map(([, result, detail]) => [result, detail])).toEqual([
+      ["Failed", "Ban service is down"],
+      ["Done", "User banned successfully"],
+    ]);
+
+    const resultsPath = confirmed.headers.get("location")!;
+    const page = parsePage(html);
+    expect(page.getByRole("button", { name: "Retry failed (1)" })).toBeTruthy();
+    const key = formKey(html, "retry");
+    const retried = await finishedResults(panel, await panel.post(resultsPath, { intent: "retry", _once: key }));
+    expect(resultRows(retried).map(([, result]) => result)).toEqual(["Done"]);
+    expect((await sent(`/users/ban/${failing}`, "GET")).length).toBe(2);
+    expect((await sent(`/users/ban/${passing}`, "GET")).length).toBe(1);
+  });
+
+  it("fails every item when the upstream fails them all, and audits each as failed", async () => {
+    const ids = await unbanned();
+    await injectFault(stack.demo.url, { method: "GET", path: "/users/ban/*", status: 500, body: { message: "Upstream broke" } });
+    const logged = stack.panel.output().length;
+    const html = await finishedResults(panel, await confirm(panel, reviewPath("users", "ban", ids), { reason: "Spam" }));
+    expect(resultRows(html).map(([, result]) => result)).toEqual(["Failed", "Failed"]);
+    expect(parsePage(html).getByRole("button", { name: "Retry failed (2)" })).toBeTruthy();
+    expect(auditLines(logged).map((entry) => [entry.result, entry.status])).toEqual([
+      ["failed", 500],
+      ["failed", 500],
+    ]);
+  });
+
+  it("offers nothing to confirm when the action applies to none of the selection, and a forced Confirm runs nothing", async () => {
+    const banned = await twoUsers((user) => user.isBanned)();
+    const path = reviewPath("users", "ban", banned);
+    const html = await (await panel.get(path)).text();
+    const page = parsePage(html);
+    expect(page.getByText("Nothing to do: the action no longer applies to any of the selected items.")).toBeTruthy();
+    expect(page.queryByRole("button", { name: "Confirm" })).toBeNull();
+    expect(page.getByRole("link", { name: "Back to the list" }).getAttribute("href")).toBe("/users");
+
+    const forced = await panel.post(path, { reason: "Spam" });
+    expect(forced.status).toBe(400);
+    expect(await sent("/users/ban/", "GET")).toEqual([]);
+  });
+
+  it("takes at most BULK_MAX items of a selection beyond the cap, and says so", async () => {
+    const all = await demoRows<DemoRow>(stack.demo.url, "/posts");
+    expect(all.length).toBeGreaterThan(BULK_MAX);
+    // "Select all matching" with a search every post matches (the demo posts all have an "e").
+    const path = `/posts/bulk?action=delete&scope=matching&search=e`;
+    const review = parsePage(await (await panel.get(path)).text());
+    expect(review.getByText(/At most 4 items are acted on at once: more match, so the first 4 are taken\./)).toBeTruthy();
+    expect(review.getByRole("heading", { level: 1 }).textContent).toBe(`Delete ${BULK_MAX} posts`);
+
+    const html = await finishedResults(panel, await confirm(panel, path, { reason: "Spam" }));
+    expect(parsePage(html).getByText(`More than ${BULK_MAX} items matched: the first ${BULK_MAX} were taken.`)).toBeTruthy();
+    expect(await sent("/posts/", "DELETE")).toHaveLength(BULK_MAX);
+  });
+
+  it("lists a tampered selection's ids apart and sends nothing for them", async () => {
+    const [post] = await demoRows<DemoRow>(stack.demo.url, "/posts");
+    const path = reviewPath("posts", "delete", [post!.id, "999999", "<b>x</b>", "a".repeat(80)]);
+    const review = parsePage(await (await panel.get(path)).text());
+    expect(review.getByRole("heading", { name: "Left out: not on the list (3)" })).toBeTruthy();
+    expect(review.getByText("Id <b>x</b>")).toBeTruthy();
+
+    await finishedResults(panel, await confirm(panel, path, { reason: "Spam" }));
+    expect(await sent("/posts/", "DELETE")).toEqual([`/posts/${post!.id}`]);
+  });
+
+  it("shows a hostile reason escaped and keeps it whole in the audit; a huge one is refused with what was typed", async () => {
+    const [id, other] = await unbanned();
+    const hostile = `<script>alert("x")</script> \u0007\u001b[31m <img src=x onerror=alert(1)> ${"é".repeat(300)}`;
+    const logged = stack.panel.output().length;
+    const html = await finishedResults(
+      panel,
+      await confirm(panel, reviewPath("users", "ban", [id!]), { reason: "Other", reasonText: hostile }),
+    );
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<img src=x");
+    expect(parsePage(html).getByText(`Reason: ${hostile}`, { normalizer: (text) => text })).toBeTruthy();
+    expect(auditLines(logged).map((entry) => entry.reason)).toEqual([hostile]);
+
+    const huge = "x".repeat(5_000);
+    const refused = await confirm(panel, reviewPath("users", "ban", [other!]), { reason: "Other", reasonText: huge });
+    expect(refused.status).toBe(400);
+    const page = parsePage(await refused.text());
+    expect(page.getByText("At most 500 characters")).toBeTruthy();
+  });
+
+  it("asks for a reason: a Confirm without one is re-rendered with the message and what was typed, 400", async () => {
+    const [id] = await unbanned();
+    const refused = await confirm(panel, reviewPath("users", "ban", [id!]), { reason: "", reasonText: "typed detail" });
+    expect(refused.status).toBe(400);
+    const page = parsePage(await refused.text());
+    expect(page.getByText("Please choose a reason")).toBeTruthy();
+    expect((page.getByRole("textbox", { name: "Details" }) as HTMLInputElement).value).toBe("typed detail");
+    expect(await sent("/users/ban/", "GET")).toEqual([]);
+  });
+
+  it.each([
+    ["no action", "/users/bulk?id=5", "Choose a bulk action, then Review."],
+    ["an unknown action", "/users/bulk?action=delete&id=5&status=banned", "That bulk action does not exist on this list."],
+    ["no selection", "/badge-requests/bulk?action=approve&search=ann", "Select at least one item, then Review."],
+  ])("answers a review with %s 400, with the message and a link back", async (_case, path, message) => {
+    const response = await panel.get(path);
+    expect(response.status).toBe(400);
+    const page = parsePage(await response.text());
+    expect(page.getByText(message)).toBeTruthy();
+    const back = page.getByRole("link", { name: "Back to the list" }).getAttribute("href");
+    expect(back).toBe(path.split("?")[0]!.replace("/bulk", "") + (path.includes("status=banned") ? "?status=banned" : path.includes("search") ? "?search=ann" : ""));
   });
 });

@@ -13,12 +13,16 @@ export function reviewPath(list: string, action: string, ids: readonly (string |
   return `/${list}/bulk?${params}`;
 }
 
+/** The one-time key of a bulk page's form for `intent` (Confirm's "confirm", Retry's "retry"). */
+export function formKey(html: string, intent: "confirm" | "retry"): string {
+  const key = new RegExp(`name="_once" value="([^"]+)"/><input type="hidden" name="intent" value="${intent}"`).exec(html)?.[1];
+  if (!key) throw new Error(`no ${intent} form on the page`);
+  return key;
+}
+
 /** The one-time key the review page rendered into its Confirm form. */
 export async function confirmKey(panel: PanelClient, path: string): Promise<string> {
-  const html = await (await panel.get(path)).text();
-  const key = /name="_once" value="([^"]+)"/.exec(html)?.[1];
-  if (!key) throw new Error(`no Confirm form on ${path}`);
-  return key;
+  return formKey(await (await panel.get(path)).text(), "confirm");
 }
 
 /** Confirm on a review page: its key, then one urlencoded POST to the same URL. */
