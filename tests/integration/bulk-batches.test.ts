@@ -94,6 +94,26 @@ describe.each(stores)("bulk batches ($name store)", { timeout: 120_000 }, ({ nam
     }
   });
 
+  it("answers a Confirm whose batch runs long with the results page, which shows progress and refreshes itself", async () => {
+    const [user, other] = await unbanned();
+    const path = reviewPath("users", "ban", [user!.id, other!.id]);
+    const held = await holdCalls(stack.demo.url, { method: "GET", path: `/users/ban/${user!.id}`, times: 1 });
+    const confirmed = await panel.post(path, { reason: "Spam", _once: await confirmKey(panel, path) });
+    expect(confirmed.status).toBe(302);
+
+    const running = await (await panel.get(confirmed.headers.get("location")!)).text();
+    expect(parsePage(running).getByRole("status").textContent).toBe(
+      "Running: 1 of 2 finished. This page updates itself.",
+    );
+    // Without JavaScript the page reloads itself; with it, the page revalidates instead.
+    expect(running).toMatch(/<noscript><meta http-equiv="refresh" content="2"\/><\/noscript>/);
+    expect(parsePage(running).queryByRole("button", { name: /Retry failed/ })).toBeNull();
+
+    await held.release();
+    const done = await finishedResults(panel, confirmed);
+    expect(parsePage(done).getByText(/Finished: 2 done/)).toBeTruthy();
+  });
+
   it("finishes the batch when the browser drops the Confirm", async () => {
     const [user] = await unbanned();
     const path = reviewPath("users", "ban", [user!.id]);
