@@ -255,6 +255,12 @@ describe("each list's actions", () => {
   });
 });
 
+it("runs a bulk action from one urlencoded POST (the README's form-post kit example)", async () => {
+  const response = await panel.post("/users/bulk?action=ban&id=4&id=5", { reason: "Spam" });
+  expect(response.status).toBe(302);
+  expect(await recordedRequests(stack.demo.url, "/users/ban/")).toHaveLength(2);
+});
+
 describe("failure modes", () => {
   const unbanned = () => twoUsers((user) => !user.isBanned)();
 
