@@ -8,6 +8,9 @@ export default [
     route("users/:id", "routes/admin/users/details.tsx"),
     route("users/view-invites/:id", "routes/admin/users/invites.tsx"),
     route("badge-requests", "routes/admin/badge-requests/list.tsx"),
+    // The citizenship queue, and one request of it by its link (docs/product.md#citizenship-queue).
+    route("badge-requests/review", "routes/admin/badge-requests/review.tsx", { id: "badge-queue" }),
+    route("badge-requests/review/:id", "routes/admin/badge-requests/review.tsx", { id: "badge-queue-request" }),
     route("posts", "routes/admin/posts/list.tsx"),
     route("announcements", "routes/admin/announcements/list.tsx"),
     route("memberships", "routes/admin/memberships/list.tsx"),

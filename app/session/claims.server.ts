@@ -236,11 +236,9 @@ export function redisClaimStore(redis: Redis, prefix = "panel:queue:", now: () =
       return parse<DecisionRecord>(await redis.get(key.decision(id)));
     },
     async countDecision(day) {
-      const [[, count]] = (await redis
-        .multi()
-        .incr(key.day(day))
-        .pexpire(key.day(day), DAY_COUNT_TTL_MS)
-        .exec()) as [[Error | null, number]];
+      const [[, count]] = (await redis.multi().incr(key.day(day)).pexpire(key.day(day), DAY_COUNT_TTL_MS).exec()) as [
+        [Error | null, number],
+      ];
       return count;
     },
     async decidedOn(day) {
