@@ -18,11 +18,13 @@ export interface Claim {
   until: number;
 }
 
-/** A decision the panel made on a request: who, which, and when. */
+/** A decision the panel made on a request: who, which, when it was sent, and when the upstream answered. */
 export interface DecisionRecord {
   admin: string;
   decision: "approve" | "reject";
   at: number;
+  /** When its call ended (accepted, or no answer in time); unset while it is in flight. */
+  doneAt?: number;
 }
 
 /** The queue's state, the same in memory and in Redis (tests/unit/claims.test.ts runs the same cases on both). */
@@ -38,8 +40,12 @@ export interface ClaimStore {
   /**
    * Notes a decision about to be sent, unless one is noted already: answers null when this one
    * was noted (go ahead), else the one noted before (someone decided it first: send nothing).
+   * A decision done before `listedAt` (when the upstream was asked, and still listed the request
+   * as pending) is of an earlier request by the same member, and is replaced.
    */
-  noteDecision(id: string, record: DecisionRecord, ttlMs: number): Promise<DecisionRecord | null>;
+  noteDecision(id: string, record: DecisionRecord, ttlMs: number, listedAt: number): Promise<DecisionRecord | null>;
+  /** Marks `admin`'s noted decision on `id` done at `at` (its call ended). */
+  markDone(id: string, admin: string, at: number): Promise<void>;
   /** Forgets `admin`'s noted decision on `id` (its upstream call failed). */
   forgetDecision(id: string, admin: string): Promise<void>;
   /** The decision the panel noted on `id`, if any. */
@@ -107,12 +113,16 @@ export function memoryClaimStore(now: () => number = Date.now): ClaimStore {
       }
       return found;
     },
-    async noteDecision(id, record, ttlMs) {
+    async noteDecision(id, record, ttlMs, listedAt) {
       sweep(decisions);
       const before = liveDecision(id);
-      if (before) return before;
+      if (before && (before.doneAt === undefined || before.doneAt >= listedAt)) return before;
       decisions.set(id, { record, until: now() + ttlMs });
       return null;
+    },
+    async markDone(id, admin, at) {
+      const kept = decisions.get(id);
+      if (kept?.record.admin === admin) kept.record = { ...kept.record, doneAt: at };
     },
     async forgetDecision(id, admin) {
       if (decisions.get(id)?.record.admin === admin) decisions.delete(id);
@@ -171,6 +181,29 @@ redis.call('SET', KEYS[1], claim, 'PX', ttl)
 return claim
 `;
 
+// Notes the decision ARGV[1] at KEYS[1] (expiring in ARGV[2] ms) unless one is noted that is in
+// flight or was done at or after ARGV[3]; answers the one kept, or nothing when ARGV[1] was noted.
+const NOTE_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+if current then
+  local done = cjson.decode(current).doneAt
+  if not done or done >= tonumber(ARGV[3]) then return current end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return false
+`;
+
+// Sets doneAt (ARGV[2]) on the decision at KEYS[1] when its admin is ARGV[1], keeping its expiry.
+const DONE_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+if not current then return 0 end
+local record = cjson.decode(current)
+if record.admin ~= ARGV[1] then return 0 end
+record.doneAt = tonumber(ARGV[2])
+redis.call('SET', KEYS[1], cjson.encode(record), 'KEEPTTL')
+return 1
+`;
+
 // Deletes KEYS[1] when its JSON's `admin` is ARGV[1]: a release, or a failed decision forgotten.
 const DELETE_OWN_SCRIPT = `
 local current = redis.call('GET', KEYS[1])
@@ -225,9 +258,19 @@ export function redisClaimStore(redis: Redis, prefix = "panel:queue:", now: () =
       });
       return found;
     },
-    async noteDecision(id, record, ttlMs) {
-      const noted = await redis.set(key.decision(id), JSON.stringify(record), "PX", ttlMs, "NX");
-      return noted === "OK" ? null : parse<DecisionRecord>(await redis.get(key.decision(id)));
+    async noteDecision(id, record, ttlMs, listedAt) {
+      const kept = (await redis.eval(
+        NOTE_SCRIPT,
+        1,
+        key.decision(id),
+        JSON.stringify(record),
+        String(ttlMs),
+        String(listedAt),
+      )) as string | null;
+      return parse<DecisionRecord>(kept);
+    },
+    async markDone(id, admin, at) {
+      await redis.eval(DONE_SCRIPT, 1, key.decision(id), admin, String(at));
     },
     async forgetDecision(id, admin) {
       await redis.eval(DELETE_OWN_SCRIPT, 1, key.decision(id), admin);

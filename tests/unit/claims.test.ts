@@ -84,14 +84,29 @@ describe.each(["memory", "redis"] as const)("the claim store (%s)", (kind) => {
 
   it("notes the first decision only, answers it to the second, and forgets only the decider's own", async () => {
     const ann = { admin: "ann@example.com", decision: "approve" as const, at: time };
-    expect(await store.noteDecision("7", ann, DAYS_30)).toBeNull();
+    expect(await store.noteDecision("7", ann, DAYS_30, time)).toBeNull();
     const bob = { admin: "bob@example.com", decision: "reject" as const, at: time + 1 };
-    expect(await store.noteDecision("7", bob, DAYS_30)).toEqual(ann);
+    expect(await store.noteDecision("7", bob, DAYS_30, time + 1)).toEqual(ann);
     await store.forgetDecision("7", "bob@example.com");
     expect(await store.decision("7")).toEqual(ann);
     await store.forgetDecision("7", "ann@example.com");
     expect(await store.decision("7")).toBeNull();
-    expect(await store.noteDecision("7", bob, DAYS_30)).toBeNull();
+    expect(await store.noteDecision("7", bob, DAYS_30, time + 1)).toBeNull();
+  });
+
+  it("replaces a decision done before the pending list was read: the member applied again", async () => {
+    const ann = { admin: "ann@example.com", decision: "reject" as const, at: time };
+    await store.noteDecision("7", ann, DAYS_30, time);
+    await store.markDone("7", "bob@example.com", time + 5);
+    expect(await store.decision("7")).toEqual(ann);
+    await store.markDone("7", "ann@example.com", time + 5);
+    expect(await store.decision("7")).toEqual({ ...ann, doneAt: time + 5 });
+    const bob = { admin: "bob@example.com", decision: "approve" as const, at: time + 10 };
+    // Listed as pending while Ann's call ran (or at its very end): her decision holds.
+    expect(await store.noteDecision("7", bob, DAYS_30, time + 5)).toEqual({ ...ann, doneAt: time + 5 });
+    // Listed as pending after her decision was done: a new request.
+    expect(await store.noteDecision("7", bob, DAYS_30, time + 6)).toBeNull();
+    expect(await store.decision("7")).toEqual(bob);
   });
 
   it("counts the decisions of each day apart", async () => {

@@ -68,7 +68,7 @@ export const beingReviewed = (claim: Claim, timeZone: string) =>
 
 /** What the admin who comes second is told. */
 export const alreadyDecided = (record: DecisionRecord, timeZone: string) =>
-  `Already ${record.decision === "approve" ? "approved" : "rejected"} by ${record.admin} at ${formatDateTime(record.at, timeZone)}`;
+  `Already ${record.decision === "approve" ? "approved" : "rejected"} by ${record.admin} at ${formatDateTime(record.doneAt ?? record.at, timeZone)}`;
 
 /** A pending request as the queue shows it. */
 export interface ReviewRequest {
@@ -240,12 +240,11 @@ export async function decideInQueue(request: Request, form: FormData, id: string
 
   const answer = await rowAction(request, QUEUE_PATH, {
     current: async () => {
+      const listedAt = Date.now();
       badge = (await listPendingBadges(request)).find((candidate) => candidate.id === id);
       if (!badge) return { pending: false, before: await store.decision(id) };
-      return {
-        pending: true,
-        before: await store.noteDecision(id, { admin, decision, at: Date.now() }, DECISION_KEPT_MS),
-      };
+      const record = { admin, decision, at: Date.now() };
+      return { pending: true, before: await store.noteDecision(id, record, DECISION_KEPT_MS, listedAt) };
     },
     stale: ({ pending, before }) => {
       const why = before ? alreadyDecided(before, zone) : decided(pending);
@@ -264,12 +263,18 @@ export async function decideInQueue(request: Request, form: FormData, id: string
           status: failure?.status ?? null,
           detail: failure?.message ?? null,
         };
-        // A call with no answer may have been decided: its note stays, so nobody decides it again blind.
-        if (!unknown) await store.forgetDecision(id, admin);
+        // A call with no answer may have been decided: its note stays (done now), so the admin who
+        // comes next is told; a request still pending on a later read may be decided again.
+        await (unknown ? store.markDone(id, admin, Date.now()) : store.forgetDecision(id, admin));
         throw error;
       }
       outcome = { result: "done", status: 200 };
-      await Promise.all([store.countDecision(dayOf(Date.now(), zone)), store.release(id, admin)]);
+      const doneAt = Date.now();
+      await Promise.all([
+        store.markDone(id, admin, doneAt),
+        store.countDecision(dayOf(doneAt, zone)),
+        store.release(id, admin),
+      ]);
       const text = message?.trim() || base.done;
       if (reject?.message && badge) {
         try {
