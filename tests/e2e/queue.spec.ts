@@ -71,6 +71,10 @@ test("the keys a, r and s approve, reach the reason and skip, never while typing
   const nextId = await next.inputValue();
   await page.keyboard.press("a");
   await expect(page.getByTestId("toast")).toContainText("Badge request approved successfully");
-  const calls = (await recordedRequests(demoUrl, "/users/badges")).filter((call) => call.method === "POST");
-  expect(calls.map((call) => call.path)).toEqual([`/users/badges/${nextId}`]);
+  const decided = async (id: string) =>
+    (await recordedRequests(demoUrl, `/users/badges/${id}`)).filter(
+      (call) => call.method === "POST" && call.path === `/users/badges/${id}`,
+    );
+  expect((await decided(nextId)).map((call) => call.body)).toEqual([{ approved: 2 }]);
+  expect(await decided("89")).toEqual([]);
 });
