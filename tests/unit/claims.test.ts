@@ -5,6 +5,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { waitedFor } from "~/routes/admin/badge-requests/review.server";
 import { type ClaimStore, memoryClaimStore, redisClaimStore } from "~/session/claims.server";
 
 import { missingForTests } from "../../scripts/ensure-packages.mjs";
@@ -145,5 +146,16 @@ describe.each(["memory", "redis"] as const)("the claim store (%s)", (kind) => {
     time += 60_000;
     expect((await store.firstSeen(["7"])).get("7")).toBe(time);
     expect(await store.firstSeen([])).toEqual(new Map());
+  });
+});
+
+describe("waitedFor, the queue's 'Oldest waiting'", () => {
+  it("says how long in the largest whole unit", () => {
+    expect(waitedFor(59_999)).toBe("less than a minute");
+    expect(waitedFor(60_000)).toBe("1 minute");
+    expect(waitedFor(59 * 60_000)).toBe("59 minutes");
+    expect(waitedFor(3_600_000)).toBe("1 hour");
+    expect(waitedFor(86_400_000 - 1)).toBe("23 hours");
+    expect(waitedFor(3 * 86_400_000 + 5)).toBe("3 days");
   });
 });
