@@ -236,6 +236,26 @@ describe.each(["memory", "redis"] as const)("the citizenship queue (claims in %s
 describe("an empty citizenship queue", () => {
   const stack = useStack();
 
+  it("says what is left when this admin skipped every request, and shows them again on request", async () => {
+    const admin = await PanelClient.signedIn(stack.panel.url);
+    let skips = 0;
+    for (;;) {
+      const { page } = await open(admin, "/badge-requests/review");
+      if (!page.queryByRole("button", { name: "Skip" })) {
+        expect(page.getByRole("heading", { name: "No requests left for you" })).toBeTruthy();
+        expect(page.getByText("13 skipped by you, 0 being reviewed by other admins.")).toBeTruthy();
+        break;
+      }
+      const { id } = formOf(page, "Skip");
+      expect((await admin.post("/badge-requests/review", { intent: "skip", id })).status).toBe(302);
+      skips += 1;
+      expect(skips).toBeLessThanOrEqual(13);
+    }
+    const again = await admin.post("/badge-requests/review", { intent: "unskip" });
+    expect(again.headers.get("location")).toBe("/badge-requests/review");
+    expect(formOf(parsePage(decodeEntities((await admin.follow(again)).html)), "Skip").id).toBe(FIRST);
+  });
+
   it("says there is nothing to review once every request is decided, with a link back", async () => {
     const admin = await PanelClient.signedIn(stack.panel.url);
     for (let k = 3; k < 130; k += 10) await admin.post("/badge-requests", { intent: "approve", id: String(6 + k) });
