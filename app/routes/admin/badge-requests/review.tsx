@@ -17,7 +17,8 @@ import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { DetailField } from "~/components/ui/detail-field";
 import { EmailText } from "~/components/ui/email-text";
 import { EmptyState } from "~/components/ui/empty-state";
-import { FieldShell, fieldDescription, inputClass, TextAreaField, TextField } from "~/components/ui/field";
+import { ReasonFields } from "~/components/moderation/reason-fields";
+import { TextAreaField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/form-actions";
 import { PageHeader } from "~/components/ui/page-header";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -260,7 +261,6 @@ function Decisions({
 }) {
   const errors = actionData?.errors ?? {};
   const typed = actionData?.values ?? {};
-  const reasonError = errors.reason?.message;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <section aria-label="Approve or skip" className="flex flex-wrap items-start gap-2">
@@ -284,30 +284,7 @@ function Decisions({
           <legend className="text-base font-semibold text-slate-900">Reject</legend>
           <input type="hidden" name="intent" value="reject" />
           <input type="hidden" name="id" value={id} />
-          <FieldShell id="queue-reason" label="Reason" error={reasonError}>
-            <select
-              id="queue-reason"
-              name="reason"
-              defaultValue={String(typed.reason ?? "")}
-              className={inputClass}
-              {...fieldDescription("queue-reason", reasonError)}
-            >
-              <option value="">Choose a reason</option>
-              {reasons.map((reason) => (
-                <option key={reason} value={reason}>
-                  {reason}
-                </option>
-              ))}
-            </select>
-          </FieldShell>
-          <TextField
-            label="Details"
-            name="reasonText"
-            hint="Required with Other"
-            defaultValue={String(typed.reasonText ?? "")}
-            error={errors.reasonText?.message}
-            autoComplete="off"
-          />
+          <ReasonFields id="queue-reason" reasons={reasons} typed={typed} errors={errors} />
           <TextAreaField
             label="Message to the member (optional)"
             name="message"
