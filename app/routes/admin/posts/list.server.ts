@@ -8,14 +8,14 @@ import { listPosts } from "~/upstream/moderation.server";
 /** Every post matching the search, as cards (docs/product.md#posts). */
 export async function loadPosts(request: Request) {
   const search = new URL(request.url).searchParams.get("search") ?? "";
+  const { APP_TIMEZONE, BULK_MAX: bulkMax } = env();
   try {
     const posts = await listPosts(request);
-    const { APP_TIMEZONE } = env();
     // The upstream has no search: filter here, case-insensitively over title and description.
     const matching = posts.filter((post) => matchesSearch(search, post.title, post.description));
-    return { posts: matching.map((post) => toPostCard(post, APP_TIMEZONE)), search, error: null };
+    return { posts: matching.map((post) => toPostCard(post, APP_TIMEZONE)), search, bulkMax, error: null };
   } catch (error) {
-    return loadFailure(error, { posts: [], search, error: LIST_LOAD_ERROR });
+    return loadFailure(error, { posts: [], search, bulkMax, error: LIST_LOAD_ERROR });
   }
 }
 

@@ -1,4 +1,5 @@
 import { userState } from "./user-actions";
+import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { loadFailure } from "~/recipe/failure.server";
@@ -35,6 +36,7 @@ export async function loadUsers(request: Request) {
   const status = parseChoice<UserStatusFilter>(params.get("status"), USER_STATUS_FILTER);
   const citizenship = parseChoice<CitizenshipFilter>(params.get("citizenship"), CITIZENSHIP_QUERY);
   const filters = { search, status, citizenship };
+  const { BULK_MAX: bulkMax } = env();
 
   try {
     const { data: answer } = await listUsers(request, {
@@ -61,6 +63,7 @@ export async function loadUsers(request: Request) {
       pageInfo: { page, limit, total, totalPages: pageCount(total, limit) },
       totalText: usersTotalText(total, answer.data.length - members.length),
       filters,
+      bulkMax,
       error: null,
     };
   } catch (error) {
@@ -69,6 +72,7 @@ export async function loadUsers(request: Request) {
       pageInfo: { page, limit, total: 0, totalPages: 1 },
       totalText: undefined,
       filters,
+      bulkMax,
       error: LIST_LOAD_ERROR,
     });
   }

@@ -1,0 +1,160 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, useLocation, useSearchParams } from "react-router";
+
+import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { DIALOG_PARAMS } from "~/lib/dialog-url";
+
+/** The lists' bulk selection form; the row checkboxes, outside it (rows hold forms of their own), join it by `form`. */
+const FORM_ID = "bulk-selection";
+
+/** One choice of the "Bulk action" select: the action's value in the URL and its label. */
+export interface BulkAction {
+  value: string;
+  label: string;
+}
+
+/** The list's URL params the form does not carry: its own fields, and those that open a dialog. */
+const NOT_CARRIED = new Set<string>(["action", "id", "scope", "pageId", "index", ...DIALOG_PARAMS]);
+
+const checkboxClass = "size-5 shrink-0 cursor-pointer accent-brand-600";
+
+/** A row's checkbox, "Select {name}": it sends the row's id with the bulk selection (docs/product.md#bulk-selection). */
+export function SelectRow({ id, name }: { id: string; name: string }) {
+  return (
+    <input
+      type="checkbox"
+      form={FORM_ID}
+      name="id"
+      value={id}
+      aria-label={`Select ${name}`}
+      className={checkboxClass}
+    />
+  );
+}
+
+/**
+ * The bulk selection bar of a list (docs/product.md#bulk-selection): a GET form to `{list}/bulk`
+ * with the "Bulk action" select, "Review", "Select all on this page" (the page's ids as hidden
+ * `pageId` fields, so it works without JavaScript) and, with a filter or search set, "Select all
+ * {N} matching", with the cap stated when N is above it. The list's own URL params go with it.
+ * Nothing renders for an empty page.
+ */
+export function BulkSelection({
+  actions,
+  pageIds,
+  matching,
+  max,
+}: {
+  actions: readonly BulkAction[];
+  /** The ids of the rows on this page, in their order. */
+  pageIds: readonly string[];
+  /** How many items the list's query matches when a filter or search is set; null without one. */
+  matching: number | null;
+  /** BULK_MAX: the most items one bulk action takes. */
+  max: number;
+}) {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const form = useRef<HTMLFormElement>(null);
+  const count = useSelectionCount(form, matching ?? 0, pageIds.join());
+  const hydrated = useHydrated();
+  const id = useId();
+  if (pageIds.length === 0) return null;
+  const capped = matching !== null && matching > max;
+
+  return (
+    <Form
+      ref={form}
+      id={FORM_ID}
+      method="get"
+      action={`${pathname}/bulk`}
+      aria-label="Bulk actions"
+      className="flex flex-wrap items-center gap-x-5 gap-y-3 rounded-xl bg-surface px-4 py-3 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200"
+    >
+      {[...params].map(([name, value], index) =>
+        NOT_CARRIED.has(name) ? null : <input key={`${name}-${index}`} type="hidden" name={name} value={value} />,
+      )}
+      {pageIds.map((pageId) => (
+        <input key={pageId} type="hidden" name="pageId" value={pageId} />
+      ))}
+      <span className="flex items-center gap-2">
+        <label htmlFor={`${id}-action`} className="font-medium whitespace-nowrap">
+          Bulk action
+        </label>
+        <select id={`${id}-action`} name="action" className={`${inputClass} w-auto py-1.5`}>
+          {actions.map((action) => (
+            <option key={action.value} value={action.value}>
+              {action.label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className={buttonClass("secondary", "sm")}>
+          Review
+        </button>
+      </span>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="scope" value="page" className={checkboxClass} />
+        Select all on this page
+      </label>
+      {matching === null ? null : (
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            name="scope"
+            value="matching"
+            aria-describedby={capped ? `${id}-cap` : undefined}
+            className={checkboxClass}
+          />
+          {`Select all ${matching} matching`}
+        </label>
+      )}
+      {capped ? <p id={`${id}-cap`} className="text-slate-600">{`At most ${max} at a time`}</p> : null}
+      {hydrated ? (
+        <p role="status" className="font-medium sm:ml-auto">
+          {`${count} selected`}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+/**
+ * With JavaScript: how many items are selected (all `matching` when that box is ticked), Shift+click
+ * ticking a range of rows like the one clicked, and "Select all on this page" ticking every row
+ * (and showing whether they all are).
+ */
+function useSelectionCount(form: React.RefObject<HTMLFormElement | null>, matching: number, rowIds: string): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    const scope = (value: string) => form.current?.querySelector<HTMLInputElement>(`[name=scope][value=${value}]`);
+    const rows = () => [...document.querySelectorAll<HTMLInputElement>(`input[form=${FORM_ID}][name=id]`)];
+    let last = -1;
+    const update = () => {
+      const boxes = rows();
+      const ticked = boxes.filter((box) => box.checked).length;
+      const page = scope("page");
+      if (page) page.checked = ticked === boxes.length;
+      setCount(scope("matching")?.checked ? matching : ticked);
+    };
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as HTMLInputElement;
+      const boxes = rows();
+      const index = boxes.indexOf(target);
+      if (index >= 0) {
+        if (event.shiftKey && last >= 0) {
+          for (const box of boxes.slice(Math.min(last, index), Math.max(last, index) + 1)) box.checked = target.checked;
+        }
+        last = index;
+      } else if (target === scope("page")) {
+        for (const box of boxes) box.checked = target.checked;
+      } else if (target !== scope("matching")) return;
+      update();
+    };
+    update();
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [form, matching, rowIds]);
+  return count;
+}
