@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useSearchParams } from "react-router";
 
 import { buttonClass } from "~/components/ui/button";
@@ -16,9 +16,9 @@ export interface BulkAction {
 }
 
 /** The list's URL params the form does not carry: its own fields, and those that open a dialog. */
-const NOT_CARRIED = new Set<string>(["action", "id", "scope", "pageId", "index", ...DIALOG_PARAMS]);
+const NOT_CARRIED = new Set<string>(["action", "scope", "pageId", ...DIALOG_PARAMS]);
 
-const checkboxClass = "size-5 shrink-0 cursor-pointer accent-brand-600";
+const checkboxClass = "size-5 accent-brand-600";
 
 /** A row's checkbox, "Select {name}": it sends the row's id with the bulk selection (docs/product.md#bulk-selection). */
 export function SelectRow({ id, name }: { id: string; name: string }) {
@@ -58,9 +58,8 @@ export function BulkSelection({
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const form = useRef<HTMLFormElement>(null);
-  const count = useSelectionCount(form, matching ?? 0, pageIds.join());
+  const count = useSelectionCount(form, matching, pageIds.join());
   const hydrated = useHydrated();
-  const id = useId();
   if (pageIds.length === 0) return null;
   const capped = matching !== null && matching > max;
 
@@ -68,54 +67,42 @@ export function BulkSelection({
     <Form
       ref={form}
       id={FORM_ID}
-      method="get"
       action={`${pathname}/bulk`}
       aria-label="Bulk actions"
-      className="flex flex-wrap items-center gap-x-5 gap-y-3 rounded-xl bg-surface px-4 py-3 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200"
+      className="flex flex-wrap items-center gap-x-5 gap-y-3 text-sm"
     >
       {[...params].map(([name, value], index) =>
-        NOT_CARRIED.has(name) ? null : <input key={`${name}-${index}`} type="hidden" name={name} value={value} />,
+        NOT_CARRIED.has(name) ? null : <input key={index} type="hidden" name={name} value={value} />,
       )}
-      {pageIds.map((pageId) => (
-        <input key={pageId} type="hidden" name="pageId" value={pageId} />
+      {pageIds.map((id) => (
+        <input key={id} type="hidden" name="pageId" value={id} />
       ))}
-      <span className="flex items-center gap-2">
-        <label htmlFor={`${id}-action`} className="font-medium whitespace-nowrap">
-          Bulk action
-        </label>
-        <select id={`${id}-action`} name="action" className={`${inputClass} w-auto py-1.5`}>
-          {actions.map((action) => (
-            <option key={action.value} value={action.value}>
-              {action.label}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className={buttonClass("secondary", "sm")}>
-          Review
-        </button>
-      </span>
-      <label className="flex items-center gap-2">
-        <input type="checkbox" name="scope" value="page" className={checkboxClass} />
-        Select all on this page
+      <label htmlFor="bulk-action">Bulk action</label>
+      <select id="bulk-action" name="action" className={`${inputClass} -ml-3 w-auto py-1.5`}>
+        {actions.map(({ value, label }) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <button className={buttonClass("secondary", "sm")}>Review</button>
+      <label>
+        <input type="checkbox" name="scope" value="page" className={checkboxClass} /> Select all on this page
       </label>
       {matching === null ? null : (
-        <label className="flex items-center gap-2">
+        <label>
           <input
             type="checkbox"
             name="scope"
             value="matching"
-            aria-describedby={capped ? `${id}-cap` : undefined}
+            aria-describedby={capped ? "bulk-cap" : undefined}
             className={checkboxClass}
-          />
+          />{" "}
           {`Select all ${matching} matching`}
         </label>
       )}
-      {capped ? <p id={`${id}-cap`} className="text-slate-600">{`At most ${max} at a time`}</p> : null}
-      {hydrated ? (
-        <p role="status" className="font-medium sm:ml-auto">
-          {`${count} selected`}
-        </p>
-      ) : null}
+      {capped ? <p id="bulk-cap">{`At most ${max} at a time`}</p> : null}
+      {hydrated ? <p role="status">{`${count} selected`}</p> : null}
     </Form>
   );
 }
@@ -125,36 +112,31 @@ export function BulkSelection({
  * ticking a range of rows like the one clicked, and "Select all on this page" ticking every row
  * (and showing whether they all are).
  */
-function useSelectionCount(form: React.RefObject<HTMLFormElement | null>, matching: number, rowIds: string): number {
+function useSelectionCount(form: React.RefObject<HTMLFormElement | null>, matching: number | null, rowIds: string) {
   const [count, setCount] = useState(0);
   useEffect(() => {
-    const scope = (value: string) => form.current?.querySelector<HTMLInputElement>(`[name=scope][value=${value}]`);
-    const rows = () => [...document.querySelectorAll<HTMLInputElement>(`input[form=${FORM_ID}][name=id]`)];
+    const scope = (value: string) => form.current?.querySelector<HTMLInputElement>(`[value=${value}]`);
+    const rows = () => [...document.querySelectorAll<HTMLInputElement>(`[form=${FORM_ID}]`)];
     let last = -1;
-    const update = () => {
-      const boxes = rows();
-      const ticked = boxes.filter((box) => box.checked).length;
-      const page = scope("page");
-      if (page) page.checked = ticked === boxes.length;
-      setCount(scope("matching")?.checked ? matching : ticked);
-    };
-    const onClick = (event: MouseEvent) => {
-      const target = event.target as HTMLInputElement;
+    const update = (event?: MouseEvent) => {
+      const target = event?.target as HTMLInputElement;
       const boxes = rows();
       const index = boxes.indexOf(target);
+      const page = scope("page")!;
       if (index >= 0) {
-        if (event.shiftKey && last >= 0) {
+        if (event!.shiftKey && last >= 0) {
           for (const box of boxes.slice(Math.min(last, index), Math.max(last, index) + 1)) box.checked = target.checked;
         }
         last = index;
-      } else if (target === scope("page")) {
-        for (const box of boxes) box.checked = target.checked;
-      } else if (target !== scope("matching")) return;
-      update();
+      } else if (target === page) for (const box of boxes) box.checked = page.checked;
+      const ticked = boxes.filter((box) => box.checked).length;
+      page.checked = ticked === boxes.length;
+      setCount(scope("matching")?.checked ? matching! : ticked);
     };
+    if (!form.current) return;
     update();
-    document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
+    document.addEventListener("click", update);
+    return () => document.removeEventListener("click", update);
   }, [form, matching, rowIds]);
   return count;
 }
