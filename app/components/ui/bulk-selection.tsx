@@ -69,7 +69,7 @@ export function BulkSelection({
       id={FORM_ID}
       action={`${pathname}/bulk`}
       aria-label="Bulk actions"
-      className="flex flex-wrap items-center gap-x-5 gap-y-3 text-sm"
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700"
     >
       {[...params].map(([name, value], index) =>
         NOT_CARRIED.has(name) ? null : <input key={index} type="hidden" name={name} value={value} />,
@@ -77,27 +77,32 @@ export function BulkSelection({
       {pageIds.map((id) => (
         <input key={id} type="hidden" name="pageId" value={id} />
       ))}
-      <label htmlFor="bulk-action">Bulk action</label>
-      <select id="bulk-action" name="action" className={`${inputClass} -ml-3 w-auto py-1.5`}>
-        {actions.map(({ value, label }) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-      <button className={buttonClass("secondary", "sm")}>Review</button>
-      <label>
-        <input type="checkbox" name="scope" value="page" className={checkboxClass} /> Select all on this page
+      <label htmlFor="bulk-action" className="font-medium">
+        Bulk action
+      </label>
+      <span className="w-36">
+        <select id="bulk-action" name="action" className={inputClass}>
+          {actions.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </span>
+      <button className={buttonClass("secondary")}>Review</button>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="scope" value="page" className={checkboxClass} />
+        Select all on this page
       </label>
       {matching === null ? null : (
-        <label>
+        <label className="flex items-center gap-2">
           <input
             type="checkbox"
             name="scope"
             value="matching"
             aria-describedby={capped ? "bulk-cap" : undefined}
             className={checkboxClass}
-          />{" "}
+          />
           {`Select all ${matching} matching`}
         </label>
       )}
