@@ -56,8 +56,8 @@ export const EnvSchema = z
       .optional(),
     // How long /readyz answers 503 before the server stops accepting connections on SIGTERM.
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-    // The most items one bulk action takes (docs/product.md#bulk-selection).
-    BULK_MAX: z.coerce.number().int().positive().default(500),
+    // The most items one bulk action acts on (docs/product.md#bulk-actions): "Select all matching" stops there.
+    BULK_MAX: z.coerce.number().int().positive().max(10_000).default(500),
     APP_TIMEZONE: z
       .string()
       .default("UTC")

@@ -9,8 +9,8 @@ async function stillPending(request: Request, id: string) {
   return (await listPendingBadges(request)).some((badge) => badge.id === id);
 }
 
-/** A decided request: approving or rejecting it again no longer applies. */
-const decided = (pending: boolean) => (pending ? null : "This citizenship request has already been decided");
+/** A decided request: approving or rejecting it again no longer applies (the row action's and the bulk action's check). */
+export const decided = (pending: boolean) => (pending ? null : "This citizenship request has already been decided");
 
 /**
  * Approve or reject, the row action of the dashboard and the citizenship requests screen:

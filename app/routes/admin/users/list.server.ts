@@ -28,24 +28,34 @@ export function usersTotalText(total: number, hiddenHere: number): string {
   return hiddenHere > 0 ? `${accounts} (${hiddenHere} not listed on this page)` : accounts;
 }
 
-/** The users list: one upstream page, administrators left out (docs/product.md#users-list). */
-export async function loadUsers(request: Request) {
-  const params = new URL(request.url).searchParams;
+/**
+ * The users list's query as its URL gives it (docs/product.md#users-list): the page, the filters
+ * the screen shows, and what GET /users is asked. The list, its bulk actions and its export read it.
+ */
+export function usersQuery(params: URLSearchParams) {
   const { page, limit } = parsePaging(params, { defaultLimit: USERS_PAGE_SIZE });
   const search = params.get("search") ?? "";
   const status = parseChoice<UserStatusFilter>(params.get("status"), USER_STATUS_FILTER);
   const citizenship = parseChoice<CitizenshipFilter>(params.get("citizenship"), CITIZENSHIP_QUERY);
-  const filters = { search, status, citizenship };
-  const { BULK_MAX: bulkMax } = env();
-
-  try {
-    const { data: answer } = await listUsers(request, {
-      page,
-      limit,
+  return {
+    page,
+    limit,
+    filters: { search, status, citizenship },
+    upstream: {
       search: search.trim() || undefined,
       status: status ? USER_STATUS_FILTER[status] : undefined,
       badgeRequestStatus: citizenship ? CITIZENSHIP_QUERY[citizenship] : undefined,
-    });
+    },
+  };
+}
+
+/** The users list: one upstream page, administrators left out (docs/product.md#users-list). */
+export async function loadUsers(request: Request) {
+  const { page, limit, filters, upstream } = usersQuery(new URL(request.url).searchParams);
+  const { BULK_MAX: bulkMax } = env();
+
+  try {
+    const { data: answer } = await listUsers(request, { page, limit, ...upstream });
     const { total } = answer.pagination;
     // Administrators come back from GET /users; the panel never lists them (docs/product.md#users-list).
     const members = answer.data.filter((user) => !isAdminUser(user));
