@@ -103,7 +103,7 @@ describe("the bulk selection form", () => {
     renderList({ url: "/users?search=a", matching: 501, max: 500 });
     const matching = box("Select all 501 matching");
     const description = document.getElementById(matching.getAttribute("aria-describedby") ?? "");
-    expect(description?.textContent).toBe("At most 500 at a time");
+    expect(description?.textContent).toBe("At most 500 at a time: the first 500 are taken");
   });
 
   it("renders nothing for an empty page", () => {

@@ -106,7 +106,7 @@ export function BulkSelection({
           {`Select all ${matching} matching`}
         </label>
       )}
-      {capped ? <p id="bulk-cap">{`At most ${max} at a time`}</p> : null}
+      {capped ? <p id="bulk-cap">{`At most ${max} at a time: the first ${max} are taken`}</p> : null}
       {hydrated ? <p role="status">{`${count} selected`}</p> : null}
     </Form>
   );
