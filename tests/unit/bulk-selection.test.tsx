@@ -115,9 +115,12 @@ describe("the bulk selection form", () => {
 
 describe("with JavaScript", () => {
   const count = () => screen.getByRole("status").textContent;
+  /** The behaviour's code loads after the page renders; the count shows once it runs. */
+  const loaded = () => screen.findByRole("status");
 
-  it("counts what is selected", () => {
+  it("counts what is selected", async () => {
     renderList();
+    await loaded();
     expect(count()).toBe("0 selected");
     fireEvent.click(box("Select Bo Diaz"));
     expect(count()).toBe("1 selected");
@@ -127,8 +130,9 @@ describe("with JavaScript", () => {
     expect(count()).toBe("1 selected");
   });
 
-  it("selects a range with Shift+click, and clears one the same way", () => {
+  it("selects a range with Shift+click, and clears one the same way", async () => {
     renderList();
+    await loaded();
     fireEvent.click(box("Select Ann Lee"));
     fireEvent.click(box("Select cy@example.org"), { shiftKey: true });
     expect(ROWS.map((row) => box(`Select ${row.name}`).checked)).toEqual([true, true, true, false]);
@@ -138,8 +142,9 @@ describe("with JavaScript", () => {
     expect(count()).toBe("1 selected");
   });
 
-  it("ticks every row with 'Select all on this page', and unticks it when a row is cleared", () => {
+  it("ticks every row with 'Select all on this page', and unticks it when a row is cleared", async () => {
     renderList();
+    await loaded();
     fireEvent.click(box("Select all on this page"));
     expect(ROWS.every((row) => box(`Select ${row.name}`).checked)).toBe(true);
     expect(count()).toBe("4 selected");
@@ -150,8 +155,9 @@ describe("with JavaScript", () => {
     expect(box("Select all on this page").checked).toBe(true);
   });
 
-  it("counts every matching item while 'Select all N matching' is ticked", () => {
+  it("counts every matching item while 'Select all N matching' is ticked", async () => {
     renderList({ url: "/users?search=a", matching: 42 });
+    await loaded();
     fireEvent.click(box("Select Ann Lee"));
     fireEvent.click(box("Select all 42 matching"));
     expect(count()).toBe("42 selected");

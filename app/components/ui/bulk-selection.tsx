@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useLocation, useSearchParams } from "react-router";
 
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
 
 /** The lists' bulk selection form; the row checkboxes, outside it (rows hold forms of their own), join it by `form`. */
@@ -58,8 +57,20 @@ export function BulkSelection({
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const form = useRef<HTMLFormElement>(null);
-  const count = useSelectionCount(form, matching, pageIds.join());
-  const hydrated = useHydrated();
+  const count = useRef<HTMLParagraphElement>(null);
+  const rowIds = pageIds.join();
+  useEffect(() => {
+    // The count, Shift+click and ticking the page's rows: code loaded once the page runs JavaScript.
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import("./bulk-selection-behaviour").then(({ followSelection }) => {
+      if (!gone && form.current && count.current) stop = followSelection(form.current, matching ?? 0, count.current);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [matching, rowIds]);
   if (pageIds.length === 0) return null;
   const capped = matching !== null && matching > max;
 
@@ -107,41 +118,8 @@ export function BulkSelection({
         </label>
       )}
       {capped ? <p id="bulk-cap">{`At most ${max} at a time: the first ${max} are taken`}</p> : null}
-      {hydrated ? <p role="status">{`${count} selected`}</p> : null}
+      {/* '{n} selected', filled in with JavaScript (bulk-selection-behaviour.ts); hidden without it. */}
+      <p ref={count} role="status" hidden />
     </Form>
   );
-}
-
-/**
- * With JavaScript: how many items are selected (all `matching` when that box is ticked), Shift+click
- * ticking a range of rows like the one clicked, and "Select all on this page" ticking every row
- * (and showing whether they all are).
- */
-function useSelectionCount(form: React.RefObject<HTMLFormElement | null>, matching: number | null, rowIds: string) {
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    const scope = (value: string) => form.current?.querySelector<HTMLInputElement>(`[value=${value}]`);
-    const rows = () => [...document.querySelectorAll<HTMLInputElement>(`[form=${FORM_ID}]`)];
-    let last = -1;
-    const update = (event?: MouseEvent) => {
-      const target = event?.target as HTMLInputElement;
-      const boxes = rows();
-      const index = boxes.indexOf(target);
-      const page = scope("page")!;
-      if (index >= 0) {
-        if (event!.shiftKey && last >= 0) {
-          for (const box of boxes.slice(Math.min(last, index), Math.max(last, index) + 1)) box.checked = target.checked;
-        }
-        last = index;
-      } else if (target === page) for (const box of boxes) box.checked = page.checked;
-      const ticked = boxes.filter((box) => box.checked).length;
-      page.checked = ticked === boxes.length;
-      setCount(scope("matching")?.checked ? matching! : ticked);
-    };
-    if (!form.current) return;
-    update();
-    document.addEventListener("click", update);
-    return () => document.removeEventListener("click", update);
-  }, [form, matching, rowIds]);
-  return count;
 }
