@@ -11,6 +11,17 @@ import { openList, searchList } from "./list-helpers";
 
 test.beforeEach(async ({ page }) => startSession(page));
 
+/**
+ * Opens a list; with JavaScript, also waits for the selection's count ('0 selected'), which shows
+ * once its code has loaded after hydration (Shift+click and the count need it).
+ */
+async function openSelectableList(page: Page, url: string) {
+  await openList(page, url);
+  if (test.info().project.use.javaScriptEnabled) await expect(selectedCount(page)).toHaveText("0 selected");
+}
+
+const selectedCount = (page: Page) => page.getByRole("status").filter({ hasText: / selected$/ });
+
 /** Ticks the rows named, chooses `action` in "Bulk action" and presses Review; the ids ticked, in order. */
 async function selectAndReview(page: Page, names: string[], action: string): Promise<string[]> {
   const ids: string[] = [];
@@ -20,7 +31,7 @@ async function selectAndReview(page: Page, names: string[], action: string): Pro
     ids.push((await box.getAttribute("value"))!);
   }
   if (test.info().project.use.javaScriptEnabled) {
-    await expect(page.getByRole("status").filter({ hasText: / selected$/ })).toHaveText(`${names.length} selected`);
+    await expect(selectedCount(page)).toHaveText(`${names.length} selected`);
   }
   await page.getByRole("combobox", { name: "Bulk action" }).selectOption({ label: action });
   await page.getByRole("button", { name: "Review" }).click();
@@ -45,7 +56,7 @@ test("users: two rows ticked, Ban with a reason, Confirm: both banned once, and 
   page,
   demoUrl,
 }) => {
-  await openList(page, "/users?limit=25");
+  await openSelectableList(page, "/users?limit=25");
   const ids = await selectAndReview(page, ["Liam Smith", "Mateo Nguyen"], "Ban");
   const query = await reviewQuery(page, "/users");
   expect(query.get("action")).toBe("ban");
@@ -80,15 +91,14 @@ test("citizenship requests: a search, 'Select all N matching', Approve: one deci
   demoUrl,
 }) => {
   const javaScript = test.info().project.use.javaScriptEnabled ?? true;
-  await openList(page, "/badge-requests");
+  await openSelectableList(page, "/badge-requests");
   await searchList(page, "Search by name, email or phone...", "o", javaScript);
   const matching = page.getByRole("checkbox", { name: /^Select all \d+ matching$/ });
   const total = /\d+/.exec(
     (await matching.getAttribute("aria-label")) ?? (await matching.locator("..").innerText()),
   )![0];
   await matching.check();
-  if (javaScript)
-    await expect(page.getByRole("status").filter({ hasText: / selected$/ })).toHaveText(`${total} selected`);
+  if (javaScript) await expect(selectedCount(page)).toHaveText(`${total} selected`);
   await page.getByRole("combobox", { name: "Bulk action" }).selectOption({ label: "Approve" });
   await page.getByRole("button", { name: "Review" }).click();
   const query = await reviewQuery(page, "/badge-requests");
@@ -105,14 +115,14 @@ test("citizenship requests: a search, 'Select all N matching', Approve: one deci
 });
 
 test("posts: 'Select all on this page', Delete with a reason: one DELETE per post", async ({ page, demoUrl }) => {
-  await openList(page, "/posts");
+  await openSelectableList(page, "/posts");
   const rows = page.getByRole("checkbox", { name: /^Select (?!all )/ });
   const ids = await rows.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
   await page.getByRole("checkbox", { name: "Select all on this page" }).check();
   if (test.info().project.use.javaScriptEnabled) {
     // With JavaScript the rows are ticked too, and counted.
     for (const box of await rows.all()) await expect(box).toBeChecked();
-    await expect(page.getByRole("status").filter({ hasText: / selected$/ })).toHaveText(`${ids.length} selected`);
+    await expect(selectedCount(page)).toHaveText(`${ids.length} selected`);
   }
   await page.getByRole("combobox", { name: "Bulk action" }).selectOption({ label: "Delete" });
   await page.getByRole("button", { name: "Review" }).click();
@@ -128,13 +138,13 @@ test("announcements: Shift+click a range with JavaScript (three ticks without), 
   page,
   demoUrl,
 }) => {
-  await openList(page, "/announcements");
+  await openSelectableList(page, "/announcements");
   const rows = page.getByRole("checkbox", { name: /^Select (?!all )/ });
   const ids = (await rows.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value))).slice(0, 3);
   await rows.nth(0).check();
   if (test.info().project.use.javaScriptEnabled) {
     await rows.nth(2).click({ modifiers: ["Shift"] });
-    await expect(page.getByRole("status").filter({ hasText: / selected$/ })).toHaveText("3 selected");
+    await expect(selectedCount(page)).toHaveText("3 selected");
   } else {
     await rows.nth(1).check();
     await rows.nth(2).check();

@@ -7,7 +7,8 @@
  */
 export function followSelection(form: HTMLFormElement, matching: number, count: HTMLElement): () => void {
   const scope = (value: string) => form.querySelector<HTMLInputElement>(`[name=scope][value=${value}]`);
-  const rows = () => [...document.querySelectorAll<HTMLInputElement>(`[form="${form.id}"][name=id]`)];
+  // The attribute: `form.id` is the form's own row checkboxes, named `id` (a form's named controls shadow its properties).
+  const rows = () => [...document.querySelectorAll<HTMLInputElement>(`[form="${form.getAttribute("id")}"][name=id]`)];
   let last = -1;
   const update = (event?: MouseEvent) => {
     const target = event?.target as HTMLInputElement;
@@ -24,6 +25,8 @@ export function followSelection(form: HTMLFormElement, matching: number, count: 
     page.checked = ticked === boxes.length;
     count.textContent = `${scope("matching")?.checked ? matching : ticked} selected`;
   };
+  // "Select all on this page" ticked before this code arrived still means every row.
+  if (scope("page")!.checked) for (const box of rows()) box.checked = true;
   update();
   count.hidden = false;
   document.addEventListener("click", update);
