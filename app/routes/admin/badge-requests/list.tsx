@@ -1,5 +1,7 @@
 import type { Route } from "./+types/list";
 import { decideBadgeAction } from "./decide-badge.server";
+import { QUEUE_PATH } from "./review-links";
+import { ButtonLink } from "~/components/ui/button";
 import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
 import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -49,7 +51,11 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
   const { rows, pageInfo, search, bulkMax, error } = loaderData;
   return (
     <div className="space-y-6">
-      <PageHeader title="Citizenship Requests" subtitle="Review pending citizenship (badge) requests" />
+      <PageHeader
+        title="Citizenship Requests"
+        subtitle="Review pending citizenship (badge) requests"
+        actions={<ButtonLink to={QUEUE_PATH}>Review one at a time</ButtonLink>}
+      />
       <SearchFilters
         search={{ value: search, placeholder: "Search by name, email or phone..." }}
         label="Search requests"
