@@ -60,6 +60,8 @@ export const EnvSchema = z
     AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).default(365),
     // How long /readyz answers 503 before the server stops accepting connections on SIGTERM.
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    // The most items one bulk action acts on (docs/product.md#bulk-actions): "Select all matching" stops there.
+    BULK_MAX: z.coerce.number().int().positive().max(10_000).default(500),
     APP_TIMEZONE: z
       .string()
       .default("UTC")

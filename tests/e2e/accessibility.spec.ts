@@ -3,6 +3,7 @@
 // violations. Without JavaScript the server's HTML is what is checked (see a11y-helpers).
 import type { Page, TestInfo } from "@playwright/test";
 
+import { injectFault } from "../support/demo-hooks";
 import { closeCopyPage, expectAccessible } from "./a11y-helpers";
 import { openDashboard, startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
@@ -134,6 +135,80 @@ test.describe("admin screens", () => {
     await visit(page, testInfo, "/audit?from=yesterday");
     await page.setViewportSize({ width: 390, height: 844 });
     await visit(page, testInfo, "/audit");
+  });
+
+  test("bulk actions at 390 px: each list's selection with a filter, a review page, a results page", async ({
+    page,
+    demoUrl,
+  }, testInfo) => {
+    // The lists without a filter, at the desktop size, are audited above; here the phone size, with
+    // "Select all N matching" offered and, with JavaScript, a row ticked and counted.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [
+      "/users?status=verified",
+      "/badge-requests?search=o",
+      "/posts?search=e",
+      "/announcements?search=e",
+    ]) {
+      await page.goto(path);
+      await page
+        .getByRole("checkbox", { name: /^Select (?!all )/ })
+        .first()
+        .check();
+      await expectAccessible(page, testInfo, `${path}, a row selected`);
+    }
+    // A review page with a reason to give, then its results: the upstream refuses the ban, so
+    // nothing changes and the results offer "Retry failed".
+    await page.goto("/users");
+    const ids = await page
+      .getByRole("checkbox", { name: /^Select (?!all )/ })
+      .evaluateAll((boxes) => boxes.slice(0, 2).map((box) => (box as HTMLInputElement).value));
+    await injectFault(demoUrl, { method: "GET", path: "/users/ban/*", status: 500 });
+    await visit(page, testInfo, `/users/bulk?action=ban&${ids.map((id) => `id=${id}`).join("&")}`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expectAccessible(page, testInfo, "users' ban review page, desktop");
+    await page.getByRole("combobox", { name: "Reason" }).selectOption({ label: "Spam" });
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("button", { name: "Retry failed (2)" }).waitFor();
+    await expectAccessible(page, testInfo, "bulk results, desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, testInfo, "bulk results, 390 px");
+  });
+
+  test("citizenship queue: a request, one another admin holds, the empty queue, at 390 px too", async ({
+    browser,
+    page,
+    demoUrl,
+  }, testInfo) => {
+    // Another admin holds request 99; this admin's queue shows the oldest request it may review.
+    const other = await browser.newContext();
+    try {
+      const ops = await other.newPage();
+      await startSession(ops, { email: "ops.admin@example.com", password: "Admin12345" });
+      await ops.goto("/badge-requests/review/99");
+    } finally {
+      await other.close();
+    }
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto("/badge-requests/review");
+      await page.getByRole("button", { name: "Approve & next" }).waitFor();
+      await expectAccessible(page, testInfo, `the queue at ${width} px`);
+      await page.goto("/badge-requests/review/99");
+      await page.getByRole("button", { name: "Take over" }).waitFor();
+      await expectAccessible(page, testInfo, `a claimed request at ${width} px`);
+      // An upstream with no pending request (a fault lasts one test and changes no data).
+      await injectFault(demoUrl, {
+        method: "GET",
+        path: "/users/pending-badges",
+        status: 200,
+        body: { data: { data: [] } },
+        times: 1,
+      });
+      await page.goto("/badge-requests/review");
+      await page.getByRole("heading", { name: "No Pending Requests" }).waitFor();
+      await expectAccessible(page, testInfo, `the empty queue at ${width} px`);
+    }
   });
 
   test("the mobile sheet, open", async ({ page }, testInfo) => {

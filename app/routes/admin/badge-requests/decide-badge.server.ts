@@ -9,15 +9,15 @@ async function stillPending(request: Request, id: string) {
   return (await listPendingBadges(request)).some((badge) => badge.id === id);
 }
 
-/** A decided request: approving or rejecting it again no longer applies. */
-const decided = (pending: boolean) => (pending ? null : "This citizenship request has already been decided");
+/** A decided request: approving or rejecting it again no longer applies (the row action's and the bulk action's check). */
+export const decided = (pending: boolean) => (pending ? null : "This citizenship request has already been decided");
 
 /**
  * Approve or reject, the row action of the dashboard and the citizenship requests screen:
  * `POST /users/badges/{id}` with approved 2 or 0, once the request is checked to be still pending,
  * then back to the same screen with the server's message as the toast (docs/product.md#citizenship-requests).
  */
-function badgeDecision(request: Request, id: string, decision: "approve" | "reject"): RowAction<boolean> {
+export function badgeDecision(request: Request, id: string, decision: "approve" | "reject"): RowAction<boolean> {
   return {
     current: () => stillPending(request, id),
     stale: decided,

@@ -5,17 +5,27 @@ import { toPostCard } from "~/components/moderation/rows.server";
 import { matchesSearch } from "~/lib/search";
 import { listPosts } from "~/upstream/moderation.server";
 
+/**
+ * The posts the list's query matches, in the list's order (docs/product.md#posts). The upstream has
+ * no search: the panel filters, case-insensitively over title and description. The list, its bulk
+ * actions and its export read it.
+ */
+export async function postsMatching(request: Request, params: URLSearchParams) {
+  const search = params.get("search") ?? "";
+  const posts = await listPosts(request);
+  return posts.filter((post) => matchesSearch(search, post.title, post.description));
+}
+
 /** Every post matching the search, as cards (docs/product.md#posts). */
 export async function loadPosts(request: Request) {
-  const search = new URL(request.url).searchParams.get("search") ?? "";
+  const params = new URL(request.url).searchParams;
+  const search = params.get("search") ?? "";
+  const { APP_TIMEZONE, BULK_MAX: bulkMax } = env();
   try {
-    const posts = await listPosts(request);
-    const { APP_TIMEZONE } = env();
-    // The upstream has no search: filter here, case-insensitively over title and description.
-    const matching = posts.filter((post) => matchesSearch(search, post.title, post.description));
-    return { posts: matching.map((post) => toPostCard(post, APP_TIMEZONE)), search, error: null };
+    const matching = await postsMatching(request, params);
+    return { posts: matching.map((post) => toPostCard(post, APP_TIMEZONE)), search, bulkMax, error: null };
   } catch (error) {
-    return loadFailure(error, { posts: [], search, error: LIST_LOAD_ERROR });
+    return loadFailure(error, { posts: [], search, bulkMax, error: LIST_LOAD_ERROR });
   }
 }
 

@@ -1,4 +1,5 @@
 import { userState } from "./user-actions";
+import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { loadFailure } from "~/recipe/failure.server";
@@ -27,23 +28,34 @@ export function usersTotalText(total: number, hiddenHere: number): string {
   return hiddenHere > 0 ? `${accounts} (${hiddenHere} not listed on this page)` : accounts;
 }
 
-/** The users list: one upstream page, administrators left out (docs/product.md#users-list). */
-export async function loadUsers(request: Request) {
-  const params = new URL(request.url).searchParams;
+/**
+ * The users list's query as its URL gives it (docs/product.md#users-list): the page, the filters
+ * the screen shows, and what GET /users is asked. The list, its bulk actions and its export read it.
+ */
+export function usersQuery(params: URLSearchParams) {
   const { page, limit } = parsePaging(params, { defaultLimit: USERS_PAGE_SIZE });
   const search = params.get("search") ?? "";
   const status = parseChoice<UserStatusFilter>(params.get("status"), USER_STATUS_FILTER);
   const citizenship = parseChoice<CitizenshipFilter>(params.get("citizenship"), CITIZENSHIP_QUERY);
-  const filters = { search, status, citizenship };
-
-  try {
-    const { data: answer } = await listUsers(request, {
-      page,
-      limit,
+  return {
+    page,
+    limit,
+    filters: { search, status, citizenship },
+    upstream: {
       search: search.trim() || undefined,
       status: status ? USER_STATUS_FILTER[status] : undefined,
       badgeRequestStatus: citizenship ? CITIZENSHIP_QUERY[citizenship] : undefined,
-    });
+    },
+  };
+}
+
+/** The users list: one upstream page, administrators left out (docs/product.md#users-list). */
+export async function loadUsers(request: Request) {
+  const { page, limit, filters, upstream } = usersQuery(new URL(request.url).searchParams);
+  const { BULK_MAX: bulkMax } = env();
+
+  try {
+    const { data: answer } = await listUsers(request, { page, limit, ...upstream });
     const { total } = answer.pagination;
     // Administrators come back from GET /users; the panel never lists them (docs/product.md#users-list).
     const members = answer.data.filter((user) => !isAdminUser(user));
@@ -61,6 +73,7 @@ export async function loadUsers(request: Request) {
       pageInfo: { page, limit, total, totalPages: pageCount(total, limit) },
       totalText: usersTotalText(total, answer.data.length - members.length),
       filters,
+      bulkMax,
       error: null,
     };
   } catch (error) {
@@ -69,6 +82,7 @@ export async function loadUsers(request: Request) {
       pageInfo: { page, limit, total: 0, totalPages: 1 },
       totalText: undefined,
       filters,
+      bulkMax,
       error: LIST_LOAD_ERROR,
     });
   }

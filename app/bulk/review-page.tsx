@@ -1,0 +1,139 @@
+import { Link } from "react-router";
+
+import type { BulkReviewView } from "./views";
+import { buttonClass } from "~/components/ui/button";
+import { ReasonFields } from "~/components/moderation/reason-fields";
+import { TextAreaField } from "~/components/ui/field";
+import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageHeader } from "~/components/ui/page-header";
+import { MutationForm } from "~/recipe/mutation-form";
+
+/** What a failed Confirm hands back: the messages and what was typed. */
+export interface BulkConfirmFailure {
+  errors?: Record<string, { message: string }>;
+  values?: Record<string, unknown>;
+  formError?: string;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+/**
+ * The review page of a bulk action (docs/product.md#bulk-actions): the action, the count, the first
+ * names, what is left out and why, the reason (and Reject's message), Confirm and Cancel. A page in
+ * the URL, so Back and reload are harmless; Confirm posts to the same URL.
+ */
+export function BulkReviewPage({
+  review,
+  failure,
+}: {
+  review: BulkReviewView;
+  failure?: BulkConfirmFailure | undefined;
+}) {
+  if (!review.ok) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Bulk action" subtitle={review.title} />
+        <FormAlert>{review.message}</FormAlert>
+        <Link to={review.back} className={buttonClass("secondary")}>
+          Back to the list
+        </Link>
+      </div>
+    );
+  }
+  const { action, count, noun } = review;
+  const error = (name: string) => failure?.errors?.[name]?.message;
+  const typed = failure?.values ?? {};
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={`${action.label} ${count} ${noun}`}
+        subtitle={`Bulk action on ${review.title}: review it, then confirm.`}
+      />
+      {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
+      {review.matching ? (
+        <FormAlert tone="info">
+          Selected by the list&apos;s filters: the selection is worked out again when you confirm, and the items that
+          match then are the ones acted on.
+          {review.capped
+            ? ` At most ${review.max} items are acted on at once: more match, so the first ${review.max} are taken.`
+            : null}
+        </FormAlert>
+      ) : review.capped ? (
+        <FormAlert tone="info">{`At most ${review.max} items are acted on at once: the first ${review.max} selected are taken.`}</FormAlert>
+      ) : null}
+
+      <section aria-labelledby="bulk-items" className="space-y-2">
+        <h2 id="bulk-items" className="text-lg font-semibold text-slate-900">
+          {`${action.label}: ${count} ${noun}`}
+        </h2>
+        {count > 0 ? (
+          <ul className="list-inside list-disc text-sm text-slate-800">
+            {review.names.map((name, index) => (
+              <li key={index}>{name}</li>
+            ))}
+            {review.more > 0 ? <li>{`and ${review.more} more`}</li> : null}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-700">
+            Nothing to do: the action no longer applies to any of the selected items.
+          </p>
+        )}
+      </section>
+
+      {review.stale.length > 0 ? (
+        <section aria-labelledby="bulk-stale" className="space-y-2">
+          <h2 id="bulk-stale" className="text-lg font-semibold text-slate-900">
+            {`Left out: the action no longer applies (${review.stale.length})`}
+          </h2>
+          <ul className="list-inside list-disc text-sm text-slate-800">
+            {review.stale.map((item) => (
+              <li key={item.id}>{item.why}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {review.notOnList.length > 0 ? (
+        <section aria-labelledby="bulk-not-listed" className="space-y-2">
+          <h2 id="bulk-not-listed" className="text-lg font-semibold text-slate-900">
+            {`Left out: not on the list (${review.notOnList.length})`}
+          </h2>
+          <ul className="list-inside list-disc break-all text-sm text-slate-800">
+            {review.notOnList.slice(0, 50).map((id, index) => (
+              <li key={index}>{`Id ${id}`}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {count > 0 ? (
+        <MutationForm className="max-w-xl space-y-4" replace>
+          <input type="hidden" name="intent" value="confirm" />
+          {action.reasons ? (
+            <ReasonFields id="bulk-reason" reasons={action.reasons} typed={typed} errors={failure?.errors ?? {}} />
+          ) : null}
+          {action.defaultMessage !== null ? (
+            <TextAreaField
+              id="bulk-message"
+              label="Message to the member (optional)"
+              name="message"
+              rows={3}
+              hint="Sent as a push to each member after their request is rejected; empty it to send none."
+              defaultValue={text(typed.message) ?? action.defaultMessage}
+              error={error("message")}
+            />
+          ) : null}
+          <div className="flex gap-3">
+            <SubmitButton pendingLabel="Running...">Confirm</SubmitButton>
+            <CancelLink to={review.back} replace={false} />
+          </div>
+        </MutationForm>
+      ) : (
+        <Link to={review.back} className={buttonClass("secondary")}>
+          Back to the list
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The selection a list's "Review" button sends (docs/product.md#bulk-actions), read from the
+ * review page's URL: the action, which items (ids, the page's ids, or the list's whole query) and
+ * the list's own params, which give the query and the way back to the list with its filters.
+ */
+import type { BulkAction, BulkList } from "./bulk-list";
+import { DIALOG_PARAMS } from "~/lib/dialog-url";
+
+/** The params the selection form adds to the list's own; everything else is the list's. */
+const SELECTION_PARAMS = ["action", "id", "pageId", "scope", "index"] as const;
+
+/** An id the panel may send to the upstream (app/forms/fields.ts entityId's rule); anything else is not on any list. */
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The most ids one URL may name (a page holds at most 100 rows); more are dropped, not read. */
+const MAX_NAMED_IDS = 1_000;
+
+export const BULK_TEXTS = {
+  noAction: "Choose a bulk action, then Review.",
+  unknownAction: "That bulk action does not exist on this list.",
+  noSelection: "Select at least one item, then Review.",
+} as const;
+
+/** What the selection asks: by ids, or the list's query ("Select all matching"). */
+export type Selection<S> =
+  | { ok: false; message: string; back: string }
+  | {
+      ok: true;
+      actionName: string;
+      action: BulkAction<S>;
+      scope: "ids" | "matching";
+      /** Well-formed ids, each once, in the order sent (scope "ids"). */
+      ids: string[];
+      /** Ids sent that no list can hold (malformed). */
+      malformed: string[];
+      /** The list's own params: its query. */
+      listParams: URLSearchParams;
+      /** The list with its filters: where Cancel and "Back to the list" go. */
+      back: string;
+    };
+
+/** The list's own params of a review URL: the selection's fields and dialog params left out. */
+function listParamsOf(params: URLSearchParams): URLSearchParams {
+  const list = new URLSearchParams(params);
+  for (const name of [...SELECTION_PARAMS, ...DIALOG_PARAMS]) list.delete(name);
+  return list;
+}
+
+/** The list's URL with its filters: `/users?status=banned`. */
+export function listHref(path: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `/${path}?${query}` : `/${path}`;
+}
+
+/** Reads the selection of a review URL for a list: `matching` wins over `page`, which wins over bare ids. */
+export function readSelection<S, R>(url: URL, list: BulkList<S, R>): Selection<S> {
+  const params = url.searchParams;
+  const listParams = listParamsOf(params);
+  const back = listHref(list.path, listParams);
+  const actionName = params.get("action")?.trim() ?? "";
+  if (actionName === "") return { ok: false, message: BULK_TEXTS.noAction, back };
+  const action = Object.hasOwn(list.actions, actionName) ? list.actions[actionName] : undefined;
+  if (!action) return { ok: false, message: BULK_TEXTS.unknownAction, back };
+
+  // Both "Select all" boxes may be ticked: each is its own `scope` value.
+  const scopes = params.getAll("scope");
+  if (scopes.includes("matching")) {
+    return { ok: true, actionName, action, scope: "matching", ids: [], malformed: [], listParams, back };
+  }
+  const sent = scopes.includes("page") ? [...params.getAll("id"), ...params.getAll("pageId")] : params.getAll("id");
+  const unique = [...new Set(sent.map((id) => id.trim()).filter((id) => id !== ""))].slice(0, MAX_NAMED_IDS);
+  if (unique.length === 0) return { ok: false, message: BULK_TEXTS.noSelection, back };
+  return {
+    ok: true,
+    actionName,
+    action,
+    scope: "ids",
+    ids: unique.filter((id) => ID_PATTERN.test(id)),
+    malformed: unique.filter((id) => !ID_PATTERN.test(id)),
+    listParams,
+    back,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * The citizenship requests list's bulk actions (docs/product.md#bulk-actions): Approve and Reject,
+ * with the row action's check (decide-badge.server.ts) and call; Reject may send the member a push,
+ * with the citizenship queue's default text and title (one message for both).
+ */
+import { decided } from "./decide-badge.server";
+import { badgeRequestRows } from "./list-rows.server";
+import { DEFAULT_MEMBER_MESSAGE } from "./review-links";
+import { MEMBER_MESSAGE_TITLE } from "./review.server";
+import type { BulkAction, BulkList } from "~/bulk/bulk-list";
+import { findEach } from "~/bulk/find-each.server";
+import type { BadgeRequest } from "~/upstream/contract/users";
+import { decideBadge, listPendingBadges } from "~/upstream/moderation.server";
+import { sendNotificationToUser } from "~/upstream/notifications.server";
+import { getUser } from "~/upstream/users.server";
+
+/** A request's state for the check: the pending request, or null once it has been decided. */
+type RequestState = BadgeRequest | null;
+
+const stale = (state: RequestState) => decided(state !== null);
+const nameOf = (person: { fullName?: string | null; email: string }) => person.fullName?.trim() || person.email;
+
+const decision = (label: string, intent: "approve" | "reject"): BulkAction<RequestState> => ({
+  label,
+  stale,
+  send: (request, id) => decideBadge(request, id, intent),
+});
+
+export const badgeRequestsBulk: BulkList<RequestState, BadgeRequest> = {
+  path: "badge-requests",
+  title: "Citizenship Requests",
+  noun: { one: "citizenship request", many: "citizenship requests" },
+  kind: "badge-request",
+  actions: {
+    approve: decision("Approve", "approve"),
+    reject: {
+      ...decision("Reject", "reject"),
+      reason: "reject",
+      message: {
+        defaultText: DEFAULT_MEMBER_MESSAGE,
+        send: (request, state, text) =>
+          state
+            ? sendNotificationToUser(request, { email: state.email, title: MEMBER_MESSAGE_TITLE, body: text })
+            : Promise.resolve(),
+      },
+    },
+  },
+  // The pending requests (the row action's read, stillPending): one no longer pending is decided; an
+  // id the upstream does not know is not on the list.
+  find: async (request, ids) => {
+    const pending = new Map((await listPendingBadges(request)).map((badge) => [badge.id, badge]));
+    const decidedOnes = await findEach(
+      ids.filter((id) => !pending.has(id)),
+      async (id) => ({ id, name: nameOf(await getUser(request, id)), state: null }),
+    );
+    return new Map(
+      ids.map((id) => [
+        id,
+        pending.has(id) ? badgeRequestsBulk.fromRow(pending.get(id)!) : (decidedOnes.get(id) ?? null),
+      ]),
+    );
+  },
+  rows: badgeRequestRows,
+  fromRow: (badge) => ({ id: badge.id, name: nameOf(badge), state: badge }),
+};

@@ -1,0 +1,17 @@
+/**
+ * Every row of the citizenship requests list for its query (docs/product.md#bulk-actions): what
+ * "Select all matching" acts on, and what an export of the list writes.
+ */
+import { matchesSearch } from "~/lib/search";
+import type { BadgeRequest } from "~/upstream/contract/users";
+import { listPendingBadges } from "~/upstream/moderation.server";
+
+/** The requests a search matches: the upstream has none, so the panel matches name, email and phone, ignoring case. */
+export function badgesMatching(badges: readonly BadgeRequest[], search: string): BadgeRequest[] {
+  return badges.filter((badge) => matchesSearch(search, badge.fullName, badge.email, badge.phone));
+}
+
+/** The pending requests the list's search matches, in the list's order (the list's loader pages the same). */
+export async function* badgeRequestRows(request: Request, params: URLSearchParams): AsyncGenerator<BadgeRequest> {
+  yield* badgesMatching(await listPendingBadges(request), params.get("search") ?? "");
+}

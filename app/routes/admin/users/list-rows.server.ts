@@ -1,0 +1,21 @@
+/**
+ * Every row of the users list for its query, across all its pages (docs/product.md#bulk-actions):
+ * what "Select all matching" acts on, and what an export of the list writes.
+ */
+import { usersQuery } from "./list.server";
+import { pageCount } from "~/lib/pagination";
+import type { User } from "~/upstream/contract/users";
+import { isAdminUser, listUsers } from "~/upstream/users.server";
+
+/** The largest page GET /users is asked for while paging through the whole list. */
+const ROWS_PAGE_SIZE = 100;
+
+/** The users the list's query matches, in the list's order, administrators left out as the list leaves them out. */
+export async function* userRows(request: Request, params: URLSearchParams): AsyncGenerator<User> {
+  const { upstream } = usersQuery(params);
+  for (let page = 1; ; page++) {
+    const { data: answer } = await listUsers(request, { page, limit: ROWS_PAGE_SIZE, ...upstream });
+    for (const user of answer.data) if (!isAdminUser(user)) yield user;
+    if (answer.data.length === 0 || page >= pageCount(answer.pagination.total, ROWS_PAGE_SIZE)) return;
+  }
+}
