@@ -8,6 +8,11 @@ export interface AuditTarget {
   kind: "user" | "badge-request" | "post" | "announcement" | "plan" | "list";
   id: string;
   name?: string | null;
+  /**
+   * The member the target belongs to, where it is not the member itself: a post's author (user
+   * id). A user is its own member and a citizenship request is its member's (its id is the user's).
+   */
+  owner?: string | null;
 }
 
 /** One admin action as the audit trail keeps it (issues 27 and 28). Never a password, token or cookie. */
@@ -77,7 +82,13 @@ export function chainedEntry(head: ChainHead, record: AuditRecord, now: number =
     admin: text(record.admin),
     action: text(record.action) ?? "unknown",
     target: record.target
-      ? { kind: record.target.kind, id: text(record.target.id) ?? "", name: text(record.target.name) }
+      ? {
+          kind: record.target.kind,
+          id: text(record.target.id) ?? "",
+          name: text(record.target.name),
+          // Only when known: an entry without an owner hashes as before the field existed.
+          ...(record.target.owner ? { owner: text(record.target.owner) } : {}),
+        }
       : null,
     reason: text(record.reason),
     batch: text(record.batch),
@@ -97,7 +108,7 @@ export function entryHash(entry: Omit<AuditEntry, "hash">): string {
     at,
     admin,
     action,
-    target ? [target.kind, target.id, target.name ?? null] : null,
+    target ? [target.kind, target.id, target.name ?? null, ...(target.owner ? [target.owner] : [])] : null,
     reason,
     batch,
     result,
@@ -113,11 +124,23 @@ export function headAfter(entry: AuditEntry): ChainHead {
   return { seq: entry.seq, hash: entry.hash, atMs: Date.parse(entry.at) };
 }
 
-/** The index keys an entry is listed under, besides the whole trail: its admin, action, target and batch. */
+/**
+ * The member (user id) an entry is about, for a member's history (decision 060): the user itself,
+ * a citizenship request's member (the request's id is its user's), a post's author (`owner`).
+ */
+export function memberOf(target: AuditTarget | null): string | null {
+  if (!target) return null;
+  if (target.kind === "user" || target.kind === "badge-request") return target.id || null;
+  return target.owner ?? null;
+}
+
+/** The index keys an entry is listed under, besides the whole trail: its admin, action, target, member and batch. */
 export function indexKeys(entry: Pick<AuditEntry, "admin" | "action" | "target" | "batch">): string[] {
   const keys = [`action:${entry.action}`];
   if (entry.admin) keys.push(`admin:${entry.admin.toLowerCase()}`);
   if (entry.target) keys.push(`target:${entry.target.kind}:${entry.target.id}`);
+  const member = memberOf(entry.target);
+  if (member) keys.push(`member:${member}`);
   if (entry.batch) keys.push(`batch:${entry.batch}`);
   return keys;
 }

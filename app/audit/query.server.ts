@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditTarget } from "~/audit/entry";
+import { memberOf, type AuditEntry, type AuditTarget } from "~/audit/entry";
 import type { AuditEngine } from "~/audit/engine";
 
 /** What /audit asks for: filters (each optional), a date range and a cursor, newest first. */
@@ -7,6 +7,8 @@ export interface AuditQuery {
   action?: string | null;
   target?: Pick<AuditTarget, "kind" | "id"> | null;
   batch?: string | null;
+  /** Entries about a member (user id): the user, their citizenship request and their posts (memberOf). */
+  member?: string | null;
   /** From this time (ms, inclusive). */
   fromMs?: number | null;
   /** Until this time (ms, exclusive). */
@@ -29,7 +31,7 @@ export interface AuditPage {
 const CHUNK = 200;
 
 /**
- * One page of the trail: the most selective index the query names (batch, target, admin, then
+ * One page of the trail: the most selective index the query names (batch, target, member, admin, then
  * action; the whole trail without one) is read as a range of entry numbers (the date range turned
  * into numbers: entries are numbered in time order), so a page reads about a page of entries; a
  * second filter is checked on the entries of the first's index.
@@ -86,6 +88,8 @@ function indexFilters(query: AuditQuery): Filter[] {
       `target:${target.kind}:${target.id}`,
       (entry) => entry.target?.kind === target.kind && entry.target.id === target.id,
     ]);
+  const member = query.member;
+  if (member) filters.push([`member:${member}`, (entry) => memberOf(entry.target) === member]);
   const admin = query.admin?.toLowerCase();
   if (admin) filters.push([`admin:${admin}`, (entry) => entry.admin?.toLowerCase() === admin]);
   if (query.action) filters.push([`action:${query.action}`, (entry) => entry.action === query.action]);

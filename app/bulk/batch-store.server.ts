@@ -14,6 +14,8 @@ export type ItemResult = "pending" | "done" | "skipped" | "failed" | "unknown";
 export interface BatchItem {
   id: string;
   name: string;
+  /** The member it belongs to (FoundItem's owner), for its audit entry. */
+  owner?: string | null;
   result: ItemResult;
   /** Why it was skipped, the upstream's message for a failure, or a note on a success. */
   detail?: string | null;

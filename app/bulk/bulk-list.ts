@@ -10,6 +10,8 @@ import type { AuditTarget } from "~/session/audit.server";
 export interface FoundItem<S> {
   id: string;
   name: string;
+  /** The member it belongs to, where it is not the member itself (a post's author): its audit entries' owner. */
+  owner?: string | null;
   state: S;
 }
 

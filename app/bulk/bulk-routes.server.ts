@@ -150,7 +150,7 @@ async function confirmedItems<S, R>(
   }
   const { toDo, stale, capped } = await resolveSelection(request, list, selection, max);
   const items: BatchItem[] = [
-    ...toDo.map(({ id, name }) => ({ id, name, result: "pending" as const })),
+    ...toDo.map(({ id, name, owner }) => ({ id, name, owner, result: "pending" as const })),
     ...stale.map(({ item, why }) => ({ id: item.id, name: item.name, result: "skipped" as const, detail: why })),
   ];
   return { items, capped, leftOut: 0 };

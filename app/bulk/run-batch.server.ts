@@ -51,7 +51,7 @@ async function runItem<S, R>(
   try {
     const found = (await list.find(request, [item.id])).get(item.id);
     if (!found) return { ...item, result: "skipped", detail: RUN_TEXTS.notOnList };
-    named = { ...item, name: found.name };
+    named = { ...item, name: found.name, owner: found.owner ?? null };
     const why = action.stale(found.state);
     if (why) return { ...named, result: "skipped", detail: why };
     const answer = (await action.send(request, item.id))?.trim() || null;
@@ -98,7 +98,7 @@ export function auditItem(list: Pick<BulkList<unknown>, "kind">, batch: Batch, i
   recordAudit({
     admin: batch.admin,
     action: batch.action,
-    target: { kind: list.kind, id: item.id, name: item.name },
+    target: { kind: list.kind, id: item.id, name: item.name, owner: item.owner ?? null },
     reason: batch.reason,
     batch: batch.id,
     result: AUDIT_RESULT[item.result],

@@ -16,6 +16,8 @@ export interface AuditedPost {
   readonly calls: UpstreamCallRecord[];
   /** Whether its screen recorded entries of its own (recordAudit: a queue decision, bulk items). */
   selfRecorded: boolean;
+  /** The target as the screen's action knows it (its row: name, owner), set with auditTarget. */
+  target: AuditTarget | null;
 }
 
 // The admin action in flight, in the request's router context: set by the admin shell's audit
@@ -24,7 +26,7 @@ const auditedPost = createContext<AuditedPost | null>(null);
 
 /** Starts noting what the request's form post does for its audit entry; the record fills while the request runs. */
 export function auditPost(context: Readonly<RouterContextProvider>): Readonly<AuditedPost> {
-  const post: AuditedPost = { calls: [], selfRecorded: false };
+  const post: AuditedPost = { calls: [], selfRecorded: false, target: null };
   context.set(auditedPost, post);
   return post;
 }
@@ -32,6 +34,16 @@ export function auditPost(context: Readonly<RouterContextProvider>): Readonly<Au
 /** Notes an upstream call (and its answer's status) made while an audited action runs. */
 export function recordUpstreamCall(call: UpstreamCallRecord): void {
   requestContext()?.get(auditedPost)?.calls.push(call);
+}
+
+/**
+ * Tells the middleware's entry the target as the screen's action read it (its name at the time,
+ * the member a post belongs to), in place of the bare id the form names. The one way an action
+ * adds to its entry: nothing is parsed twice.
+ */
+export function auditTarget(target: AuditTarget): void {
+  const post = requestContext()?.get(auditedPost);
+  if (post) post.target = target;
 }
 
 /** What an admin form post named: its intent, its target and the reason given, if any. */

@@ -27,7 +27,8 @@ export const auditAdminActions: MiddlewareFunction<Response> = async ({ request,
   // A screen that records its own entries (a queue decision, bulk items: the bulk pages record
   // each item, and a long batch's first may come after the answer) is not recorded twice.
   if (post.selfRecorded || BULK_PAGE.test(new URL(request.url).pathname)) return response;
-  const record = auditRecordOf(getCurrentUser(request).email, posted, post.calls, response.status);
+  const named = post.target ? { ...posted, target: post.target } : posted;
+  const record = auditRecordOf(getCurrentUser(request).email, named, post.calls, response.status);
   if (record) await recordAuditEntry(record);
   return response;
 };

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "react-router";
 
-import { TARGET_KIND_LABELS, type AuditFilters } from "./filters";
+import { TARGET_FILTER_LABELS, type AuditFilters } from "./filters";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 
@@ -51,7 +51,7 @@ export function AuditFilterForm({
           className={`${inputClass} mt-1`}
         >
           <option value="">All</option>
-          {Object.entries(TARGET_KIND_LABELS).map(([value, label]) => (
+          {Object.entries(TARGET_FILTER_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>

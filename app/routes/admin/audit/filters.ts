@@ -10,6 +10,15 @@ export const TARGET_KIND_LABELS: Record<AuditTarget["kind"], string> = {
   list: "List",
 };
 
+/**
+ * The target filter's choices: each kind, and "Member": a user id's entries with those about their
+ * citizenship request and their posts (decision 060; user details' "See all" link).
+ */
+export const TARGET_FILTER_LABELS: Record<AuditTarget["kind"] | "member", string> = {
+  member: "Member (with their request and posts)",
+  ...TARGET_KIND_LABELS,
+};
+
 /** The filters of /audit as the URL has them (and as the form shows them back). */
 export interface AuditFilters {
   admin: string;

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-import { TARGET_KIND_LABELS, type AuditFilters } from "./filters";
+import { TARGET_FILTER_LABELS, type AuditFilters } from "./filters";
 import type { AuditEntry, AuditTarget } from "~/audit/entry";
 import type { AuditQuery } from "~/audit/query.server";
 import { theAuditTrail } from "~/audit/trail.server";
@@ -20,7 +20,7 @@ export type AuditRow = AuditEntry & { when: string };
 
 /**
  * The audit trail page (docs/product.md#audit): the URL's filters (admin, action, target kind and
- * id, batch, from/to dates in APP_TIMEZONE) and cursor (`before`/`after`), one page read from the
+ * id, or a member's id with kind=member, batch, from/to dates in APP_TIMEZONE) and cursor (`before`/`after`), one page read from the
  * store; a malformed date is a 400 with the form as typed, a store that does not answer the error state.
  */
 export async function loadAuditTrail(request: Request) {
@@ -29,7 +29,7 @@ export async function loadAuditTrail(request: Request) {
   const filters: AuditFilters = {
     admin: text("admin"),
     action: text("action"),
-    kind: Object.hasOwn(TARGET_KIND_LABELS, text("kind")) ? text("kind") : "",
+    kind: Object.hasOwn(TARGET_FILTER_LABELS, text("kind")) ? text("kind") : "",
     target: text("target"),
     batch: text("batch"),
     from: text("from"),
@@ -51,7 +51,11 @@ export async function loadAuditTrail(request: Request) {
   const query: AuditQuery = {
     admin: filters.admin || null,
     action: filters.action || null,
-    target: filters.kind && filters.target ? { kind: filters.kind as AuditTarget["kind"], id: filters.target } : null,
+    target:
+      filters.kind && filters.kind !== "member" && filters.target
+        ? { kind: filters.kind as AuditTarget["kind"], id: filters.target }
+        : null,
+    member: filters.kind === "member" && filters.target ? filters.target : null,
     batch: filters.batch || null,
     fromMs,
     toMs,
@@ -61,10 +65,9 @@ export async function loadAuditTrail(request: Request) {
   };
   try {
     const page = await theAuditTrail().page(query);
-    const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: APP_TIMEZONE });
     return {
       ...page,
-      entries: page.entries.map((entry) => ({ ...entry, when: when.format(Date.parse(entry.at)) })),
+      entries: withLocalTime(page.entries, APP_TIMEZONE),
       filters,
       limit,
       errors: null,
@@ -79,6 +82,12 @@ export async function loadAuditTrail(request: Request) {
       { status: 503 },
     );
   }
+}
+
+/** Entries with their time in the time zone (APP_TIMEZONE), as /audit and a user's History show it. */
+export function withLocalTime(entries: readonly AuditEntry[], timeZone: string): AuditRow[] {
+  const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone });
+  return entries.map((entry) => ({ ...entry, when: when.format(Date.parse(entry.at)) }));
 }
 
 /** The first instant of a day (plus `days`) in the time zone; null for no date, undefined for a malformed one. */

@@ -4,25 +4,17 @@ import type { Route } from "./+types/list";
 import { AuditFilterForm } from "./audit-filters";
 import { CursorPager } from "./cursor-pager";
 import { loadAuditTrail, type AuditRow } from "./list.server";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { RESULT_LABELS } from "./result-labels";
+import { Badge } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { hrefWith } from "~/lib/pagination";
-import type { AuditResult } from "~/session/audit.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadAuditTrail(request);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit · Admin Dashboard" }];
-
-/** How each result reads, in words and colour (docs/product.md#audit). */
-const RESULT_LABELS: Record<AuditResult, [string, BadgeTone]> = {
-  done: ["Done", "green"],
-  refused: ["Refused", "gray"],
-  failed: ["Failed", "red"],
-  unknown: ["Outcome unknown", "yellow"],
-};
 
 /** The audit trail (docs/product.md#audit): who did what, newest first, filtered and paged in the URL. */
 export default function AuditTrail({ loaderData }: Route.ComponentProps) {

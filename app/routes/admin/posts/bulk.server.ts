@@ -32,5 +32,5 @@ export const postsBulk: BulkList<boolean, Post> = {
     );
   },
   rows: postRows,
-  fromRow: (post) => ({ id: post.id, name: post.title, state: true }),
+  fromRow: (post) => ({ id: post.id, name: post.title, owner: post.user?.id ?? null, state: true }),
 };

@@ -1,3 +1,4 @@
+import { auditTarget } from "~/session/audit.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { loadFailure } from "~/recipe/failure.server";
@@ -29,9 +30,14 @@ export async function loadPosts(request: Request) {
   }
 }
 
-/** The post's current state: whether it still exists (the upstream has no get-one call: the list says). */
+/**
+ * The post's current state: whether it still exists (the upstream has no get-one call: the list
+ * says). The row action's audit entry names the post and its author (auditTarget).
+ */
 export async function postExists(request: Request, id: string) {
-  return (await listPosts(request)).some((post) => post.id === id);
+  const post = (await listPosts(request)).find((candidate) => candidate.id === id);
+  if (post) auditTarget({ kind: "post", id, name: post.title, owner: post.user?.id ?? null });
+  return post !== undefined;
 }
 
 /** A post that is gone: deleting it no longer applies. */

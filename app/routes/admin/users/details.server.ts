@@ -1,3 +1,4 @@
+import { loadUserHistory } from "./history.server";
 import { canPush, NO_DEVICES } from "./push";
 import { env } from "~/config/env.server";
 import { PUSH_EMAIL_MISSING } from "~/forms/users";
@@ -9,11 +10,13 @@ import { sendNotificationToUser } from "~/upstream/notifications.server";
 import { safeFileLink } from "~/upstream/file-links.server";
 import { getUser } from "~/upstream/users.server";
 
-/** One user with their invitees, filtered and paged from the URL (docs/product.md#user-details). */
+/** One user with their invitees, filtered and paged from the URL, and their History (docs/product.md#user-details). */
 export async function loadUserDetails(request: Request, params: { id: string }) {
   const search = new URL(request.url).searchParams;
   const filters = { search: search.get("search") ?? "", status: parseInviteStatus(search.get("status")) };
   const timeZone = env().APP_TIMEZONE;
+  // Read beside the user: the trail's store and the upstream answer at the same time.
+  const history = loadUserHistory(params.id, timeZone);
 
   try {
     // One call: the details answer carries the invitees too.
@@ -43,6 +46,7 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
       inviteeCount: user.invitees.length,
       pageInfo,
       filters,
+      history: await history,
     };
   } catch (error) {
     return loadFailure(error, { found: false as const });

@@ -2,6 +2,7 @@ import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/details";
 import { loadUserDetails, sendPush } from "./details.server";
+import { HistorySection } from "./history";
 import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
 import { canPush, NO_DEVICES } from "./push";
 import { Avatar } from "~/components/ui/avatar";
@@ -83,7 +84,7 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
 }
 
 function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route.ComponentProps["actionData"] }) {
-  const { user, invitees, inviteeCount, pageInfo, filters } = loaded;
+  const { user, invitees, inviteeCount, pageInfo, filters, history } = loaded;
   const location = useLocation();
   const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
@@ -174,6 +175,8 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
           }
         />
       </section>
+
+      <HistorySection userId={user.id} history={history} />
 
       {params.has("notify") && canPush(user) ? <NotifyDialog closeTo={closeTo} actionData={actionData} /> : null}
     </div>
