@@ -24,6 +24,7 @@ export const SOLID_ICONS = [
   "chevron-left",
   "chevron-right",
   "chevron-up-down",
+  "clock",
   "device-phone-mobile",
   "envelope",
   "envelope-open",

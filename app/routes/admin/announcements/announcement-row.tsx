@@ -2,6 +2,7 @@ import { ActiveBadge, PinnedBadge } from "./status-badges";
 import { SelectRow } from "~/components/ui/bulk-selection";
 import { SubmitButton } from "~/components/ui/form-actions";
 import { Icon } from "~/components/ui/icon";
+import { auditHistoryHref } from "~/routes/admin/audit/filters";
 import { IconAction, iconActionClass, type IconActionTone } from "~/components/ui/icon-action";
 import type { SolidIconName } from "~/components/ui/icon-names";
 import { Tooltip } from "~/components/ui/tooltip";
@@ -110,6 +111,12 @@ export function AnnouncementRow({
           item={title}
           icon="solid-map-pin"
           tone={isPinned ? "warning" : "neutral"}
+        />
+        <IconAction
+          to={auditHistoryHref("announcement", id)}
+          label="History"
+          name={`History of ${title}`}
+          icon="solid-clock"
         />
         <IconAction to={editHref} label="Edit" item={title} icon="solid-pencil-square" />
         <IconAction to={deleteHref} label="Delete" item={title} icon="solid-trash" tone="danger" align="end" />

@@ -29,3 +29,8 @@ export interface AuditFilters {
   from: string;
   to: string;
 }
+
+/** /audit filtered to one item: a row's "History" link (announcements, membership plans). */
+export function auditHistoryHref(kind: AuditTarget["kind"], id: string): string {
+  return `/audit?${new URLSearchParams({ kind, target: id })}`;
+}

@@ -9,6 +9,7 @@ import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
+import { auditHistoryHref } from "~/routes/admin/audit/filters";
 import { IconAction } from "~/components/ui/icon-action";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { PageHeader } from "~/components/ui/page-header";
@@ -180,6 +181,12 @@ function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
         item={plan.name}
         icon="solid-eye"
         align={isAdmin ? "center" : "end"}
+      />
+      <IconAction
+        to={auditHistoryHref("plan", plan.id)}
+        label="History"
+        name={`History of ${plan.name}`}
+        icon="solid-clock"
       />
       {isAdmin ? (
         <>

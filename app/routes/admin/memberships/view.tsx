@@ -6,6 +6,7 @@ import { planDeletion, planStatusChange } from "./plan-actions.server";
 import { PlanLoadError } from "./shared";
 import { formatPrice, periodLabel, periodSuffix, planImageSrc, planPeriod } from "./format";
 import { PLAN_CONFIRMATIONS } from "./plan-confirmations";
+import { auditHistoryHref } from "~/routes/admin/audit/filters";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -247,6 +248,13 @@ function Details({
               <DetailField label="Created">{plan.created}</DetailField>
               <DetailField label="Last Updated">{plan.updated}</DetailField>
             </dl>
+            <Link
+              to={auditHistoryHref("plan", plan.id)}
+              className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-800"
+            >
+              <Icon name="solid-clock" className="size-4" />
+              History
+            </Link>
           </Card>
         </div>
       </div>

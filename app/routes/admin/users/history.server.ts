@@ -6,9 +6,7 @@ import { type AuditRow, withLocalTime } from "~/routes/admin/audit/list.server";
 const HISTORY_SIZE = 20;
 
 /** A user's History: the newest entries about them, or why it cannot be shown. */
-export type UserHistory =
-  | { ok: true; entries: AuditRow[]; more: boolean }
-  | { ok: false; entries: []; more: false };
+export type UserHistory = { ok: true; entries: AuditRow[]; more: boolean } | { ok: false; entries: []; more: false };
 
 /**
  * The History of user details (docs/product.md#user-details, decision 060): the newest entries
