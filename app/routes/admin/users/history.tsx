@@ -1,9 +1,7 @@
 import { Link } from "react-router";
 
 import type { UserHistory } from "./history.server";
-import type { AuditTarget } from "~/audit/entry";
 import { Badge } from "~/components/ui/badge";
-import { RESULT_LABELS } from "~/routes/admin/audit/result-labels";
 
 /** The section's texts (docs/product.md#user-details). */
 export const HISTORY_TEXTS = {
@@ -11,27 +9,6 @@ export const HISTORY_TEXTS = {
   unavailable: "The history cannot be shown right now. Please try again later.",
   seeAll: "See all",
 } as const;
-
-/** The actions' words in a History entry; another action shows as it is recorded. */
-const ACTION_WORDS: Record<string, string> = {
-  ban: "Banned",
-  unban: "Unbanned",
-  delete: "Deleted",
-  approve: "Approved",
-  reject: "Rejected",
-  "take-over": "Took over",
-  notify: "Sent a push notification to",
-};
-
-/** What each kind of target is called in a History entry. */
-const TARGET_WORDS: Record<AuditTarget["kind"], string> = {
-  user: "user",
-  "badge-request": "citizenship request of",
-  post: "post",
-  announcement: "announcement",
-  plan: "membership plan",
-  list: "list",
-};
 
 /**
  * The History of user details (docs/product.md#user-details): the newest audit entries about the
@@ -65,42 +42,32 @@ export function HistorySection({ userId, history }: { userId: string; history: U
         </p>
       ) : (
         <ol className="divide-y divide-slate-200 rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
-          {history.entries.map((entry) => {
-            const [label, tone] = RESULT_LABELS[entry.result];
-            return (
-              <li key={entry.seq} className="flex flex-col gap-1 p-4 text-sm sm:flex-row sm:gap-4">
-                <time dateTime={entry.at} className="shrink-0 text-slate-500 sm:w-48">
-                  {entry.when}
-                </time>
-                <div className="min-w-0 flex-1 space-y-1">
-                  <p className="break-words text-slate-900">
-                    <span className="font-medium">{entry.admin ?? "Unknown admin"}</span>{" "}
-                    {ACTION_WORDS[entry.action] ?? entry.action} {targetWords(entry.target)}
-                  </p>
-                  {entry.reason ? <p className="break-words text-slate-600">Reason: {entry.reason}</p> : null}
-                  <p className="flex flex-wrap items-center gap-2">
-                    <Badge tone={tone}>{entry.status ? `${label} (${entry.status})` : label}</Badge>
-                    {entry.batch ? (
-                      <Link
-                        to={`/audit?batch=${encodeURIComponent(entry.batch)}`}
-                        className="font-medium text-brand-700 hover:text-brand-800"
-                      >
-                        {`Batch ${entry.batch.slice(0, 8)}`}
-                      </Link>
-                    ) : null}
-                  </p>
-                </div>
-              </li>
-            );
-          })}
+          {history.entries.map((entry) => (
+            <li key={entry.seq} className="flex flex-col gap-1 p-4 text-sm sm:flex-row sm:gap-4">
+              <time dateTime={entry.at} className="shrink-0 text-slate-500 sm:w-48">
+                {entry.when}
+              </time>
+              <div className="min-w-0 flex-1 space-y-1">
+                <p className="break-words text-slate-900">
+                  <span className="font-medium">{entry.admin}</span> {entry.what}
+                </p>
+                {entry.reason ? <p className="break-words text-slate-600">Reason: {entry.reason}</p> : null}
+                <p className="flex flex-wrap items-center gap-2">
+                  <Badge tone={entry.tone}>{entry.result}</Badge>
+                  {entry.batch ? (
+                    <Link
+                      to={`/audit?batch=${encodeURIComponent(entry.batch)}`}
+                      className="font-medium text-brand-700 hover:text-brand-800"
+                    >
+                      {`Batch ${entry.batch.slice(0, 8)}`}
+                    </Link>
+                  ) : null}
+                </p>
+              </div>
+            </li>
+          ))}
         </ol>
       )}
     </section>
   );
-}
-
-/** The target as an entry names it: its kind and its name at the time (its id when none was recorded). */
-function targetWords(target: AuditTarget | null): string {
-  if (!target) return "";
-  return `${TARGET_WORDS[target.kind]} ${target.name ? `“${target.name}”` : target.id}`;
 }
