@@ -163,6 +163,24 @@ describe.each(engines)("the audit store: $name", { timeout: 60_000 }, ({ name, s
     expect(await verifyChain(await trail.engine())).toEqual({ ok: true, checked: 30, from: 1 });
   });
 
+  it("lists a member's entries: the user, their citizenship request and their posts (the owner), not others'", async () => {
+    const trail = freshTrail();
+    await trail.record(record({ target: { kind: "user", id: "77", name: "Ada" } }));
+    await trail.record(record({ action: "delete", target: { kind: "post", id: "5", name: "Hi", owner: "77" } }));
+    await trail.record(record({ action: "delete", target: { kind: "post", id: "6", name: "Yo", owner: "78" } }));
+    await trail.record(record({ action: "reject", target: { kind: "badge-request", id: "77", name: "Ada" } }));
+    await trail.record(record({ action: "delete", target: { kind: "post", id: "7", name: "No author" } }));
+    const member = await trail.page({ limit: 10, member: "77" });
+    expect(member.entries.map((entry) => [entry.action, entry.target?.kind, entry.target?.id])).toEqual([
+      ["reject", "badge-request", "77"],
+      ["delete", "post", "5"],
+      ["ban", "user", "77"],
+    ]);
+    expect(member.entries[1]!.target).toEqual({ kind: "post", id: "5", name: "Hi", owner: "77" });
+    expect((await trail.page({ limit: 10, member: "77", action: "delete" })).entries).toHaveLength(1);
+    expect((await verifyChain(await trail.engine())).ok).toBe(true);
+  });
+
   it("keeps entries when the store is opened again", async () => {
     const before = (await freshTrail().page({ limit: 1 })).entries[0]!;
     await trail.close();
