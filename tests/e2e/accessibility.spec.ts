@@ -137,6 +137,13 @@ test.describe("admin screens", () => {
     await visit(page, testInfo, "/audit");
   });
 
+  test("user details with a History, also at 390 px", async ({ page }, testInfo) => {
+    await page.request.post("/users", { form: { intent: "ban", id: "12" } });
+    await visit(page, testInfo, "/users/12");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, testInfo, "/users/12");
+  });
+
   test("bulk actions at 390 px: each list's selection with a filter, a review page, a results page", async ({
     page,
     demoUrl,
