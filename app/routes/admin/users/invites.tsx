@@ -8,19 +8,18 @@ import { formatDate } from "~/lib/format";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { loadFailure } from "~/recipe/failure.server";
-import { filterInvites, getUserInvites, parseInviteStatus } from "~/upstream/invites.server";
+import { inviteFilters, userInvitesMatching } from "./invite-rows.server";
 
 /** Invite statuses shown as badges on this screen (docs/product.md#user-invites); others are shown raw. */
 const INVITE_STATUSES = ["pending", "approved", "rejected"] as const;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const filters = { search: search.get("search") ?? "", status: parseInviteStatus(search.get("status")) };
+  const filters = inviteFilters(search);
   const timeZone = env().APP_TIMEZONE;
 
   try {
-    const answer = await getUserInvites(request, params.id);
-    const matching = filterInvites(answer.data, { ...filters, email: "invitedTo" });
+    const { answer, matching } = await userInvitesMatching(request, params.id, search);
     const { items, pageInfo } = paginate(matching, parsePaging(search));
     return {
       found: true as const,

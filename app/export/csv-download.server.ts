@@ -1,0 +1,177 @@
+/**
+ * A list's "Download CSV" (docs/product.md#list-exports, decision 059): the list's rows across
+ * all its pages, for the list's own query, streamed as they are read. The rows come from an async
+ * iterator that pages the upstream; Node's stream pipeline turns them into csv-stringify's
+ * records, and the response body pulls from it, so a page is asked for only when the browser has
+ * taken what came before (backpressure) and memory stays flat whatever the list's length.
+ *
+ * - Before the first byte: the admin's session, the export rate limit (429), and the first page
+ *   (a failure there goes back to the list with the list's own error toast, the file is not begun).
+ * - A browser that drops the download aborts the request: the page in flight is cancelled and no
+ *   other is asked for.
+ * - A failure after the first byte ends the file with INCOMPLETE_LINE.
+ * - Every attempt is one audit entry: action `export`, the list and its query, the rows written.
+ */
+import { Readable, pipeline } from "node:stream";
+
+import { stringify } from "csv-stringify";
+
+import { type CellValue, csvCell } from "./csv-cell";
+import { exportFileName } from "./file-name";
+import { env } from "~/config/env.server";
+import { attachmentDisposition } from "~/lib/format";
+import { logLine } from "~/lib/log.server";
+import { LIST_LOAD_ERROR } from "~/lib/messages";
+import { type AuditResult, recordAudit } from "~/session/audit.server";
+import { exportSecondsUntilAllowed } from "~/session/rate-limit.server";
+import { redirectWithError } from "~/session/toast.server";
+import { requireUser } from "~/session/user.server";
+import { isUpstreamError } from "~/upstream/errors";
+
+/** One column of an export: its header and its cell for a row. */
+export interface CsvColumn<Row> {
+  header: string;
+  cell: (row: Row) => CellValue;
+}
+
+/** What a list's export route hands over: the list, where it lives, how its file is named, its columns and its rows. */
+export interface ListExport<Row> {
+  /** The list's name, first in the file name and the audit entry's target id ("users"). */
+  list: string;
+  /** The list's own page: a failure before the first row goes back there (with the query). */
+  listPath: string;
+  /** The filter words that name the file ("banned"), in order; empty ones are left out. */
+  filters: readonly (string | null | undefined)[];
+  columns: readonly CsvColumn<Row>[];
+  /** The list's rows for its query, in its order, across all its pages. */
+  rows: AsyncIterable<Row>;
+}
+
+/**
+ * The last line of a file the upstream stopped answering for, in its first column
+ * (docs/product.md#list-exports). `{rows}` is how many rows came before it.
+ */
+export const INCOMPLETE_LINE = "INCOMPLETE EXPORT: the list could not be read to its end. This file has only the first {rows} rows. Download it again.";
+
+// A personal list: never kept by a browser or a shared cache.
+const NOT_STORED = { "Cache-Control": "no-store" };
+
+/** The query an export names in its audit entry: the list's own, paging left out (every page is written). */
+export function exportQuery(search: URLSearchParams): string {
+  const query = new URLSearchParams(search);
+  query.delete("page");
+  query.delete("limit");
+  return query.toString();
+}
+
+/** Answers a list's CSV download (see the module comment). */
+export async function csvDownload<Row>(request: Request, spec: ListExport<Row>): Promise<Response> {
+  const { email: admin } = await requireUser(request);
+  const url = new URL(request.url);
+  const query = exportQuery(url.searchParams);
+  const audit = (result: AuditResult, detail: string, status?: number | null) =>
+    recordAudit({
+      admin,
+      action: "export",
+      target: { kind: "list", id: spec.list, name: query },
+      result,
+      status: status ?? null,
+      detail,
+    });
+
+  const wait = await exportSecondsUntilAllowed(admin ?? "");
+  if (wait !== null) {
+    audit("refused", "rate limited");
+    return new Response(`Too many attempts. Please wait ${wait} seconds and try again.`, {
+      status: 429,
+      headers: { ...NOT_STORED, "Retry-After": String(wait), "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+
+  const rows = spec.rows[Symbol.asyncIterator]();
+  let first: IteratorResult<Row>;
+  try {
+    first = await rows.next();
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    audit("failed", "0 rows", error.status);
+    return redirectWithError(request, `${spec.listPath}${url.search}`, LIST_LOAD_ERROR, { headers: NOT_STORED });
+  }
+
+  const records = csvRecords(request.signal, spec.columns, first, rows, audit);
+  const csv = stringify({ bom: true, eof: true, record_delimiter: "windows" });
+  const source = Readable.from(records);
+  // Either side ending early (the browser gone, a bug) destroys both, which closes the row iterator.
+  pipeline(source, csv, (error) => {
+    if (error && error.name !== "AbortError" && error.code !== "ERR_STREAM_PREMATURE_CLOSE") {
+      logLine("error", "export stream failed", { list: spec.list, error: error.message });
+    }
+  });
+  const chunks = csv[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const body = new ReadableStream<Uint8Array>({
+    // Each pull takes what csv-stringify has written so far, or waits for the next record.
+    async pull(controller) {
+      const { value, done } = await chunks.next();
+      if (done) controller.close();
+      else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+    },
+    cancel() {
+      source.destroy();
+      csv.destroy();
+    },
+  });
+
+  const fileName = exportFileName(
+    spec.list,
+    spec.filters.filter((part): part is string => Boolean(part)),
+    new Date(),
+    env().APP_TIMEZONE,
+  );
+  return new Response(body, {
+    status: 200,
+    headers: {
+      ...NOT_STORED,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": attachmentDisposition(fileName),
+    },
+  });
+}
+
+/**
+ * The file's records: the header, then one per row as the iterator gives them, then (when the
+ * rows stopped on a failure) INCOMPLETE_LINE. Ends with the audit entry, once, however it ends.
+ */
+async function* csvRecords<Row>(
+  signal: AbortSignal,
+  columns: readonly CsvColumn<Row>[],
+  first: IteratorResult<Row>,
+  rows: AsyncIterator<Row>,
+  audit: (result: AuditResult, detail: string, status?: number | null) => void,
+): AsyncGenerator<string[]> {
+  let written = 0;
+  let outcome: { result: AuditResult; detail: string; status?: number | null } | null = null;
+  try {
+    yield columns.map((column) => csvCell(column.header));
+    for (let step = first; !step.done; step = await rows.next()) {
+      if (signal.aborted) break;
+      const row = step.value;
+      yield columns.map((column) => csvCell(column.cell(row)));
+      written++;
+    }
+    if (!signal.aborted) outcome = { result: "done", detail: `${written} rows` };
+  } catch (error) {
+    if (!signal.aborted) {
+      const status = isUpstreamError(error) ? error.status : null;
+      if (!isUpstreamError(error)) {
+        logLine("error", "export failed", { error: error instanceof Error ? error.message : String(error) });
+      }
+      outcome = { result: "failed", detail: `${written} rows, incomplete`, status };
+      yield [INCOMPLETE_LINE.replace("{rows}", String(written))];
+    }
+  } finally {
+    // The browser dropped the download (or the stream was destroyed): what it kept is unknown.
+    outcome ??= { result: "unknown", detail: `${written} rows, download closed before its end` };
+    audit(outcome.result, outcome.detail, outcome.status);
+    await rows.return?.();
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * The name of an export's file (docs/product.md#list-exports): the list, its main filter and the
+ * day in APP_TIMEZONE, e.g. `users-banned-2026-11-25.csv`.
+ */
+import { toLocalDateTime } from "~/lib/local-datetime";
+
+/** A filter's words as a file name part: ASCII letters and digits joined by dashes, at most 40 characters. */
+function slug(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 40)
+    .replace(/^-+|-+$/g, "");
+}
+
+/** `<list>[-<filter>...]-<YYYY-MM-DD>.csv`; empty filter parts are left out. */
+export function exportFileName(list: string, filters: readonly string[], now: Date, timeZone: string): string {
+  const day = toLocalDateTime(now, timeZone).slice(0, 10);
+  return [slug(list), ...filters.map(slug), day].filter(Boolean).join("-") + ".csv";
+}
