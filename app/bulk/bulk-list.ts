@@ -29,8 +29,6 @@ export interface BulkAction<S> {
   reason?: ReasonKind;
   /** The row action's own check: why the action no longer applies to the item, or null. */
   stale: (state: S) => string | null;
-  /** Reads the item's state again right before sending, as the row action does. */
-  current: (request: Request, id: string) => Promise<S>;
   /** The row action's upstream call; resolves to the server's message, if any. */
   send: (request: Request, id: string) => Promise<string | null | void>;
   /** Reject's message to the member. */
@@ -51,7 +49,9 @@ export interface BulkList<S, Row = unknown> {
   actions: Record<string, BulkAction<S>>;
   /**
    * The current state of each selected id (well-formed ones), or null for an id that is not on
-   * the list (an administrator on users, an unknown or tampered id).
+   * the list (an administrator on users, an unknown or tampered id). The review page reads it for
+   * the selection, and the run for each item right before sending: the row action's own read
+   * (GET /users/{id}; the pending requests, the posts, the announcements list).
    */
   find: (request: Request, ids: readonly string[]) => Promise<Map<string, FoundItem<S> | null>>;
   /** Every row the list's query matches, across its pages (the list's iterator, list-rows.server.ts). */

@@ -12,7 +12,7 @@ import type { BulkAction, BulkList } from "./bulk-list";
 import { type Batch, type BatchItem, batchStore, type ItemResult } from "./batch-store.server";
 import { resolveSelection } from "./resolve.server";
 import { auditItem, runBatch } from "./run-batch.server";
-import { readSelection } from "./selection.server";
+import { readSelection, type Selection } from "./selection.server";
 import type { BulkResultsView, BulkReviewView } from "./views";
 import { env } from "~/config/env.server";
 import { MemberMessageSchema } from "~/forms/bulk.server";
@@ -133,9 +133,33 @@ function newBatch(request: Request, fields: Omit<Batch, "id" | "admin" | "create
 }
 
 /**
- * Confirm (docs/product.md#bulk-actions), once per one-time key: checks the reason, works the
- * selection out again ("Select all matching" now, up to BULK_MAX), creates the batch with the items
- * that no longer apply already skipped, runs it and shows its results (Post/Redirect/Get).
+ * The items of a confirmed selection. Named ids go in as they are: the run reads each one right
+ * before sending anyway (the row action's read), and says which are not on the list or no longer
+ * apply, so Confirm does not read them all a second time. "Select all matching" is resolved now,
+ * from the list's pages, up to `max`, with the rows it no longer applies to already skipped.
+ */
+async function confirmedItems<S, R>(
+  request: Request,
+  list: BulkList<S, R>,
+  selection: Extract<Selection<S>, { ok: true }>,
+  max: number,
+): Promise<{ items: BatchItem[]; capped: boolean; leftOut: number }> {
+  if (selection.scope === "ids") {
+    const items = selection.ids.slice(0, max).map((id) => ({ id, name: "", result: "pending" as const }));
+    return { items, capped: selection.ids.length > max, leftOut: selection.malformed.length };
+  }
+  const { toDo, stale, capped } = await resolveSelection(request, list, selection, max);
+  const items: BatchItem[] = [
+    ...toDo.map(({ id, name }) => ({ id, name, result: "pending" as const })),
+    ...stale.map(({ item, why }) => ({ id: item.id, name: item.name, result: "skipped" as const, detail: why })),
+  ];
+  return { items, capped, leftOut: 0 };
+}
+
+/**
+ * Confirm (docs/product.md#bulk-actions), once per one-time key: checks the reason, takes the
+ * selection's items (confirmedItems), creates the batch, runs it and shows its results
+ * (Post/Redirect/Get). Nothing to do (every matching row skipped) is refused, 400.
  */
 export async function confirmBulk<S, R>(args: ActionFunctionArgs, list: BulkList<S, R>) {
   return runOnce(args, async ({ request, form }) => {
@@ -143,21 +167,18 @@ export async function confirmBulk<S, R>(args: ActionFunctionArgs, list: BulkList
     if (!selection.ok) return rejectedSubmission(selection.message);
     const fields = readConfirmForm(form, selection.action);
     if (!fields.ok) return invalidSubmission(fields.errors, fields.values);
-    const max = env().BULK_MAX;
-    const { toDo, stale, notOnList, capped } = await resolveSelection(request, list, selection, max);
-    if (toDo.length === 0) return rejectedSubmission(BULK_PAGE_TEXTS.nothingToDo, fields.values);
-    const items: BatchItem[] = [
-      ...toDo.map(({ id, name }) => ({ id, name, result: "pending" as const })),
-      ...stale.map(({ item, why }) => ({ id: item.id, name: item.name, result: "skipped" as const, detail: why })),
-    ];
+    const { items, capped, leftOut } = await confirmedItems(request, list, selection, env().BULK_MAX);
+    if (!items.some((item) => item.result === "pending")) {
+      return rejectedSubmission(BULK_PAGE_TEXTS.nothingToDo, fields.values);
+    }
     const batch = newBatch(request, {
       list: list.path,
       action: selection.actionName,
       reason: fields.reason,
       message: fields.message,
       back: selection.back,
-      cappedAt: capped ? max : null,
-      leftOut: notOnList.length,
+      cappedAt: capped ? env().BULK_MAX : null,
+      leftOut,
       items,
     });
     return startBatch(request, list, selection.action, batch);
@@ -192,7 +213,12 @@ export async function loadBulkResults<S, R>(
     leftOut: batch.leftOut,
     counts,
     retry: batch.finishedAt === null ? 0 : batch.items.filter(retryable).length,
-    items: batch.items.map(({ id, name, result, detail }) => ({ id, name, result, detail: detail ?? null })),
+    items: batch.items.map(({ id, name, result, detail }) => ({
+      id,
+      name: name || `Id ${id}`,
+      result,
+      detail: detail ?? null,
+    })),
   };
 }
 

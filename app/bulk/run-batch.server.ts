@@ -20,6 +20,7 @@ const CLAIM_MS = 2 * 60_000;
 
 export const RUN_TEXTS = {
   claimed: "Another batch is sending this item right now",
+  notOnList: "Not on the list",
   unexpected: "Unexpected error: nothing more is known",
   messageNotSent: "Done, but the message to the member was not sent",
 } as const;
@@ -32,44 +33,45 @@ const AUDIT_RESULT: Record<Exclude<BatchItem["result"], "pending">, AuditResult>
   unknown: "unknown",
 };
 
-/** Runs one item: claim, read its state again, send (and Reject's message), release. */
+/**
+ * Runs one item: claim it, read it again (the row action's read: not on the list, or no longer
+ * applying, sends nothing), send (and Reject's message), release the claim.
+ */
 async function runItem<S, R>(
   request: Request,
   list: BulkList<S, R>,
   action: BulkAction<S>,
   batch: Batch,
   item: BatchItem,
-) {
+): Promise<BatchItem> {
   const claims = idempotencyStore();
   const claim = `bulk-claim:${list.path}:${item.id}`;
-  if (!(await claims.setIfAbsent(claim, CLAIM_MS)))
-    return { ...item, result: "skipped" as const, detail: RUN_TEXTS.claimed };
+  if (!(await claims.setIfAbsent(claim, CLAIM_MS))) return { ...item, result: "skipped", detail: RUN_TEXTS.claimed };
+  let named = item;
   try {
-    const state = await action.current(request, item.id);
-    const why = action.stale(state);
-    if (why) return { ...item, result: "skipped" as const, detail: why };
+    const found = (await list.find(request, [item.id])).get(item.id);
+    if (!found) return { ...item, result: "skipped", detail: RUN_TEXTS.notOnList };
+    named = { ...item, name: found.name };
+    const why = action.stale(found.state);
+    if (why) return { ...named, result: "skipped", detail: why };
     const answer = (await action.send(request, item.id))?.trim() || null;
-    if (action.message && batch.message) {
-      try {
-        await action.message.send(request, state, batch.message);
-      } catch (error) {
-        const said = isUpstreamError(error) ? error.messageOr("") : "";
-        return {
-          ...item,
-          result: "done" as const,
-          detail: said ? `${RUN_TEXTS.messageNotSent}: ${said}` : RUN_TEXTS.messageNotSent,
-        };
-      }
+    if (!action.message || !batch.message) return { ...named, result: "done", detail: answer };
+    try {
+      await action.message.send(request, found.state, batch.message);
+      return { ...named, result: "done", detail: answer };
+    } catch (error) {
+      const said = isUpstreamError(error) ? error.messageOr("") : "";
+      const detail = said ? `${RUN_TEXTS.messageNotSent}: ${said}` : RUN_TEXTS.messageNotSent;
+      return { ...named, result: "done", detail };
     }
-    return { ...item, result: "done" as const, detail: answer };
   } catch (error) {
     if (!isUpstreamError(error)) {
       logLine("error", "bulk item failed", { batch: batch.id, item: item.id, error: String(error) });
-      return { ...item, result: "failed" as const, detail: RUN_TEXTS.unexpected };
+      return { ...named, result: "failed", detail: RUN_TEXTS.unexpected };
     }
     // A change sent without an answer in time may have happened: its outcome is unknown, not failed.
-    const result = error.failure === "outcome-unknown" ? ("unknown" as const) : ("failed" as const);
-    return { ...item, result, status: error.status, detail: error.messageOr(error.message) };
+    const result = error.failure === "outcome-unknown" ? "unknown" : "failed";
+    return { ...named, result, status: error.status, detail: error.messageOr(error.message) };
   } finally {
     await claims.complete(claim, null, 0);
   }

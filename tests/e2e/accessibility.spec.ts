@@ -3,6 +3,7 @@
 // violations. Without JavaScript the server's HTML is what is checked (see a11y-helpers).
 import type { Page, TestInfo } from "@playwright/test";
 
+import { injectFault } from "../support/demo-hooks";
 import { closeCopyPage, expectAccessible } from "./a11y-helpers";
 import { openDashboard, startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
@@ -125,6 +126,44 @@ test.describe("admin screens", () => {
     await expectAccessible(page, testInfo, "create tier with errors");
     await visit(page, testInfo, "/memberships/edit/2");
     await visit(page, testInfo, "/memberships/view/3");
+  });
+
+  test("bulk actions at 390 px: each list's selection with a filter, a review page, a results page", async ({
+    page,
+    demoUrl,
+  }, testInfo) => {
+    // The lists without a filter, at the desktop size, are audited above; here the phone size, with
+    // "Select all N matching" offered and, with JavaScript, a row ticked and counted.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [
+      "/users?status=verified",
+      "/badge-requests?search=o",
+      "/posts?search=e",
+      "/announcements?search=e",
+    ]) {
+      await page.goto(path);
+      await page
+        .getByRole("checkbox", { name: /^Select (?!all )/ })
+        .first()
+        .check();
+      await expectAccessible(page, testInfo, `${path}, a row selected`);
+    }
+    // A review page with a reason to give, then its results: the upstream refuses the ban, so
+    // nothing changes and the results offer "Retry failed".
+    await page.goto("/users");
+    const ids = await page
+      .getByRole("checkbox", { name: /^Select (?!all )/ })
+      .evaluateAll((boxes) => boxes.slice(0, 2).map((box) => (box as HTMLInputElement).value));
+    await injectFault(demoUrl, { method: "GET", path: "/users/ban/*", status: 500 });
+    await visit(page, testInfo, `/users/bulk?action=ban&${ids.map((id) => `id=${id}`).join("&")}`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expectAccessible(page, testInfo, "users' ban review page, desktop");
+    await page.getByRole("combobox", { name: "Reason" }).selectOption({ label: "Spam" });
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("button", { name: "Retry failed (2)" }).waitFor();
+    await expectAccessible(page, testInfo, "bulk results, desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, testInfo, "bulk results, 390 px");
   });
 
   test("the mobile sheet, open", async ({ page }, testInfo) => {

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { confirm, demoRows, finishedResults, formKey, reviewPath } from "../support/bulk";
 import { demoUsers } from "../support/demo-data";
 import { clearRecordedRequests, injectFault, outbox, recordedRequests } from "../support/demo-hooks";
-import { decodeEntities, PanelClient } from "../support/form-post";
+import { PanelClient } from "../support/form-post";
 import { parsePage } from "../support/html";
 import { useStack } from "../support/use-stack";
 
@@ -30,7 +30,10 @@ async function sent(prefix: string, method?: string) {
 /** The results table's rows: item, result, details. */
 function resultRows(html: string) {
   const page = parsePage(html);
-  return page.getAllByRole("row").slice(1).map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent ?? ""));
+  return page
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent ?? ""));
 }
 
 /** The panel's audit lines (recordAudit) since `from`. */
@@ -63,13 +66,34 @@ interface ActionCase {
 }
 
 const twoUsers = (test: (user: Awaited<ReturnType<typeof members>>[number]) => boolean) => async () =>
-  (await members()).filter(test).slice(0, 2).map((user) => user.id);
-const twoRows = (path: "/posts" | "/announcements", test: (row: DemoRow) => boolean = () => true) => async () =>
-  (await demoRows<DemoRow>(stack.demo.url, path)).filter(test).slice(0, 2).map((row) => row.id);
+  (await members())
+    .filter(test)
+    .slice(0, 2)
+    .map((user) => user.id);
+const twoRows =
+  (path: "/posts" | "/announcements", test: (row: DemoRow) => boolean = () => true) =>
+  async () =>
+    (await demoRows<DemoRow>(stack.demo.url, path))
+      .filter(test)
+      .slice(0, 2)
+      .map((row) => row.id);
 
 const CASES: ActionCase[] = [
-  { list: "users", action: "ban", pick: twoUsers((user) => !user.isBanned), call: (id) => `/users/ban/${id}`, method: "GET", fields: { reason: "Spam" } },
-  { list: "users", action: "unban", pick: twoUsers((user) => user.isBanned), call: (id) => `/users/un-ban/${id}`, method: "GET" },
+  {
+    list: "users",
+    action: "ban",
+    pick: twoUsers((user) => !user.isBanned),
+    call: (id) => `/users/ban/${id}`,
+    method: "GET",
+    fields: { reason: "Spam" },
+  },
+  {
+    list: "users",
+    action: "unban",
+    pick: twoUsers((user) => user.isBanned),
+    call: (id) => `/users/un-ban/${id}`,
+    method: "GET",
+  },
   {
     list: "users",
     action: "verify",
@@ -77,7 +101,13 @@ const CASES: ActionCase[] = [
     call: (id) => `/users/verify/${id}`,
     method: "POST",
   },
-  { list: "badge-requests", action: "approve", pick: twoUsers((user) => user.badgeRequestStatus === 1), call: (id) => `/users/badges/${id}`, method: "POST" },
+  {
+    list: "badge-requests",
+    action: "approve",
+    pick: twoUsers((user) => user.badgeRequestStatus === 1),
+    call: (id) => `/users/badges/${id}`,
+    method: "POST",
+  },
   {
     list: "badge-requests",
     action: "reject",
@@ -86,7 +116,14 @@ const CASES: ActionCase[] = [
     method: "POST",
     fields: { reason: "Incomplete application", message: "" },
   },
-  { list: "posts", action: "delete", pick: twoRows("/posts"), call: (id) => `/posts/${id}`, method: "DELETE", fields: { reason: "Off-topic" } },
+  {
+    list: "posts",
+    action: "delete",
+    pick: twoRows("/posts"),
+    call: (id) => `/posts/${id}`,
+    method: "DELETE",
+    fields: { reason: "Off-topic" },
+  },
   {
     list: "announcements",
     action: "activate",
@@ -126,28 +163,37 @@ const CASES: ActionCase[] = [
 ];
 
 describe("each list's actions", () => {
-  it.each(CASES)("$list: $action sends one upstream call per item", async ({ list, action, pick, call, method, fields }) => {
-    const ids = await pick();
-    expect(ids).toHaveLength(2);
-    const html = await finishedResults(panel, await confirm(panel, reviewPath(list, action, ids), fields));
+  it.each(CASES)(
+    "$list: $action sends one upstream call per item",
+    async ({ list, action, pick, call, method, fields }) => {
+      const ids = await pick();
+      expect(ids).toHaveLength(2);
+      const html = await finishedResults(panel, await confirm(panel, reviewPath(list, action, ids), fields));
 
-    expect(resultRows(html).map(([, result]) => result)).toEqual(["Done", "Done"]);
-    const calls = (await recordedRequests(stack.demo.url)).filter((request) => request.method === method && request.path !== "/auth/signin");
-    const mutations = calls.filter((request) => ids.some((id) => request.path === call(id)));
-    expect(mutations.map((request) => request.path).sort()).toEqual(ids.map(call).sort());
-    // Nothing else changed upstream: the only non-read calls are the action's own.
-    const others = (await recordedRequests(stack.demo.url)).filter(
-      (request) => request.method !== "GET" && request.path !== "/auth/signin" && !ids.some((id) => request.path === call(id)),
-    );
-    expect(others.map((request) => `${request.method} ${request.path}`)).toEqual([]);
-  });
+      expect(resultRows(html).map(([, result]) => result)).toEqual(["Done", "Done"]);
+      const calls = (await recordedRequests(stack.demo.url)).filter(
+        (request) => request.method === method && request.path !== "/auth/signin",
+      );
+      const mutations = calls.filter((request) => ids.some((id) => request.path === call(id)));
+      expect(mutations.map((request) => request.path).sort()).toEqual(ids.map(call).sort());
+      // Nothing else changed upstream: the only non-read calls are the action's own.
+      const others = (await recordedRequests(stack.demo.url)).filter(
+        (request) =>
+          request.method !== "GET" && request.path !== "/auth/signin" && !ids.some((id) => request.path === call(id)),
+      );
+      expect(others.map((request) => `${request.method} ${request.path}`)).toEqual([]);
+    },
+  );
 
   it("bans the selected users and leaves out the banned one, the administrator and a tampered id, with the audit per item", async () => {
     const all = await members();
     const [first, second] = all.filter((user) => !user.isBanned);
     const banned = all.find((user) => user.isBanned)!;
     const admin = (await demoUsers(stack.demo.url)).find((user) => user.role === "admin")!;
-    const path = reviewPath("users", "ban", [first!.id, second!.id, banned.id, admin.id, "../etc"], { status: "", search: "x" });
+    const path = reviewPath("users", "ban", [first!.id, second!.id, banned.id, admin.id, "../etc"], {
+      status: "",
+      search: "x",
+    });
 
     const review = parsePage(await (await panel.get(path)).text());
     expect(review.getByRole("heading", { level: 1 }).textContent).toBe("Ban 2 users");
@@ -158,10 +204,19 @@ describe("each list's actions", () => {
 
     const logged = stack.panel.output().length;
     const html = await finishedResults(panel, await confirm(panel, path, { reason: "Spam" }));
-    expect((await sent("/users/ban/", "GET")).sort()).toEqual([`/users/ban/${first!.id}`, `/users/ban/${second!.id}`].sort());
-    expect(resultRows(html).map(([, result]) => result)).toEqual(["Done", "Done", "Skipped"]);
+    expect((await sent("/users/ban/", "GET")).sort()).toEqual(
+      [`/users/ban/${first!.id}`, `/users/ban/${second!.id}`].sort(),
+    );
+    // Confirm takes the well-formed ids as they are; each is read again before sending, and the
+    // read says which one no longer applies and which one is not on the list.
+    expect(resultRows(html).map(([, result, detail]) => [result, detail])).toEqual([
+      ["Done", "User banned successfully"],
+      ["Done", "User banned successfully"],
+      ["Skipped", `User ${banned.fullName?.trim() || banned.email} is already banned`],
+      ["Skipped", "Not on the list"],
+    ]);
     const page = parsePage(html);
-    expect(page.getByText("2 selected ids were not on the list and left out.")).toBeTruthy();
+    expect(page.getByText("1 selected id was not on the list and left out.")).toBeTruthy();
     expect(page.getByRole("link", { name: "Back to the list" }).getAttribute("href")).toBe("/users?status=&search=x");
 
     const audit = auditLines(logged);
@@ -169,9 +224,10 @@ describe("each list's actions", () => {
       ["ban", "done", "Spam"],
       ["ban", "done", "Spam"],
       ["ban", "refused", "Spam"],
+      ["ban", "refused", "Spam"],
     ]);
     expect(new Set(audit.map((entry) => entry.batch)).size).toBe(1);
-    expect(audit.map((entry) => (entry.target as { kind: string }).kind)).toEqual(["user", "user", "user"]);
+    expect(audit.map((entry) => (entry.target as { kind: string }).kind)).toEqual(["user", "user", "user", "user"]);
   });
 
   it("rejects citizenship requests and sends each member the message, as edited; a failed push is said, not hidden", async () => {
@@ -180,7 +236,9 @@ describe("each list's actions", () => {
     const unreachable = pending.find((user) => user.devicesCount === 0)!;
     const path = reviewPath("badge-requests", "reject", [reachable.id, unreachable.id]);
     const review = parsePage(await (await panel.get(path)).text());
-    expect(review.getByRole("textbox", { name: "Message to the member (optional)" }).textContent).toMatch(/not approved/);
+    expect(review.getByRole("textbox", { name: "Message to the member (optional)" }).textContent).toMatch(
+      /not approved/,
+    );
 
     const html = await finishedResults(
       panel,
@@ -195,6 +253,12 @@ describe("each list's actions", () => {
       "Done, but the message to the member was not sent: User has no registered devices",
     );
   });
+});
+
+it("runs a bulk action from one urlencoded POST (the README's form-post kit example)", async () => {
+  const response = await panel.post("/users/bulk?action=ban&id=4&id=5", { reason: "Spam" });
+  expect(response.status).toBe(302);
+  expect(await recordedRequests(stack.demo.url, "/users/ban/")).toHaveLength(2);
 });
 
 describe("failure modes", () => {
@@ -228,9 +292,17 @@ describe("failure modes", () => {
 
   it("fails every item when the upstream fails them all, and audits each as failed", async () => {
     const ids = await unbanned();
-    await injectFault(stack.demo.url, { method: "GET", path: "/users/ban/*", status: 500, body: { message: "Upstream broke" } });
+    await injectFault(stack.demo.url, {
+      method: "GET",
+      path: "/users/ban/*",
+      status: 500,
+      body: { message: "Upstream broke" },
+    });
     const logged = stack.panel.output().length;
-    const html = await finishedResults(panel, await confirm(panel, reviewPath("users", "ban", ids), { reason: "Spam" }));
+    const html = await finishedResults(
+      panel,
+      await confirm(panel, reviewPath("users", "ban", ids), { reason: "Spam" }),
+    );
     expect(resultRows(html).map(([, result]) => result)).toEqual(["Failed", "Failed"]);
     expect(parsePage(html).getByRole("button", { name: "Retry failed (2)" })).toBeTruthy();
     expect(auditLines(logged).map((entry) => [entry.result, entry.status])).toEqual([
@@ -248,8 +320,9 @@ describe("failure modes", () => {
     expect(page.queryByRole("button", { name: "Confirm" })).toBeNull();
     expect(page.getByRole("link", { name: "Back to the list" }).getAttribute("href")).toBe("/users");
 
-    const forced = await panel.post(path, { reason: "Spam" });
-    expect(forced.status).toBe(400);
+    // A Confirm posted anyway reads each item again, skips it, and sends nothing.
+    const forced = await finishedResults(panel, await panel.post(path, { reason: "Spam" }));
+    expect(resultRows(forced).map(([, result]) => result)).toEqual(["Skipped", "Skipped"]);
     expect(await sent("/users/ban/", "GET")).toEqual([]);
   });
 
@@ -259,23 +332,38 @@ describe("failure modes", () => {
     // "Select all matching" with a search every post matches (the demo posts all have an "e").
     const path = `/posts/bulk?action=delete&scope=matching&search=e`;
     const review = parsePage(await (await panel.get(path)).text());
-    expect(review.getByText(/At most 4 items are acted on at once: more match, so the first 4 are taken\./)).toBeTruthy();
+    expect(
+      review.getByText(/At most 4 items are acted on at once: more match, so the first 4 are taken\./),
+    ).toBeTruthy();
     expect(review.getByRole("heading", { level: 1 }).textContent).toBe(`Delete ${BULK_MAX} posts`);
 
     const html = await finishedResults(panel, await confirm(panel, path, { reason: "Spam" }));
-    expect(parsePage(html).getByText(`More than ${BULK_MAX} items matched: the first ${BULK_MAX} were taken.`)).toBeTruthy();
+    expect(
+      parsePage(html).getByText(`More than ${BULK_MAX} items matched: the first ${BULK_MAX} were taken.`),
+    ).toBeTruthy();
     expect(await sent("/posts/", "DELETE")).toHaveLength(BULK_MAX);
   });
 
   it("lists a tampered selection's ids apart and sends nothing for them", async () => {
-    const [post] = await demoRows<DemoRow>(stack.demo.url, "/posts");
-    const path = reviewPath("posts", "delete", [post!.id, "999999", "<b>x</b>", "a".repeat(80)]);
+    const [user] = await unbanned();
+    const path = reviewPath("users", "ban", [user!, "999999", "<b>x</b>", "a".repeat(80)]);
     const review = parsePage(await (await panel.get(path)).text());
     expect(review.getByRole("heading", { name: "Left out: not on the list (3)" })).toBeTruthy();
     expect(review.getByText("Id <b>x</b>")).toBeTruthy();
 
-    await finishedResults(panel, await confirm(panel, path, { reason: "Spam" }));
-    expect(await sent("/posts/", "DELETE")).toEqual([`/posts/${post!.id}`]);
+    const html = await finishedResults(panel, await confirm(panel, path, { reason: "Spam" }));
+    expect(resultRows(html).map(([name, result]) => [name, result])).toEqual([
+      [expect.any(String), "Done"],
+      ["Id 999999", "Skipped"],
+    ]);
+    expect(await sent("/users/ban/", "GET")).toEqual([`/users/ban/${user}`]);
+  });
+
+  it("says a post that is gone has already been deleted, with the row action's words", async () => {
+    const path = reviewPath("posts", "delete", ["999999"]);
+    const review = parsePage(await (await panel.get(path)).text());
+    expect(review.getByText("This post has already been deleted")).toBeTruthy();
+    expect(review.queryByRole("button", { name: "Confirm" })).toBeNull();
   });
 
   it("shows a hostile reason escaped and keeps it whole in the audit; a huge one is refused with what was typed", async () => {
@@ -310,7 +398,11 @@ describe("failure modes", () => {
 
   it.each([
     ["no action", "/users/bulk?id=5", "Choose a bulk action, then Review."],
-    ["an unknown action", "/users/bulk?action=delete&id=5&status=banned", "That bulk action does not exist on this list."],
+    [
+      "an unknown action",
+      "/users/bulk?action=delete&id=5&status=banned",
+      "That bulk action does not exist on this list.",
+    ],
     ["no selection", "/badge-requests/bulk?action=approve&search=ann", "Select at least one item, then Review."],
   ])("answers a review with %s 400, with the message and a link back", async (_case, path, message) => {
     const response = await panel.get(path);
@@ -318,6 +410,9 @@ describe("failure modes", () => {
     const page = parsePage(await response.text());
     expect(page.getByText(message)).toBeTruthy();
     const back = page.getByRole("link", { name: "Back to the list" }).getAttribute("href");
-    expect(back).toBe(path.split("?")[0]!.replace("/bulk", "") + (path.includes("status=banned") ? "?status=banned" : path.includes("search") ? "?search=ann" : ""));
+    expect(back).toBe(
+      path.split("?")[0]!.replace("/bulk", "") +
+        (path.includes("status=banned") ? "?status=banned" : path.includes("search") ? "?search=ann" : ""),
+    );
   });
 });

@@ -7,7 +7,12 @@ import { demoAdminCookie } from "./demo-data";
 import { PanelClient } from "./form-post";
 
 /** The review page's URL of a selection: `/users/bulk?action=ban&id=1&id=2` plus any list params. */
-export function reviewPath(list: string, action: string, ids: readonly (string | number)[], extra: Record<string, string> = {}) {
+export function reviewPath(
+  list: string,
+  action: string,
+  ids: readonly (string | number)[],
+  extra: Record<string, string> = {},
+) {
   const params = new URLSearchParams({ action, ...extra });
   for (const id of ids) params.append("id", String(id));
   return `/${list}/bulk?${params}`;
@@ -15,7 +20,9 @@ export function reviewPath(list: string, action: string, ids: readonly (string |
 
 /** The one-time key of a bulk page's form for `intent` (Confirm's "confirm", Retry's "retry"). */
 export function formKey(html: string, intent: "confirm" | "retry"): string {
-  const key = new RegExp(`name="_once" value="([^"]+)"/><input type="hidden" name="intent" value="${intent}"`).exec(html)?.[1];
+  const key = new RegExp(`name="_once" value="([^"]+)"/><input type="hidden" name="intent" value="${intent}"`).exec(
+    html,
+  )?.[1];
   if (!key) throw new Error(`no ${intent} form on the page`);
   return key;
 }
@@ -26,7 +33,11 @@ export async function confirmKey(panel: PanelClient, path: string): Promise<stri
 }
 
 /** Confirm on a review page: its key, then one urlencoded POST to the same URL. */
-export async function confirm(panel: PanelClient, path: string, fields: Record<string, string> = {}): Promise<Response> {
+export async function confirm(
+  panel: PanelClient,
+  path: string,
+  fields: Record<string, string> = {},
+): Promise<Response> {
   const key = await confirmKey(panel, path);
   return panel.post(path, { ...fields, _once: key });
 }
@@ -34,7 +45,8 @@ export async function confirm(panel: PanelClient, path: string, fields: Record<s
 /** The results page a Confirm redirected to, once its batch has finished (it refreshes itself while running). */
 export async function finishedResults(panel: PanelClient, confirmed: Response): Promise<string> {
   const location = confirmed.headers.get("location");
-  if (confirmed.status !== 302 || !location) throw new Error(`expected a redirect to the results, got ${confirmed.status}`);
+  if (confirmed.status !== 302 || !location)
+    throw new Error(`expected a redirect to the results, got ${confirmed.status}`);
   // Each look is a round trip to the panel: the batch runs meanwhile; no clock involved.
   for (let look = 0; look < 500; look++) {
     const html = await (await panel.get(location)).text();

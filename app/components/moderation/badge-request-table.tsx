@@ -70,12 +70,15 @@ export function BadgeRequestTable({
   pageInfo,
   empty,
   compact = false,
+  selectable = false,
 }: {
   rows: BadgeRequestRow[];
   pageInfo?: PageInfo;
   empty?: React.ReactNode;
   /** Leaves out the phone column, for a narrow card such as the dashboard's. */
   compact?: boolean;
+  /** Rows with checkboxes for the list's BulkSelection (the /badge-requests list; not the dashboard). */
+  selectable?: boolean;
 }) {
   const location = useLocation();
   const open = (confirm: string, id: string) => dialogHref(location.pathname, location.search, { confirm, id });
@@ -133,6 +136,7 @@ export function BadgeRequestTable({
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
+        selectName={selectable ? (row) => row.name || row.email : undefined}
         pageInfo={pageInfo}
         empty={empty}
       />

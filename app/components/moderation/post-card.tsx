@@ -1,4 +1,5 @@
 import { Avatar } from "~/components/ui/avatar";
+import { SelectRow } from "~/components/ui/bulk-selection";
 import { EmailText } from "~/components/ui/email-text";
 import { DialogLink } from "~/components/ui/dialog-link";
 import { Icon } from "~/components/ui/icon";
@@ -12,23 +13,29 @@ export interface PostCardData {
   author: { name: string; email: string; avatar: string | null };
 }
 
-/** One post: title, description, author and date, with an optional delete link (docs/product.md#posts). */
+/**
+ * One post: title, description, author and date, with an optional delete link and, on the posts
+ * list, a checkbox for its BulkSelection (docs/product.md#posts).
+ */
 export function PostCard({
   post,
   deleteHref,
   compact = false,
+  selectable = false,
 }: {
   post: PostCardData;
   deleteHref?: string;
   compact?: boolean;
+  selectable?: boolean;
 }) {
   return (
     <article
       className="flex w-full flex-col rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200"
       aria-labelledby={`post-${post.id}-title`}
     >
-      <div className="flex items-start justify-between gap-3">
-        <h3 id={`post-${post.id}-title`} className="min-w-0 text-base font-semibold break-words text-slate-900">
+      <div className="flex items-start gap-3">
+        {selectable ? <SelectRow id={post.id} name={post.title} /> : null}
+        <h3 id={`post-${post.id}-title`} className="min-w-0 flex-1 text-base font-semibold break-words text-slate-900">
           {post.title}
         </h3>
         {deleteHref ? (

@@ -10,6 +10,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
 import { type PageInfo, PAGE_SIZES, pageHref, pageTargets } from "~/lib/pagination";
 import { ReloadingRegion } from "~/components/ui/reloading-region";
+import { SelectRow } from "~/components/ui/bulk-selection";
 
 /** One column of a DataTable. */
 export interface DataTableColumn<T> {
@@ -42,6 +43,8 @@ export interface DataTableProps<T> {
   empty?: ReactNode;
   /** What the footer says the total counts, when it is more than the rows a list shows (default: 'N items'). */
   totalText?: string;
+  /** A first column of checkboxes for the list's BulkSelection, each "Select {the row's name}". */
+  selectName?: (row: T) => string;
 }
 
 /**
@@ -53,7 +56,7 @@ export interface DataTableProps<T> {
  * In a box narrower than 48rem each row is a stacked card, name first (decision 021).
  */
 export function DataTable<T>({
-  columns,
+  columns: ownColumns,
   rows,
   rowKey,
   caption,
@@ -61,7 +64,20 @@ export function DataTable<T>({
   pageSizes = PAGE_SIZES,
   empty,
   totalText,
+  selectName,
 }: DataTableProps<T>) {
+  const columns: DataTableColumn<T>[] = selectName
+    ? [
+        {
+          id: "select",
+          header: "Select",
+          hideHeader: true,
+          className: "w-10",
+          cell: (row) => <SelectRow id={rowKey(row)} name={selectName(row)} />,
+        },
+        ...ownColumns,
+      ]
+    : ownColumns;
   // The identity columns: up to and including the first one with a visible header (the name,
   // after an avatar). A stacked card shows them first, on one line, without labels.
   const identity = columns.findIndex((column) => !column.hideHeader);

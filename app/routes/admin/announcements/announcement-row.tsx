@@ -1,4 +1,5 @@
 import { ActiveBadge, PinnedBadge } from "./status-badges";
+import { SelectRow } from "~/components/ui/bulk-selection";
 import { SubmitButton } from "~/components/ui/form-actions";
 import { Icon } from "~/components/ui/icon";
 import { IconAction, iconActionClass, type IconActionTone } from "~/components/ui/icon-action";
@@ -44,7 +45,7 @@ export const ANNOUNCEMENT_CONFIRMATIONS: Confirmations<AnnouncementRowView> = {
 };
 
 /**
- * One row of the list (docs/product.md#announcements): thumbnail, title (always text), badges, date, description
+ * One row of the list (docs/product.md#announcements): its BulkSelection checkbox, thumbnail, title (always text), badges, date, description
  * clamped to two lines, and four actions. The two toggles are forms that post the state they
  * want; edit and delete are links that open URL-state dialogs.
  */
@@ -67,6 +68,7 @@ export function AnnouncementRow({
       data-id={id}
     >
       <div className="flex min-w-0 flex-1 gap-4">
+        <SelectRow id={id} name={title} />
         {thumbnail ? (
           <UpstreamImage
             src={thumbnail}

@@ -4,20 +4,14 @@
  */
 import { announcementRows } from "./list-rows.server";
 import { announcementGone, flagStale } from "./list.server";
-import type { BulkList } from "~/bulk/bulk-list";
-import {
-  type AnnouncementFlag,
-  deleteAnnouncement,
-  findAnnouncement,
-  toggleAnnouncement,
-} from "~/upstream/announcements.server";
+import type { BulkList, FoundItem } from "~/bulk/bulk-list";
+import { type AnnouncementFlag, deleteAnnouncement, toggleAnnouncement } from "~/upstream/announcements.server";
 import type { Announcement } from "~/upstream/contract/announcements";
 
 /** A toggle that sets `flag` to `wanted`: sent only when the announcement is not in that state already. */
 const setFlag = (label: string, flag: AnnouncementFlag, wanted: boolean) => ({
   label,
   stale: flagStale(flag, wanted),
-  current: findAnnouncement,
   send: (request: Request, id: string) => toggleAnnouncement(request, id, flag),
 });
 
@@ -35,14 +29,16 @@ export const announcementsBulk: BulkList<Announcement | null, Announcement> = {
       label: "Delete",
       reason: "delete",
       stale: announcementGone,
-      current: findAnnouncement,
       send: deleteAnnouncement,
     },
   },
-  // The upstream has no get-one call: the whole list (no search) says which announcements exist.
+  // The upstream has no get-one call: the whole list (no search) says which announcements exist, as
+  // the row action's findAnnouncement reads it. One it does not hold is gone (announcementGone).
   find: async (request, ids) => {
     const wanted = new Set(ids);
-    const found = new Map<string, ReturnType<typeof announcementsBulk.fromRow> | null>(ids.map((id) => [id, null]));
+    const found = new Map<string, FoundItem<Announcement | null>>(
+      ids.map((id) => [id, { id, name: `Announcement ${id}`, state: null }]),
+    );
     for await (const announcement of announcementRows(request, new URLSearchParams())) {
       if (wanted.has(announcement.id)) found.set(announcement.id, announcementsBulk.fromRow(announcement));
     }

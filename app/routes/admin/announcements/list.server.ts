@@ -59,7 +59,7 @@ export async function loadAnnouncements(request: Request) {
   const params = new URL(request.url).searchParams;
   const { page } = parsePaging(params, { defaultLimit: ANNOUNCEMENTS_PAGE_SIZE, sizes: [ANNOUNCEMENTS_PAGE_SIZE] });
   const search = params.get("search") ?? "";
-  const timeZone = env().APP_TIMEZONE;
+  const { APP_TIMEZONE: timeZone, BULK_MAX: bulkMax } = env();
 
   // The list and the tiles are independent: one round trip, and one failing leaves the other.
   const listCall = loadPage(request, page, search);
@@ -96,6 +96,7 @@ export async function loadAnnouncements(request: Request) {
       statsError: stats.ok ? null : LIST_LOAD_ERROR,
       error: list.ok ? null : LIST_LOAD_ERROR,
       dialogTarget,
+      bulkMax,
       timeZone,
       now: nowLocalDateTime(timeZone),
     },

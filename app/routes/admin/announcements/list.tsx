@@ -8,6 +8,7 @@ import { ANNOUNCEMENT_CONFIRMATIONS, AnnouncementRow, type AnnouncementRowView }
 import { NumberedPagination } from "./numbered-pagination";
 import { StatTiles } from "./stat-tiles";
 import { ButtonLink } from "~/components/ui/button";
+import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
@@ -101,6 +102,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Announcements · Admin 
 
 export const shouldRevalidate = skipRevalidationForDialogs;
 
+/** The bulk actions on announcements (docs/product.md#bulk-selection), labelled as their row actions. */
+const ANNOUNCEMENT_BULK_ACTIONS: BulkAction[] = [
+  { value: "activate", label: "Activate" },
+  { value: "deactivate", label: "Deactivate" },
+  { value: "pin", label: "Pin" },
+  { value: "unpin", label: "Unpin" },
+  { value: "delete", label: "Delete" },
+];
+
 /** A new announcement: active, not pinned, dated now, no image (docs/product.md#announcement-form). */
 function newAnnouncement(now: string): AnnouncementFormStart {
   return { title: "", description: "", date: now, imageUrl: "", isActive: true, isPinned: false };
@@ -118,7 +128,7 @@ function editStart(row: AnnouncementRowView): AnnouncementFormStart {
 }
 
 export default function Announcements({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, pageInfo, search, stats, statsError, error, dialogTarget, timeZone, now } = loaderData;
+  const { rows, pageInfo, search, stats, statsError, error, dialogTarget, bulkMax, timeZone, now } = loaderData;
   const location = useLocation();
   const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
@@ -170,6 +180,15 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
         label="Search announcements"
         search={{ value: search, placeholder: "Search announcements...", label: "Search announcements" }}
       />
+
+      {error ? null : (
+        <BulkSelection
+          actions={ANNOUNCEMENT_BULK_ACTIONS}
+          pageIds={rows.map((row) => row.id)}
+          matching={searching ? pageInfo.total : null}
+          max={bulkMax}
+        />
+      )}
 
       <section
         aria-label="Announcements list"

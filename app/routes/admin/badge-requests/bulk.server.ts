@@ -21,18 +21,12 @@ export const REJECT_MESSAGE = {
 /** A request's state for the check: the pending request, or null once it has been decided. */
 type RequestState = BadgeRequest | null;
 
-/** The request as it is now: still pending (the row action's read), or null. */
-async function pendingRequest(request: Request, id: string): Promise<RequestState> {
-  return (await listPendingBadges(request)).find((badge) => badge.id === id) ?? null;
-}
-
 const stale = (state: RequestState) => decided(state !== null);
 const nameOf = (person: { fullName?: string | null; email: string }) => person.fullName?.trim() || person.email;
 
 const decision = (label: string, intent: "approve" | "reject"): BulkAction<RequestState> => ({
   label,
   stale,
-  current: pendingRequest,
   send: (request, id) => decideBadge(request, id, intent),
 });
 
@@ -55,7 +49,8 @@ export const badgeRequestsBulk: BulkList<RequestState, BadgeRequest> = {
       },
     },
   },
-  // A request that is no longer pending is decided; an id the upstream does not know is not on the list.
+  // The pending requests (the row action's read, stillPending): one no longer pending is decided; an
+  // id the upstream does not know is not on the list.
   find: async (request, ids) => {
     const pending = new Map((await listPendingBadges(request)).map((badge) => [badge.id, badge]));
     const decidedOnes = await findEach(

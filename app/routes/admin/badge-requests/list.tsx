@@ -1,10 +1,12 @@
 import type { Route } from "./+types/list";
 import { decideBadgeAction } from "./decide-badge.server";
 import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
+import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { skipRevalidationForDialogs } from "~/lib/dialog-url";
+import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { loadFailure } from "~/recipe/failure.server";
@@ -16,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const search = params.get("search") ?? "";
   const paging = parsePaging(params);
+  const { BULK_MAX: bulkMax } = env();
   try {
     const badges = await listPendingBadges(request);
     // The upstream has no search: filter here, case-insensitively over name, email and phone.
@@ -23,9 +26,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       .filter((badge) => matchesSearch(search, badge.fullName, badge.email, badge.phone))
       .map(toBadgeRow);
     const { items, pageInfo } = paginate(matching, paging);
-    return { rows: items, pageInfo, search, error: null };
+    return { rows: items, pageInfo, search, bulkMax, error: null };
   } catch (error) {
-    return loadFailure(error, { rows: [], pageInfo: undefined, search, error: LIST_LOAD_ERROR });
+    return loadFailure(error, { rows: [], pageInfo: undefined, search, bulkMax, error: LIST_LOAD_ERROR });
   }
 }
 
@@ -36,8 +39,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Citizenship Requests ·
 
 export const shouldRevalidate = skipRevalidationForDialogs;
 
+/** The bulk decisions on requests (docs/product.md#bulk-selection), labelled as their row actions. */
+const BADGE_BULK_ACTIONS: BulkAction[] = [
+  { value: "approve", label: "Approve" },
+  { value: "reject", label: "Reject" },
+];
+
 export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
-  const { rows, pageInfo, search, error } = loaderData;
+  const { rows, pageInfo, search, bulkMax, error } = loaderData;
   return (
     <div className="space-y-6">
       <PageHeader title="Citizenship Requests" subtitle="Review pending citizenship (badge) requests" />
@@ -48,21 +57,30 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
       {error ? (
         <EmptyState card tone="error" title={error} />
       ) : (
-        <BadgeRequestTable
-          rows={rows}
-          pageInfo={pageInfo}
-          empty={
-            <EmptyState
-              icon="outline-shield-check"
-              title="No Pending Requests"
-              description={
-                search
-                  ? "No requests match your search criteria."
-                  : "There are no citizenship requests waiting for review."
-              }
-            />
-          }
-        />
+        <>
+          <BulkSelection
+            actions={BADGE_BULK_ACTIONS}
+            pageIds={rows.map((row) => row.id)}
+            matching={search.trim() && pageInfo ? pageInfo.total : null}
+            max={bulkMax}
+          />
+          <BadgeRequestTable
+            selectable
+            rows={rows}
+            pageInfo={pageInfo}
+            empty={
+              <EmptyState
+                icon="outline-shield-check"
+                title="No Pending Requests"
+                description={
+                  search
+                    ? "No requests match your search criteria."
+                    : "There are no citizenship requests waiting for review."
+                }
+              />
+            }
+          />
+        </>
       )}
     </div>
   );

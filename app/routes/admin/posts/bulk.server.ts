@@ -1,6 +1,6 @@
 /** The posts list's bulk action (docs/product.md#bulk-actions): Delete, with the row action's check and call. */
 import { postRows } from "./list-rows.server";
-import { postExists, postGone } from "./list.server";
+import { postGone } from "./list.server";
 import type { BulkList } from "~/bulk/bulk-list";
 import type { Post } from "~/upstream/contract/posts";
 import { deletePost, listPosts } from "~/upstream/moderation.server";
@@ -16,15 +16,20 @@ export const postsBulk: BulkList<boolean, Post> = {
       label: "Delete",
       reason: "delete",
       stale: postGone,
-      current: postExists,
       send: deletePost,
     },
   },
-  // The upstream has no get-one call: the list says which posts exist. One it does not hold is
-  // not on the list (deleted meanwhile, or never there: the upstream cannot tell them apart).
+  // The upstream has no get-one call: the list says which posts exist (the row action's read,
+  // postExists). One it does not hold is gone (postGone): deleted meanwhile, or never there, which
+  // the upstream cannot tell apart.
   find: async (request, ids) => {
     const posts = new Map((await listPosts(request)).map((post) => [post.id, post]));
-    return new Map(ids.map((id) => [id, posts.has(id) ? postsBulk.fromRow(posts.get(id)!) : null]));
+    return new Map(
+      ids.map((id) => {
+        const post = posts.get(id);
+        return [id, post ? postsBulk.fromRow(post) : { id, name: `Post ${id}`, state: false }];
+      }),
+    );
   },
   rows: postRows,
   fromRow: (post) => ({ id: post.id, name: post.title, state: true }),

@@ -20,12 +20,12 @@ export async function postsMatching(request: Request, params: URLSearchParams) {
 export async function loadPosts(request: Request) {
   const params = new URL(request.url).searchParams;
   const search = params.get("search") ?? "";
+  const { APP_TIMEZONE, BULK_MAX: bulkMax } = env();
   try {
     const matching = await postsMatching(request, params);
-    const { APP_TIMEZONE } = env();
-    return { posts: matching.map((post) => toPostCard(post, APP_TIMEZONE)), search, error: null };
+    return { posts: matching.map((post) => toPostCard(post, APP_TIMEZONE)), search, bulkMax, error: null };
   } catch (error) {
-    return loadFailure(error, { posts: [], search, error: LIST_LOAD_ERROR });
+    return loadFailure(error, { posts: [], search, bulkMax, error: LIST_LOAD_ERROR });
   }
 }
 

@@ -9,17 +9,15 @@ import { findEach } from "~/bulk/find-each.server";
 import type { User } from "~/upstream/contract/users";
 import { banUser, getUser, isAdminUser, unbanUser, verifyUser } from "~/upstream/users.server";
 
-const currentUser = (request: Request, id: string) => getUser(request, id).then(userState);
-
 export const usersBulk: BulkList<UserState, User> = {
   path: "users",
   title: "Users",
   noun: { one: "user", many: "users" },
   kind: "user",
   actions: {
-    ban: { label: "Ban", reason: "ban", stale: banStale, current: currentUser, send: banUser },
-    unban: { label: "Un-Ban", stale: unbanStale, current: currentUser, send: unbanUser },
-    verify: { label: "Verify", stale: verifyStale, current: currentUser, send: verifyUser },
+    ban: { label: "Ban", reason: "ban", stale: banStale, send: banUser },
+    unban: { label: "Un-Ban", stale: unbanStale, send: unbanUser },
+    verify: { label: "Verify", stale: verifyStale, send: verifyUser },
   },
   // An administrator is never on the list (docs/product.md#users-list): one named is a tampered selection.
   find: (request, ids) =>

@@ -1,4 +1,5 @@
 import { userState } from "./user-actions";
+import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { loadFailure } from "~/recipe/failure.server";
@@ -51,6 +52,7 @@ export function usersQuery(params: URLSearchParams) {
 /** The users list: one upstream page, administrators left out (docs/product.md#users-list). */
 export async function loadUsers(request: Request) {
   const { page, limit, filters, upstream } = usersQuery(new URL(request.url).searchParams);
+  const { BULK_MAX: bulkMax } = env();
 
   try {
     const { data: answer } = await listUsers(request, { page, limit, ...upstream });
@@ -71,6 +73,7 @@ export async function loadUsers(request: Request) {
       pageInfo: { page, limit, total, totalPages: pageCount(total, limit) },
       totalText: usersTotalText(total, answer.data.length - members.length),
       filters,
+      bulkMax,
       error: null,
     };
   } catch (error) {
@@ -79,6 +82,7 @@ export async function loadUsers(request: Request) {
       pageInfo: { page, limit, total: 0, totalPages: 1 },
       totalText: undefined,
       filters,
+      bulkMax,
       error: LIST_LOAD_ERROR,
     });
   }

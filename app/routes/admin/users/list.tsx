@@ -7,6 +7,7 @@ import { detailsHref, invitesHref, passportHref } from "./user-links";
 import { EmailText } from "./shared";
 import { banStale, unbanStale, USER_CONFIRMATIONS, userState, verifyStale } from "./user-actions";
 import { Badge } from "~/components/ui/badge";
+import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
@@ -89,8 +90,15 @@ const CITIZENSHIP_OPTIONS = [
   { value: "not-applied", label: "Not Applied" },
 ];
 
+/** The bulk actions on users (docs/product.md#bulk-selection), labelled as their row actions. */
+const USER_BULK_ACTIONS: BulkAction[] = [
+  { value: "ban", label: "Ban" },
+  { value: "unban", label: "Un-Ban" },
+  { value: "verify", label: "Verify" },
+];
+
 export default function UsersList({ loaderData }: Route.ComponentProps) {
-  const { users, pageInfo, totalText, filters, error } = loaderData;
+  const { users, pageInfo, totalText, filters, bulkMax, error } = loaderData;
   const location = useLocation();
 
   const columns: DataTableColumn<UserRow>[] = [
@@ -156,14 +164,23 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
       {error ? (
         <EmptyState card tone="error" title={error} />
       ) : (
-        <DataTable
-          caption="Users"
-          columns={columns}
-          rows={users}
-          rowKey={(user) => user.id}
-          pageInfo={pageInfo}
-          totalText={totalText}
-        />
+        <>
+          <BulkSelection
+            actions={USER_BULK_ACTIONS}
+            pageIds={users.map((user) => user.id)}
+            matching={filters.search.trim() || filters.status || filters.citizenship ? pageInfo.total : null}
+            max={bulkMax}
+          />
+          <DataTable
+            caption="Users"
+            columns={columns}
+            rows={users}
+            rowKey={(user) => user.id}
+            selectName={(user) => user.label}
+            pageInfo={pageInfo}
+            totalText={totalText}
+          />
+        </>
       )}
 
       {new URLSearchParams(location.search).has("confirm") ? (
