@@ -51,7 +51,8 @@ export interface ListExport<Row> {
  * The last line of a file the upstream stopped answering for, in its first column
  * (docs/product.md#list-exports). `{rows}` is how many rows came before it.
  */
-export const INCOMPLETE_LINE = "INCOMPLETE EXPORT: the list could not be read to its end. This file has only the first {rows} rows. Download it again.";
+export const INCOMPLETE_LINE =
+  "INCOMPLETE EXPORT: the list could not be read to its end. This file has only the first {rows} rows. Download it again.";
 
 // A personal list: never kept by a browser or a shared cache.
 const NOT_STORED = { "Cache-Control": "no-store" };

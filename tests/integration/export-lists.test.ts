@@ -118,7 +118,9 @@ const LISTS: ListCase[] = [
     csv: () => "/memberships.csv",
     // The plan's name is its link (an inactive plan's cell also says 'Inactive').
     rowsOf: (page) =>
-      [...page.document.querySelectorAll("table a[href^='/memberships/view/']")].map((a) => a.textContent?.trim() ?? ""),
+      [...page.document.querySelectorAll("table a[href^='/memberships/view/']")].map(
+        (a) => a.textContent?.trim() ?? "",
+      ),
     column: "Name",
   },
 ];

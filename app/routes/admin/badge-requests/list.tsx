@@ -1,6 +1,7 @@
 import type { Route } from "./+types/list";
 import { decideBadgeAction } from "./decide-badge.server";
 import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
+import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
@@ -49,7 +50,11 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
   const { rows, pageInfo, search, bulkMax, error } = loaderData;
   return (
     <div className="space-y-6">
-      <PageHeader title="Citizenship Requests" subtitle="Review pending citizenship (badge) requests" />
+      <PageHeader
+        title="Citizenship Requests"
+        subtitle="Review pending citizenship (badge) requests"
+        actions={<DownloadCsvLink csvPath="/badge-requests.csv" />}
+      />
       <SearchFilters
         search={{ value: search, placeholder: "Search by name, email or phone..." }}
         label="Search requests"

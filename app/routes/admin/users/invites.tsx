@@ -1,5 +1,6 @@
 import type { Route } from "./+types/invites";
 import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
+import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SearchFilters } from "~/components/ui/search-filters";
@@ -23,6 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const { items, pageInfo } = paginate(matching, parsePaging(search));
     return {
       found: true as const,
+      id: params.id,
       fullName: answer.user.fullName?.trim() || answer.user.email,
       invites: items.map((invite) => ({
         id: invite.id,
@@ -54,7 +56,7 @@ export default function UserInvites({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { fullName, invites, pageInfo, filters } = loaderData;
+  const { id, fullName, invites, pageInfo, filters } = loaderData;
   const filtered = Boolean(filters.search.trim() || filters.status);
   return (
     <div className="space-y-6">
@@ -64,7 +66,10 @@ export default function UserInvites({ loaderData }: Route.ComponentProps) {
           tabIndex={-1}
           className="mt-3 text-2xl font-semibold tracking-tight text-slate-900"
         >{`Invites of ${fullName}`}</h1>
-        <p className="mt-1 text-sm text-slate-600">Manage user invitations and their status</p>
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <p className="mt-1 text-sm text-slate-600">Manage user invitations and their status</p>
+          <DownloadCsvLink csvPath={`/users/${encodeURIComponent(id)}/invites.csv`} />
+        </div>
       </div>
 
       <SearchFilters
