@@ -100,7 +100,7 @@ export async function handleApi(
 
   if (deps.latencyMs > 0) await sleep(deps.latencyMs);
 
-  const taken = deps.faults.take(method, path);
+  const taken = deps.faults.take(method, path, url.searchParams);
   const fault = taken?.fault;
   try {
     if (fault) {

@@ -1,5 +1,5 @@
 /**
- * Test hooks under /__demo/ (never under /api, no auth): reset, outbox, request log,
+ * Test hooks under /__demo/ (never under /api, no auth): reset, more users (seed-users), outbox, request log,
  * fault injection (and the release of held calls), health, the demo accounts, and hostile data for the security tests (a user's
  * stored passport link and name, a redirect on the API's own origin). See docs/demo-api.md.
  */
@@ -10,7 +10,7 @@ import { FaultInputSchema } from "./faults.ts";
 import { readBody, sendJson } from "./http.ts";
 import { listOutbox } from "./outbox.ts";
 import type { RequestLog } from "./request-log.ts";
-import { DEMO_ACCOUNTS, DEMO_DEFAULT_PASSWORD } from "./seed.ts";
+import { DEMO_ACCOUNTS, DEMO_DEFAULT_PASSWORD, MAX_SEEDED_USERS, moreMembers } from "./seed.ts";
 import type { DemoStore } from "./store.ts";
 import type { UploadStore } from "./uploads.ts";
 import { toFieldErrors } from "./validation.ts";
@@ -84,6 +84,16 @@ export async function handleHook(
       await faults.clear();
       requestLog.clear();
       return sendJson(res, 200, { message: "Demo data reset" });
+    case "POST /__demo/seed-users": {
+      const parsed = SeedUsersSchema.safeParse(body ?? {});
+      if (!parsed.success) {
+        return sendJson(res, 400, { message: "Validation failed", errors: toFieldErrors(parsed.error.issues, "body") });
+      }
+      const added = moreMembers(store.data.users, parsed.data.count);
+      for (const user of added) store.data.users.push(user);
+      store.changed();
+      return sendJson(res, 201, { data: { added: added.length, users: store.data.users.length } });
+    }
     case "GET /__demo/summary":
       return sendJson(res, 200, { data: summary(store) });
     case "GET /__demo/accounts":
@@ -161,6 +171,15 @@ async function handleFault(res: ServerResponse, faults: FaultRegistry, action: s
   }
   return sendJson(res, 404, { message: "Not found" });
 }
+
+/** Body of POST /__demo/seed-users: how many members to add. */
+const SeedUsersSchema = z.object({
+  count: z
+    .number({ error: "count must be a number" })
+    .int()
+    .min(1, "count must be at least 1")
+    .max(MAX_SEEDED_USERS, `count must be at most ${MAX_SEEDED_USERS}`),
+});
 
 /** `count` of GET /__demo/faults/{id}/arrived: 1 unless given. */
 const ArrivedQuerySchema = z.coerce.number().int().min(1).default(1);

@@ -27,6 +27,8 @@ export interface Fault {
   body?: unknown;
   /** Runs the call first (its effect happens upstream), then answers with `status` and `body`. */
   afterCall?: boolean;
+  /** Query parameters a call must carry to match, e.g. `{ page: "3" }`. */
+  query?: Record<string, string>;
 }
 
 async function hook<T>(demoUrl: string, path: string, init?: RequestInit): Promise<T> {
@@ -94,7 +96,7 @@ export interface HeldCalls {
  */
 export async function holdCalls(
   demoUrl: string,
-  calls: { method?: string; path: string; times?: number },
+  calls: { method?: string; path: string; times?: number; query?: Record<string, string> },
 ): Promise<HeldCalls> {
   const id = await addFault(demoUrl, { ...calls, hold: true });
   return {
@@ -109,6 +111,16 @@ export async function holdCalls(
         .released;
     },
   };
+}
+
+/** Adds `count` members to the demo data (POST /__demo/seed-users); resolves with the users' new total. */
+export async function seedUsers(demoUrl: string, count: number): Promise<number> {
+  const { data } = await hook<{ data: { users: number } }>(demoUrl, "/seed-users", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ count }),
+  });
+  return data.users;
 }
 
 /** Removes every injected fault. */
