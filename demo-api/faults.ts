@@ -58,7 +58,7 @@ export interface Fault {
 }
 
 /** A fault as the hooks show it: a hold fault also says how many calls it holds and has held. */
-export type FaultView = Fault & { held?: number; arrived?: number };
+export type FaultView = Fault & { held?: number; arrived?: number; gone?: number };
 
 /** Removes a leading /api, so both `/users` and `/api/users` name the same call. */
 function apiRelative(path: string): string {
@@ -136,6 +136,14 @@ export class FaultRegistry {
   }
 
   /**
+   * True once the callers of `count` calls held by a hold fault have closed their connections
+   * before the answer; false when it is released or removed before; undefined if there is no such hold fault.
+   */
+  whenGone(id: number, count: number): Promise<boolean> | undefined {
+    return this.holds.get(id)?.whenGone(count);
+  }
+
+  /**
    * True once `count` calls have arrived at a hold fault (they may have been released since);
    * false when it is released or removed before; undefined if there is no such hold fault.
    */
@@ -178,6 +186,6 @@ export class FaultRegistry {
 
   private view(fault: Fault): FaultView {
     const hold = this.holds.get(fault.id);
-    return hold ? { ...fault, held: hold.held, arrived: hold.arrived } : { ...fault };
+    return hold ? { ...fault, held: hold.held, arrived: hold.arrived, gone: hold.gone } : { ...fault };
   }
 }

@@ -132,7 +132,7 @@ export async function handleHook(
   const userMatch = /^PATCH \/__demo\/users\/(\d+)$/.exec(route);
   if (userMatch) return patchUser(res, store, Number(userMatch[1]), body);
   if (route === "GET /__demo/redirect") return redirectOnOrigin(res, url.searchParams.get("to"));
-  const faultMatch = /^(GET|DELETE|POST) \/__demo\/faults\/(\d+)(\/arrived|\/release)?$/.exec(route);
+  const faultMatch = /^(GET|DELETE|POST) \/__demo\/faults\/(\d+)(\/arrived|\/gone|\/release)?$/.exec(route);
   if (faultMatch)
     return handleFault(res, faults, `${faultMatch[1]} ${faultMatch[3] ?? ""}`, Number(faultMatch[2]), url);
   return sendJson(res, 404, { message: "Not found" });
@@ -141,7 +141,8 @@ export async function handleHook(
 /**
  * One fault: GET shows it (a hold fault with `held` and `arrived`), DELETE removes it (dropping
  * the calls it holds), GET .../arrived?count=n answers once n calls have arrived at a hold fault
- * (409 if it is released or removed first), POST .../release lets its held calls go on and
+ * (409 if it is released or removed first), GET .../gone?count=n once the callers of n held calls
+ * have closed their connections before the answer (the panel cancelled them), POST .../release lets its held calls go on and
  * removes it, answering once they have been answered.
  */
 async function handleFault(res: ServerResponse, faults: FaultRegistry, action: string, id: number, url: URL) {
@@ -161,6 +162,15 @@ async function handleFault(res: ServerResponse, faults: FaultRegistry, action: s
       return (await arrived)
         ? sendJson(res, 200, { data: faults.get(id) ?? { id } })
         : sendJson(res, 409, { message: `The fault was released or removed before ${count.data} calls arrived` });
+    }
+    case "GET /gone": {
+      const count = ArrivedQuerySchema.safeParse(url.searchParams.get("count") ?? undefined);
+      if (!count.success) return sendJson(res, 400, { message: "count must be a whole number from 1" });
+      const gone = faults.whenGone(id, count.data);
+      if (!gone) return sendJson(res, 404, { message: "Hold fault not found" });
+      return (await gone)
+        ? sendJson(res, 200, { data: faults.get(id) ?? { id } })
+        : sendJson(res, 409, { message: `The fault was released or removed before ${count.data} callers gave up` });
     }
     case "POST /release": {
       const released = await faults.release(id);

@@ -153,11 +153,13 @@ async function* csvRecords<Row>(
   let outcome: { result: AuditResult; detail: string; status?: number | null } | null = null;
   try {
     yield columns.map((column) => csvCell(column.header));
-    for (let step = first; !step.done; step = await rows.next()) {
-      if (signal.aborted) break;
+    // The signal is checked before each row and before each read: a dropped download asks for nothing more.
+    for (let step = first; !step.done && !signal.aborted; ) {
       const row = step.value;
       yield columns.map((column) => csvCell(column.cell(row)));
       written++;
+      if (signal.aborted) break;
+      step = await rows.next();
     }
     if (!signal.aborted) outcome = { result: "done", detail: `${written} rows` };
   } catch (error) {

@@ -75,6 +75,8 @@ export interface HeldCalls {
   arrived(count?: number): Promise<void>;
   /** How many calls it holds now. */
   holding(): Promise<number>;
+  /** Resolves once the callers of `count` held calls (one unless told) have closed their connections: they gave up. */
+  gone(count?: number): Promise<void>;
   /**
    * Lets the held calls go on (they run and are answered) and stops holding: later calls pass.
    * Resolves with how many it let go, once each has been answered.
@@ -102,6 +104,9 @@ export async function holdCalls(
   return {
     async arrived(count = 1) {
       await hook(demoUrl, `/faults/${id}/arrived?count=${count}`);
+    },
+    async gone(count = 1) {
+      await hook(demoUrl, `/faults/${id}/gone?count=${count}`);
     },
     async holding() {
       return (await hook<{ data: { held: number } }>(demoUrl, `/faults/${id}`)).data.held;

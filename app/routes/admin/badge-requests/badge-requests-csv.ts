@@ -6,7 +6,7 @@ import type { BadgeRequest } from "~/upstream/contract/users";
 
 const columns: CsvColumn<BadgeRequest>[] = [
   { header: "ID", cell: (badge) => badge.id },
-  { header: "Name", cell: (badge) => badge.fullName?.trim() },
+  { header: "Name", cell: (badge) => badge.fullName },
   { header: "Email", cell: (badge) => badge.email },
   { header: "Phone", cell: (badge) => badge.phone },
 ];

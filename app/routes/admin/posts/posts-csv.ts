@@ -11,7 +11,7 @@ function columns(timeZone: string): CsvColumn<Post>[] {
     { header: "ID", cell: (post) => post.id },
     { header: "Title", cell: (post) => post.title },
     { header: "Description", cell: (post) => post.description },
-    { header: "Author", cell: (post) => post.user?.fullName?.trim() },
+    { header: "Author", cell: (post) => post.user?.fullName },
     { header: "Author Email", cell: (post) => post.user?.email },
     { header: "Created At", cell: (post) => csvDate(post.createdAt, timeZone) },
   ];

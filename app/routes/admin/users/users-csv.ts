@@ -12,7 +12,7 @@ const CITIZENSHIP = { 0: "Not Applied", 1: "Pending", 2: "Approved" } as const;
 
 const columns: CsvColumn<User>[] = [
   { header: "ID", cell: (user) => user.id },
-  { header: "Name", cell: (user) => user.fullName?.trim() },
+  { header: "Name", cell: (user) => user.fullName },
   { header: "Email", cell: (user) => user.email },
   { header: "Phone", cell: (user) => user.phone },
   { header: "Country", cell: (user) => user.country },
