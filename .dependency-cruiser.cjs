@@ -23,6 +23,7 @@ const RECIPE = "^app/recipe/";
 const FORMS = "^app/forms/";
 const SESSION = "^app/session/";
 const UPSTREAM = "^app/upstream/";
+const AUDIT = "^app/audit/";
 const BOTTOM = "^app/(lib/|config/|server-context\\.ts$)";
 
 // Edges allowed for a while, each removed by the change its comment names. Keep the list short.
@@ -92,6 +93,12 @@ module.exports = {
       UPSTREAM,
       `${ROUTES}|${COMPONENTS}|${RECIPE}|${FORMS}|${SESSION}`,
       "The upstream layer (contract, client, resources) imports lib only: it gets the session through the router context.",
+    ),
+    ...layer(
+      "audit-not-up",
+      AUDIT,
+      "^app/(?!lib/|config/|audit/)",
+      "The audit store (app/audit/) is below the session: it imports lib and config only.",
     ),
     ...layer(
       "bottom-not-up",

@@ -158,6 +158,8 @@ closeWithGrace(
     // Logged once the listening socket is closed: from here on, new connections are refused.
     logLine("info", "shutting down", { signal, ...drained });
     await closed;
+    // Audit entries still waiting for the store are written before the process ends.
+    await bundle.closeTheAuditTrail();
     logLine("info", "shut down", { durationMs: Date.now() - closeStarted });
   },
 );

@@ -33,6 +33,7 @@ export { EnvError, parseEnv } from "~/config/env.server";
 export type { Env } from "~/config/env.server";
 export { logLine } from "~/lib/log.server";
 export { startDraining } from "./health";
+export { closeTheAuditTrail } from "~/audit/trail.server";
 
 // Resolved from this bundle (build/server/index.js), not from the working directory.
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));

@@ -56,6 +56,10 @@ export const EnvSchema = z
     REDIS_URL: z
       .url({ protocol: /^rediss?$/, hostname: /^.+$/, error: "must be a redis:// or rediss:// URL with a host" })
       .optional(),
+    // The embedded audit store's directory, when REDIS_URL is not set (docs/operations.md#audit-trail).
+    AUDIT_DIR: z.string().min(1).default(".data/audit"),
+    // How long audit entries are kept.
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).default(365),
     // How long /readyz answers 503 before the server stops accepting connections on SIGTERM.
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     // The most items one bulk action acts on (docs/product.md#bulk-actions): "Select all matching" stops there.

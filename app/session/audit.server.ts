@@ -1,16 +1,20 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
+import type { AuditRecord, AuditResult, AuditTarget } from "~/audit/entry";
+import { theAuditTrail } from "~/audit/trail.server";
 import { logLine } from "~/lib/log.server";
 import { requestContext } from "~/lib/request-context.server";
 import { authEndpoints } from "~/upstream/contract/auth";
 import { isUpstreamError } from "~/upstream/errors";
 import type { UpstreamCallRecord } from "~/upstream/panel-session.server";
 
+export type { AuditRecord, AuditResult, AuditTarget };
+
 // The upstream calls of the admin action in flight, in the request's router context: set by the
 // admin shell's audit middleware (auditUpstreamCalls) for a form post, filled by the upstream client.
 const auditedCalls = createContext<UpstreamCallRecord[] | null>(null);
 
-/** Starts noting the request's upstream calls for its audit line; the list fills while the request runs. */
+/** Starts noting the request's upstream calls for its audit entry; the list fills while the request runs. */
 export function auditUpstreamCalls(context: Readonly<RouterContextProvider>): readonly UpstreamCallRecord[] {
   const calls: UpstreamCallRecord[] = [];
   context.set(auditedCalls, calls);
@@ -22,73 +26,79 @@ export function recordUpstreamCall(call: UpstreamCallRecord): void {
   requestContext()?.get(auditedCalls)?.push(call);
 }
 
-/** What the audit line says about an admin action; pure, so it is tested on its own. */
-export function auditEntry(
-  { admin, intent, target }: { admin: string | null; intent: string | null; target: string | null },
-  calls: readonly UpstreamCallRecord[],
-) {
-  // The action's own call comes last (ban reads the user first, then bans).
-  const last = calls.at(-1);
-  return {
-    msg: "admin action",
-    admin,
-    action: intent ?? "unknown",
-    target,
-    upstream: last ? `${last.method} ${last.path}` : null,
-    status: last?.status ?? null,
-    result: !last ? "not sent" : last.status >= 200 && last.status < 300 ? "ok" : "failed",
-  };
+/** What an admin form post named: its intent, its target and the reason given, if any. */
+export interface PostedAction {
+  intent: string | null;
+  target: AuditTarget | null;
+  reason: string | null;
 }
 
 /**
- * Writes the audit line of an admin action (app/routes/admin/audit.server.ts): one JSON line to
- * stdout with the time, the admin's email, the action (`intent`), the target id, the upstream call
- * it made with its status, and the result.
+ * The audit record of an admin form post, from the upstream calls it made (pure, so it is tested
+ * on its own). The action's own call is the last one that is not a read: a 2xx is done, another
+ * answer failed with its status, no answer (a timeout) unknown. Nothing sent is the panel refusing
+ * (a stale row, a malformed or limited submission); a post that sent nothing and answered 200 is
+ * a form's own step (the tier form's add-feature), which is no entry (null).
  */
-export function writeAuditLine(
+export function auditRecordOf(
   admin: string | null,
-  fields: { intent: string | null; target: string | null },
+  posted: PostedAction,
   calls: readonly UpstreamCallRecord[],
-): void {
-  const { msg, ...entry } = auditEntry({ admin, ...fields }, calls);
-  logLine("info", msg, entry);
-}
-
-/** How an audited action ended: sent and accepted, refused by the panel, failed upstream, or unknown (timed out). */
-export type AuditResult = "done" | "refused" | "failed" | "unknown";
-
-/** What an audit entry is about: its kind, its id and its name at the time (a user's name, a post's title). */
-export interface AuditTarget {
-  kind: "user" | "badge-request" | "post" | "announcement" | "plan" | "list";
-  id: string;
-  name?: string | null;
-}
-
-/** One admin action as the audit trail keeps it (issues 27 and 28). Never a password, token or cookie. */
-export interface AuditRecord {
-  admin: string | null;
-  /** The action: a row action's intent ("ban"), or a bulk item's ("ban" with `batch` set). */
-  action: string;
-  target?: AuditTarget | null;
-  reason?: string | null;
-  /** The bulk batch the entry belongs to. */
-  batch?: string | null;
-  result: AuditResult;
-  /** The upstream's status, when it answered. */
-  status?: number | null;
-  /** The upstream's message for a failure, or why the panel refused (no longer pending...). */
-  detail?: string | null;
-}
-
-/** Records one audited action: today one JSON line to stdout ("audit"); the lasting store comes with issue 28. */
-export function recordAudit(record: AuditRecord): void {
-  logLine(record.result === "failed" || record.result === "unknown" ? "warn" : "info", "audit", { ...record });
+  responseStatus: number,
+): AuditRecord | null {
+  const base = { admin, action: posted.intent ?? "unknown", target: posted.target, reason: posted.reason };
+  const sent = calls.filter((call) => !call.read).at(-1);
+  if (!sent) {
+    if (responseStatus >= 200 && responseStatus < 300) return null;
+    return {
+      ...base,
+      result: "refused",
+      status: null,
+      detail: responseStatus >= 400 ? `refused by the panel (${responseStatus})` : "nothing sent",
+    };
+  }
+  const upstream = `${sent.method} ${sent.path}`;
+  if (sent.answered === false) return { ...base, result: "unknown", status: null, detail: `no answer: ${upstream}` };
+  const done = sent.status >= 200 && sent.status < 300;
+  return { ...base, result: done ? "done" : "failed", status: sent.status, detail: upstream };
 }
 
 /**
- * The audit line of a sign-out the upstream did not confirm (its logout failed, retry included):
- * the browser's cookies are gone and the panel refuses the session itself (decision 033) while it
- * retries the logout in the background, so an operator gets a warning naming the admin and how the call ended.
+ * Records one audited action: one JSON line to stdout ("audit", what operators read) and one
+ * entry in the lasting trail (app/audit/trail.server.ts) through its outbox, so the action never
+ * waits for the store nor fails with it.
+ */
+export function recordAudit(record: AuditRecord): void {
+  // The entry waits in the outbox while the store is away: nothing here needs the write's outcome.
+  void recordAuditEntry(record);
+}
+
+/** The results an operator is warned of in the log line. */
+const WARNING_RESULTS = new Set<AuditResult>(["failed", "unknown"]);
+
+/**
+ * recordAudit for a caller that answers once the entry is stored (the admin form posts: the next
+ * page, /audit included, shows it). Resolves once written, or once the store failed and the entry waits.
+ */
+export function recordAuditEntry(record: AuditRecord): Promise<void> {
+  const stamped = { ...record, at: record.at ?? Date.now() };
+  const level = WARNING_RESULTS.has(record.result) ? "warn" : "info";
+  logLine(level, "audit", { ...record, at: new Date(stamped.at).toISOString() });
+  return theAuditTrail().record(stamped);
+}
+
+/** How a sign-in that threw ends in the trail: refused or failed with the upstream's status, or unknown. */
+export function signInFailure(error: unknown): Pick<AuditRecord, "result" | "status" | "detail"> {
+  if (!isUpstreamError(error)) return { result: "failed", status: null, detail: "error" };
+  if (error.failure !== "http") return { result: "unknown", status: null, detail: error.failure };
+  return { result: "failed", status: error.status, detail: null };
+}
+
+/**
+ * The audit of a sign-out the upstream did not confirm (its logout failed, retry included): the
+ * browser's cookies are gone and the panel refuses the session itself (decision 033) while it
+ * retries the logout in the background, so the entry says how the call ended, and an operator
+ * gets a warning naming the admin.
  */
 export function auditFailedLogout(admin: string | null, error: unknown): void {
   const { method, path } = authEndpoints.logout;
@@ -100,5 +110,12 @@ export function auditFailedLogout(admin: string | null, error: unknown): void {
     upstream: `${method} ${path}`,
     ...answer,
     result: "session revoked by the panel; upstream logout retried in the background",
+  });
+  recordAudit({
+    admin,
+    action: "sign-out",
+    result: answer.failure === "http" ? "failed" : "unknown",
+    status: answer.failure === "http" ? answer.status : null,
+    detail: "session revoked by the panel; upstream logout retried in the background",
   });
 }

@@ -7,7 +7,7 @@ import { isSecureRequest } from "~/lib/request-url";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
 import { isUpstreamError, toFieldErrorList, toFieldErrors, UpstreamError } from "~/upstream/errors";
-import { panelSession } from "~/upstream/panel-session.server";
+import { panelSession, type UpstreamCallRecord } from "~/upstream/panel-session.server";
 import { noteUpstreamSend } from "~/upstream/reached.server";
 import { timeUpstreamCall, type UpstreamOutcome } from "~/upstream/server-timing.server";
 import {
@@ -117,13 +117,15 @@ async function sendUpstream<T>(
   const init: RequestInit = { method, headers: forwardHeaders(session, call.body), signal, redirect: "manual" };
   if (call.body !== undefined) init.body = JSON.stringify(call.body);
 
-  const { recordCall: recordUpstreamCall, redirectToLogin } = panelSession();
+  const { recordCall, redirectToLogin } = panelSession();
+  const read = call.retry === "safe-read";
+  const recordUpstreamCall = (record: UpstreamCallRecord) => recordCall({ ...record, read });
   const started = performance.now();
   const fail = (error: UpstreamError): never => {
     logFailure(method, call.path, error, performance.now() - started);
     // HTTP answers are recorded where they arrive; this call got none.
     if (error.failure !== "http" && error.failure !== "invalid-response")
-      recordUpstreamCall({ method, path: call.path, status: error.status });
+      recordUpstreamCall({ method, path: call.path, status: error.status, answered: false });
     throw error;
   };
 

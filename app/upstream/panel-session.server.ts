@@ -7,6 +7,10 @@ export interface UpstreamCallRecord {
   method: string;
   path: string;
   status: number;
+  /** A read (declared `safe-read`), not the action's own call. */
+  read?: boolean;
+  /** False when no answer came (a timeout, the network): the call's outcome is unknown. */
+  answered?: boolean;
 }
 
 /**

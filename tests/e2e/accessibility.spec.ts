@@ -166,6 +166,15 @@ test.describe("admin screens", () => {
     await expectAccessible(page, testInfo, "bulk results, 390 px");
   });
 
+  test("audit: the trail, filtered, empty and with a malformed date, also at 390 px", async ({ page }, testInfo) => {
+    await visit(page, testInfo, "/audit");
+    await visit(page, testInfo, "/audit?action=sign-in&kind=user&target=12");
+    await visit(page, testInfo, "/audit?admin=nobody%40example.com");
+    await visit(page, testInfo, "/audit?from=yesterday");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, testInfo, "/audit");
+  });
+
   test("the mobile sheet, open", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/users");

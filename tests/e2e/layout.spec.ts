@@ -47,6 +47,7 @@ const ADMIN_SCREENS = [
   "/memberships/create",
   "/memberships/edit/2",
   "/memberships/view/3",
+  "/audit",
 ];
 
 /** What one evaluate finds wrong with the page as it is; an empty list when nothing is. */

@@ -189,7 +189,7 @@ describe("what the sign-in page and the admin shell show without JavaScript", ()
     expect(screen.getByRole("link", { name: "Forgot your password" }).getAttribute("href")).toBe("/forgot-password");
   });
 
-  it("shows the brand, the six entries and the signed-in admin in the user menu", async () => {
+  it("shows the brand, the seven entries and the signed-in admin in the user menu", async () => {
     const panel = client();
     await panel.signIn();
     const screen = await view("/", panel);
@@ -202,6 +202,7 @@ describe("what the sign-in page and the admin shell show without JavaScript", ()
       ["Announcements", "System Notifications"],
       ["Citizenship", "Verification Requests"],
       ["Memberships", "Subscription Plans"],
+      ["Audit", "Who did what"],
     ])
       expect(nav.getByRole("link", { name: `${name} ${description}` })).toBeTruthy();
     const sidebar = within(screen.getByRole("complementary", { name: "Sidebar" }));
@@ -222,6 +223,7 @@ describe("what the sign-in page and the admin shell show without JavaScript", ()
       ["/announcements", "Announcements"],
       ["/badge-requests", "Citizenship"],
       ["/memberships/create", "Memberships"],
+      ["/audit", "Audit"],
     ]) {
       const nav = (await view(path!, panel)).getByRole("navigation", { name: "Main" });
       const current = nav.querySelectorAll('[aria-current="page"]');

@@ -13,11 +13,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
+import { within } from "@testing-library/dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { findProgram, missingForTests } from "../../scripts/ensure-packages.mjs";
 import { holdCalls, recordedRequests } from "../support/demo-hooks";
 import { PanelClient, toastMessage } from "../support/form-post";
+import { htmlPage } from "../support/html";
 import {
   freePort,
   ROOT,
@@ -296,6 +298,19 @@ describe.skipIf(missing !== undefined)("two instances behind haproxy, sharing Re
     expect(toastMessage((await onB.follow(answers[1]!)).html)).toBe("Post deleted successfully");
     const deletes = (await recordedRequests(demo.url, "/posts/33")).filter((call) => call.method === "DELETE");
     expect(deletes).toHaveLength(1);
+  });
+
+  it("shows an admin action made on one instance in the other instance's /audit (one audit trail in Redis)", async () => {
+    const admin = await PanelClient.signedIn(urlOf("a"));
+    await admin.post("/users", { intent: "verify", id: "21" });
+    const page = await htmlPage(
+      await new PanelClient(urlOf("b")).get("/audit?kind=user&target=21", {
+        cookie: admin.cookieHeader(),
+      }),
+    );
+    const [row] = page.getAllByRole("row").slice(1);
+    expect(within(row!).getByRole("link", { name: "user 21" })).toBeTruthy();
+    expect(row!.textContent).toContain("verify");
   });
 
   it("restarts one instance at a time under load without a failed request", async () => {

@@ -366,11 +366,11 @@ describe("audit trail", () => {
   function auditLines(output: string) {
     return output
       .split("\n")
-      .filter((line) => line.includes('"msg":"admin action"'))
+      .filter((line) => line.includes('"msg":"audit"'))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
   }
 
-  it("writes one JSON line per admin mutation, without secrets", async () => {
+  it("writes one JSON line per admin action, without secrets", async () => {
     const panel = await admin();
     const before = auditLines(stack.panel.output()).length;
     await panel.post("/users", { intent: "ban", id: "12" });
@@ -381,18 +381,24 @@ describe("audit trail", () => {
       email: "admin@example.com",
       password: "Secret-Password-1",
     });
-    await expect.poll(() => auditLines(stack.panel.output()).length).toBe(before + 2);
-    const [ban, failed] = auditLines(stack.panel.output()).slice(before);
+    await expect.poll(() => auditLines(stack.panel.output()).length).toBe(before + 3);
+    const [ban, failed, signIn] = auditLines(stack.panel.output()).slice(before);
     expect(ban).toMatchObject({
       admin: "admin@example.com",
       action: "ban",
-      target: "12",
-      upstream: "GET /users/ban/12",
+      target: { kind: "user", id: "12" },
+      detail: "GET /users/ban/12",
       status: 200,
-      result: "ok",
+      result: "done",
     });
     expect(typeof ban!.time).toBe("string");
-    expect(failed).toMatchObject({ action: "delete", target: "30", status: 500, result: "failed" });
+    expect(failed).toMatchObject({
+      action: "delete",
+      target: { kind: "post", id: "30" },
+      status: 500,
+      result: "failed",
+    });
+    expect(signIn).toMatchObject({ action: "sign-in", admin: "admin@example.com", result: "failed" });
     expect(stack.panel.output()).not.toContain("Secret-Password-1");
     expect(stack.panel.output()).not.toContain("Admin12345");
   });

@@ -16,12 +16,13 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
-/** Starts redis-server on a free loopback port, without persistence, in a directory of its own. */
+/** Starts redis-server on a free loopback port (or `port`: one started again), without persistence, in a directory of its own. */
 export async function startRedis(
   program = findProgram("redis-server") ?? "/usr/bin/redis-server",
+  port?: number,
 ): Promise<RunningRedis> {
   const dir = mkdtempSync(path.join(tmpdir(), "redis-test-"));
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(
     program,
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -256,6 +257,8 @@ export function startPanel(apiUrl: string, env: NodeJS.ProcessEnv = {}): Promise
       LOGIN_FAILURES_PER_ACCOUNT: "10000",
       LOGIN_FAILURES_PER_DAY: "10000",
       KEY_GUESSES_PER_HOUR: "10000",
+      // Each panel's audit trail in a directory of its own (one process holds an embedded store).
+      AUDIT_DIR: mkdtempSync(path.join(tmpdir(), "panel-audit-")),
       ...env,
     },
     listeningUrl,

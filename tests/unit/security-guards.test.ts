@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 
-import { auditEntry } from "~/session/audit.server";
 import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { bodyLimit, crossSiteRefusal, MAX_FORM_BYTES, MAX_UPLOAD_BYTES } from "../../server/request-guards";
 
@@ -87,38 +86,5 @@ describe("cross-site writes", () => {
     expect(bodyLimit("multipart/form-data; boundary=x", "/login")).toBe(MAX_FORM_BYTES);
     expect(bodyLimit("multipart/form-data; boundary=x", "/memberships/create/../../login")).toBe(MAX_FORM_BYTES);
     expect(bodyLimit(undefined)).toBe(MAX_FORM_BYTES);
-  });
-});
-
-describe("auditEntry", () => {
-  it("names the action, its target and the upstream call that carried it out", () => {
-    const calls = [
-      { method: "GET", path: "/users/12", status: 200 },
-      { method: "GET", path: "/users/ban/12", status: 200 },
-    ];
-    expect(auditEntry({ admin: "admin@example.com", intent: "ban", target: "12" }, calls)).toEqual({
-      msg: "admin action",
-      admin: "admin@example.com",
-      action: "ban",
-      target: "12",
-      upstream: "GET /users/ban/12",
-      status: 200,
-      result: "ok",
-    });
-  });
-
-  it("says when nothing was sent or the upstream refused", () => {
-    expect(auditEntry({ admin: null, intent: "promote", target: null }, [])).toMatchObject({
-      result: "not sent",
-      status: null,
-    });
-    expect(
-      auditEntry({ admin: "a@b.c", intent: "delete", target: "9" }, [
-        { method: "DELETE", path: "/posts/9", status: 404 },
-      ]),
-    ).toMatchObject({
-      result: "failed",
-      status: 404,
-    });
   });
 });

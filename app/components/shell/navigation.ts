@@ -17,6 +17,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
   { name: "Announcements", url: "/announcements", description: "System Notifications", icon: "outline-megaphone" },
   { name: "Citizenship", url: "/badge-requests", description: "Verification Requests", icon: "outline-shield-check" },
   { name: "Memberships", url: "/memberships", description: "Subscription Plans", icon: "outline-credit-card" },
+  { name: "Audit", url: "/audit", description: "Who did what", icon: "outline-clipboard-document-list" },
 ];
 
 /**

@@ -1,33 +1,61 @@
 import type { MiddlewareFunction } from "react-router";
 
 import { submittedForm } from "~/forms/form-data.server";
-import { auditUpstreamCalls, writeAuditLine } from "~/session/audit.server";
+import { reasonLine } from "~/forms/moderation-reasons";
+import {
+  auditRecordOf,
+  auditUpstreamCalls,
+  recordAuditEntry,
+  type AuditTarget,
+  type PostedAction,
+} from "~/session/audit.server";
 import { getCurrentUser } from "~/session/user.server";
 
 /**
- * The audit trail (route middleware of the admin shell): every form post to an admin screen
- * writes one audit line (writeAuditLine) with the admin, the action (`intent`), the target id and
- * the upstream call it made. Only `intent` and `id` are read from the form: passwords, tokens and
- * security keys never reach the log.
+ * The audit trail of the admin screens (route middleware of the admin shell): every form post to
+ * an admin screen records one entry (auditRecordOf, recordAuditEntry) with the admin, the action
+ * (`intent`), its target, the reason given and the result the upstream calls it made say. Only
+ * `intent`, `id` and the reason fields are read from the form: passwords, tokens and security keys
+ * never reach the trail. The answer waits for the entry to be stored (or to wait in the outbox),
+ * so the page it leads to, /audit included, shows it.
  */
 export const auditAdminActions: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method === "GET" || request.method === "HEAD") return next();
-  const fields = await readIntent(request);
+  const posted = await readPosted(request);
   const calls = auditUpstreamCalls(context);
   const response = await next();
-  writeAuditLine(getCurrentUser(request).email, fields, calls);
+  const record = auditRecordOf(getCurrentUser(request).email, posted, calls, response.status);
+  if (record) await recordAuditEntry(record);
   return response;
 };
 
-async function readIntent(request: Request): Promise<{ intent: string | null; target: string | null }> {
+/** The kind of thing each admin screen's rows are, by its path. */
+const TARGET_KINDS: [RegExp, AuditTarget["kind"]][] = [
+  [/^\/users(\/|$)/, "user"],
+  [/^\/posts(\/|$)/, "post"],
+  [/^\/(badge-requests)?$/, "badge-request"],
+  [/^\/announcements(\/|$)/, "announcement"],
+  [/^\/memberships(\/|$)/, "plan"],
+];
+
+async function readPosted(request: Request): Promise<PostedAction> {
+  const { pathname } = new URL(request.url);
   try {
     const form = await submittedForm(request);
     const text = (name: string) => {
       const value = form.get(name);
       return typeof value === "string" && value !== "" ? value.slice(0, 100) : null;
     };
-    return { intent: text("intent"), target: text("id") };
+    // A page of one item (a user's details, a tier's page) names it in its path.
+    const id = text("id") ?? /^\/(?:users|memberships\/(?:view|edit))\/([^/]+)$/.exec(pathname)?.[1] ?? null;
+    const kind = TARGET_KINDS.find(([pattern]) => pattern.test(pathname))?.[1];
+    const reason = text("reason");
+    return {
+      intent: text("intent"),
+      target: id && kind ? { kind, id } : null,
+      reason: reason ? reasonLine({ reason, reasonText: text("reasonText") ?? undefined }).slice(0, 500) : null,
+    };
   } catch {
-    return { intent: null, target: null };
+    return { intent: null, target: null, reason: null };
   }
 }

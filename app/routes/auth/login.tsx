@@ -16,6 +16,7 @@ import { MutationForm } from "~/recipe/mutation-form";
 import { loginSchema } from "~/forms/schema-loaders.client";
 import { appOfferOf } from "~/routes/auth/app-offer.server";
 import { issueDeviceCookie, trustedDevice } from "~/routes/auth/device-cookie.server";
+import { recordAudit, recordAuditEntry, signInFailure } from "~/session/audit.server";
 import { safeRedirect } from "~/session/safe-redirect";
 import { getCurrentUser, setCookieHeaders, storeUser } from "~/session/user.server";
 import { signIn } from "~/upstream/auth.server";
@@ -56,11 +57,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   // refused attempt never reaches the upstream.
   const throttle = signInThrottle(context, email, await trustedDevice(request, email));
   const wait = await throttle.secondsUntilAllowed();
-  if (wait !== null) return tooManyAttempts(wait, form.values);
+  if (wait !== null) {
+    recordAudit({ admin: email, action: "sign-in", result: "refused", status: 429, detail: "too many attempts" });
+    return tooManyAttempts(wait, form.values);
+  }
 
   try {
     const { data: answer, setCookies } = await signIn(request, { email, password });
     await throttle.succeeded();
+    await recordAuditEntry({ admin: email, action: "sign-in", result: "done" });
     const userCookie = await storeUser(request, answer.data.user);
     const deviceCookie = await issueDeviceCookie(request, email);
     // replace(): the sign-in page does not stay in history (docs/product.md#sign-in).
@@ -73,6 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isUpstreamError(error) && error.status >= 400 && error.status < 500 && error.status !== 429) {
       await throttle.failed();
     }
+    recordAudit({ admin: email, action: "sign-in", ...signInFailure(error) });
     // Right credentials, refused access ('Access denied. Admins only.'): mostly a member who
     // followed a link here. A page that explains and leads to the app, and the server's words as
     // the error toast.

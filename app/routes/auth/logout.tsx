@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 
 import type { Route } from "./+types/logout";
-import { auditFailedLogout } from "~/session/audit.server";
+import { auditFailedLogout, recordAuditEntry } from "~/session/audit.server";
 import { isSessionRevoked, revokeSession } from "~/session/revoked-sessions.server";
 import { redirectWithSuccess } from "~/session/toast.server";
 import { getCurrentUser, setCookieHeaders, signOutCookies } from "~/session/user.server";
@@ -31,5 +31,6 @@ export async function action({ request }: Route.ActionArgs) {
     // docs/product.md#user-menu-and-sign-out: a failed logout behaves like a successful one, without the toast.
     return redirect("/login", { headers });
   }
+  await recordAuditEntry({ admin: getCurrentUser(request).email, action: "sign-out", result: "done" });
   return redirectWithSuccess(request, "/login", "Logged out successfully", { headers });
 }

@@ -1,0 +1,131 @@
+import path from "node:path";
+
+import { chainedEntry, type AuditRecord } from "~/audit/entry";
+import type { AuditEngine } from "~/audit/engine";
+import { levelEngine } from "~/audit/level-engine.server";
+import { auditOutbox, type AuditOutbox, type OutboxOptions } from "~/audit/outbox.server";
+import { auditPage, type AuditPage, type AuditQuery } from "~/audit/query.server";
+import { redisEngine } from "~/audit/redis-engine.server";
+import { env, type Env } from "~/config/env.server";
+import { logLine } from "~/lib/log.server";
+
+const DAY_MS = 24 * 60 * 60_000;
+/** How often retention runs, besides when the store opens. */
+const TRIM_EVERY_MS = 60 * 60_000;
+/** Entries removed per step of a trim. */
+const TRIM_STEP = 1_000;
+
+/** The audit trail of this process: its store engine, reached through an outbox. */
+export interface AuditTrail {
+  /** Records an entry: resolves once it is written, or once the store failed and it waits in the outbox. */
+  record(record: AuditRecord): Promise<void>;
+  /** One page of the trail, newest first (throws when the store does not answer). */
+  page(query: AuditQuery): Promise<AuditPage>;
+  /** The engine the trail writes to (opened if it is not yet). */
+  engine(): Promise<AuditEngine>;
+  /** Resolves once no entry waits in the outbox. */
+  idle(): Promise<void>;
+  /** Removes the entries older than the retention; how many it removed. */
+  trim(now?: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * A trail over an engine that is opened on first use (and opened again after it failed to open):
+ * `open` is levelEngine or redisEngine; `retentionDays` bounds the store.
+ */
+export function auditTrail(
+  open: () => Promise<AuditEngine>,
+  { retentionDays, outbox: outboxOptions }: { retentionDays: number; outbox?: Partial<OutboxOptions> },
+): AuditTrail {
+  let opened: Promise<AuditEngine> | undefined;
+  const engine = () => {
+    opened ??= open().catch((error: unknown) => {
+      opened = undefined;
+      throw error;
+    });
+    return opened;
+  };
+  const outbox: AuditOutbox = auditOutbox(async (record) => {
+    const store = await engine();
+    await store.append(record.id, (head) => chainedEntry(head, record));
+  }, outboxOptions);
+
+  return {
+    record: (record) => outbox.push({ ...record, at: record.at ?? Date.now() }),
+    page: async (query) => auditPage(await engine(), query),
+    idle: () => outbox.idle(),
+    engine,
+    async trim(now = Date.now()) {
+      const store = await engine();
+      let removed = 0;
+      for (;;) {
+        const step = await store.trimBefore(now - retentionDays * DAY_MS, TRIM_STEP);
+        removed += step;
+        if (step < TRIM_STEP) return removed;
+      }
+    },
+    async close() {
+      if (opened) await (await opened).close();
+      opened = undefined;
+    },
+  };
+}
+
+let processTrail: AuditTrail | undefined;
+
+/**
+ * The process's audit trail (docs/operations.md#audit-trail): Redis when REDIS_URL is set (on a
+ * connection of its own), else the embedded store in AUDIT_DIR. Retention runs when it is first
+ * used and every hour.
+ */
+export function theAuditTrail(): AuditTrail {
+  if (processTrail) return processTrail;
+  const trail = auditTrail(openConfiguredEngine, { retentionDays: env().AUDIT_RETENTION_DAYS });
+  const trim = () =>
+    trail.trim().then(
+      (removed) => removed > 0 && logLine("info", "audit retention removed old entries", { removed }),
+      (error: unknown) => logLine("warn", "audit retention could not run", { error: String(error) }),
+    );
+  void trim();
+  setInterval(() => void trim(), TRIM_EVERY_MS).unref();
+  processTrail = trail;
+  return trail;
+}
+
+/** How long a stopping server waits for entries still in the outbox. */
+const FLUSH_MS = 5_000;
+
+/**
+ * At shutdown (server.js, once the last request is answered): writes what waits in the outbox
+ * (for up to FLUSH_MS; what is still waiting then is logged as lost) and closes the store.
+ */
+export async function closeTheAuditTrail(): Promise<void> {
+  const trail = processTrail;
+  if (!trail) return;
+  let limit: NodeJS.Timeout | undefined;
+  const flushed = await Promise.race([
+    trail.idle().then(() => true),
+    new Promise<false>((resolve) => (limit = setTimeout(resolve, FLUSH_MS, false))),
+  ]);
+  clearTimeout(limit);
+  if (!flushed)
+    logLine("error", "AUDIT ENTRIES LOST: the audit store did not take the waiting entries before shutdown");
+  await trail.close().catch(() => undefined);
+}
+
+/** Opens the store the environment configures: Redis when REDIS_URL is set, else the embedded store in AUDIT_DIR. */
+export async function openConfiguredEngine(
+  { REDIS_URL, AUDIT_DIR }: Pick<Env, "REDIS_URL" | "AUDIT_DIR"> = env(),
+): Promise<AuditEngine> {
+  return REDIS_URL ? redisEngine(await redisConnection(REDIS_URL)) : levelEngine(path.resolve(AUDIT_DIR));
+}
+
+/** A Redis connection of the trail's own (WATCH belongs to a connection), with the shared one's settings. */
+async function redisConnection(url: string) {
+  const { Redis } = await import("ioredis");
+  const connection = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2_000, connectTimeout: 2_000 });
+  // The outbox reports a store that does not answer; the client's own errors would repeat it on every attempt.
+  connection.on("error", () => undefined);
+  return connection;
+}

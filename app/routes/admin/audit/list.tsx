@@ -1,0 +1,132 @@
+import { Link, useLocation } from "react-router";
+
+import type { Route } from "./+types/list";
+import { AuditFilterForm } from "./audit-filters";
+import { CursorPager } from "./cursor-pager";
+import { loadAuditTrail, type AuditRow } from "./list.server";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { hrefWith } from "~/lib/pagination";
+import type { AuditResult } from "~/session/audit.server";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadAuditTrail(request);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Audit · Admin Dashboard" }];
+
+/** How each result reads, in words and colour (docs/product.md#audit). */
+const RESULT_LABELS: Record<AuditResult, [string, BadgeTone]> = {
+  done: ["Done", "green"],
+  refused: ["Refused", "gray"],
+  failed: ["Failed", "red"],
+  unknown: ["Outcome unknown", "yellow"],
+};
+
+/** The audit trail (docs/product.md#audit): who did what, newest first, filtered and paged in the URL. */
+export default function AuditTrail({ loaderData }: Route.ComponentProps) {
+  const { entries, older, newer, filters, limit, errors, error } = loaderData;
+  const location = useLocation();
+  const filtered = Object.values(filters).some(Boolean);
+
+  const columns: DataTableColumn<AuditRow>[] = [
+    {
+      id: "when",
+      header: "When",
+      className: "whitespace-nowrap",
+      cell: (entry) => <time dateTime={entry.at}>{entry.when}</time>,
+    },
+    { id: "admin", header: "Admin", cell: (entry) => entry.admin ?? <span className="text-slate-500">Unknown</span> },
+    {
+      id: "action",
+      header: "Action",
+      cell: (entry) => <span className="font-medium text-slate-900">{entry.action}</span>,
+    },
+    { id: "target", header: "Target", cell: (entry) => <TargetCell entry={entry} /> },
+    { id: "reason", header: "Reason", cell: (entry) => entry.reason ?? "" },
+    {
+      id: "result",
+      header: "Result",
+      cell: (entry) => {
+        const [label, tone] = RESULT_LABELS[entry.result];
+        return (
+          <span className="flex flex-col gap-1">
+            <Badge tone={tone}>{entry.status ? `${label} (${entry.status})` : label}</Badge>
+            {entry.detail ? <span className="text-xs text-slate-500">{entry.detail}</span> : null}
+          </span>
+        );
+      },
+    },
+    {
+      id: "batch",
+      header: "Batch",
+      cell: (entry) =>
+        entry.batch ? (
+          <Link
+            to={`/audit?batch=${encodeURIComponent(entry.batch)}`}
+            className="font-medium text-brand-700 hover:text-brand-800"
+            aria-label={`Batch ${entry.batch}`}
+          >
+            {entry.batch.slice(0, 8)}
+          </Link>
+        ) : (
+          ""
+        ),
+    },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900">
+        Audit
+      </h1>
+
+      <AuditFilterForm filters={filters} errors={errors} />
+
+      {error ? (
+        <EmptyState card tone="error" title={error} />
+      ) : errors ? null : (
+        <DataTable
+          caption="Audit entries"
+          columns={columns}
+          rows={entries}
+          rowKey={(entry) => String(entry.seq)}
+          empty={
+            <EmptyState
+              icon="outline-clipboard-document-list"
+              title={filtered ? "No entries match these filters" : "No entries yet"}
+              description={
+                filtered ? (
+                  <Link
+                    to={hrefWith(location.pathname, "", { limit: limit === 25 ? null : limit })}
+                    className="font-medium text-brand-700 hover:text-brand-800"
+                  >
+                    Clear filters
+                  </Link>
+                ) : (
+                  "Every admin action is recorded here."
+                )
+              }
+            />
+          }
+        />
+      )}
+      {error || errors ? null : <CursorPager older={older} newer={newer} limit={limit} />}
+    </div>
+  );
+}
+
+function TargetCell({ entry }: { entry: AuditRow }) {
+  const { target } = entry;
+  if (!target) return null;
+  const label = target.name ? `${target.name} (${target.kind} ${target.id})` : `${target.kind} ${target.id}`;
+  if (target.kind === "user") {
+    return (
+      <Link to={`/users/${encodeURIComponent(target.id)}`} className="font-medium text-brand-700 hover:text-brand-800">
+        {label}
+      </Link>
+    );
+  }
+  return <span>{label}</span>;
+}

@@ -1,0 +1,182 @@
+// Issue 28: the audit trail end to end, on the built panel and the demo API with the embedded
+// store (AUDIT_DIR): an admin's actions, sign-in and sign-out show on /audit with their results,
+// filtered and paged in the URL; the entries survive a restart of the server on the same
+// directory; no password reaches the store; `npm run audit:verify` checks the chain and names
+// a tampered entry.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+import { within } from "@testing-library/dom";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { levelEngine } from "~/audit/level-engine.server";
+import { injectFault, resetDemo } from "../support/demo-hooks";
+import { PanelClient } from "../support/form-post";
+import { htmlPage } from "../support/html";
+import { ROOT, type RunningServer, startDemoApi, startPanel } from "../support/servers";
+
+const PASSWORD = "Admin12345";
+const auditDir = mkdtempSync(path.join(tmpdir(), "audit-trail-test-"));
+let demo: RunningServer;
+let panel: RunningServer;
+let admin: PanelClient;
+
+const startOurPanel = () => startPanel(`${demo.url}/api`, { AUDIT_DIR: auditDir });
+
+beforeAll(async () => {
+  demo = await startDemoApi();
+  panel = await startOurPanel();
+});
+afterAll(async () => {
+  await Promise.all([panel?.stop(), demo?.stop()]);
+  rmSync(auditDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await resetDemo(demo.url);
+  admin = await PanelClient.signedIn(panel.url);
+});
+
+/** The rows of /audit (at `search`) as the table shows them: one record of column texts per entry. */
+async function auditRows(search = "") {
+  const response = await admin.get(`/audit${search}`);
+  const page = await htmlPage(response);
+  const table = page.getByRole("table", { name: "Audit entries" });
+  const headers = within(table)
+    .getAllByRole("columnheader")
+    .map((header) => header.textContent!.trim());
+  const rows = within(table).getAllByRole("row").slice(1);
+  return {
+    status: response.status,
+    page,
+    rows: rows
+      .map((row) => within(row).queryAllByRole("cell"))
+      .filter((cells) => cells.length === headers.length)
+      .map((cells) => Object.fromEntries(cells.map((cell, index) => [headers[index]!, cell.textContent!.trim()]))),
+  };
+}
+
+describe("/audit", { timeout: 120_000 }, () => {
+  it("shows an admin's action, newest first, with its target linking to the user and its result", async () => {
+    await admin.post("/users", { intent: "ban", id: "12" });
+    const { rows, page } = await auditRows();
+    expect(rows[0]).toMatchObject({ Admin: "admin@example.com", Action: "ban", Target: "user 12" });
+    expect(rows[0]!.Result).toMatch(/^Done \(200\)/);
+    expect(rows[1]).toMatchObject({ Admin: "admin@example.com", Action: "sign-in", Result: "Done" });
+    expect(page.getByRole("link", { name: "user 12" }).getAttribute("href")).toBe("/users/12");
+    const time = page.getByRole("table").querySelector("time")!;
+    expect(Number.isNaN(Date.parse(time.getAttribute("datetime")!))).toBe(false);
+  });
+
+  it("records a failed action with the upstream's status, a refused one, and a sign-out", async () => {
+    await injectFault(demo.url, { method: "DELETE", path: "/posts/*", status: 500, times: 1 });
+    await admin.post("/posts", { intent: "delete", id: "30" });
+    // Already banned: the panel refuses without sending the ban.
+    await admin.post("/users", { intent: "ban", id: "12" });
+    await admin.post("/users", { intent: "ban", id: "12" });
+    await admin.post("/logout", {});
+    admin = await PanelClient.signedIn(panel.url);
+    const { rows } = await auditRows("?admin=admin%40example.com");
+    const [, signOut, refused, banned, failed] = rows;
+    expect(signOut).toMatchObject({ Action: "sign-out", Result: "Done" });
+    expect(refused).toMatchObject({ Action: "ban", Target: "user 12" });
+    expect(refused!.Result).toMatch(/^Refused/);
+    expect(banned!.Result).toMatch(/^Done \(200\)/);
+    expect(failed).toMatchObject({ Action: "delete", Target: "post 30" });
+    expect(failed!.Result).toMatch(/^Failed \(500\)/);
+  });
+
+  it("filters by action, target and date, pages by cursor in the URL, and refuses a malformed date", async () => {
+    for (const id of ["12", "13", "14"]) await admin.post("/users", { intent: "verify", id });
+    const verifies = await auditRows("?action=verify&limit=25");
+    expect(verifies.rows.every((row) => row.Action === "verify")).toBe(true);
+    const oneUser = await auditRows("?kind=user&target=13&action=verify");
+    expect(oneUser.rows.map((row) => row.Target)).toEqual(["user 13"]);
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await auditRows(`?from=${today}&to=${today}&action=verify`)).rows.length).toBeGreaterThanOrEqual(3);
+    expect((await auditRows("?to=2000-01-01")).rows).toEqual([]);
+
+    // 25 a page: these and the entries of the tests so far fill more than one.
+    for (let index = 0; index < 25; index++) await admin.post("/users", { intent: "verify", id: "15" });
+    const first = await auditRows();
+    expect(first.rows).toHaveLength(25);
+    const older = first.page.getByRole("link", { name: "Older entries" }).getAttribute("href")!;
+    expect(older).toMatch(/^\/audit\?before=\d+$/);
+    const second = await auditRows(older.slice("/audit".length));
+    // The oldest entries: this file's first sign-in is the last row.
+    expect(second.rows.length).toBeGreaterThan(0);
+    expect(second.rows.at(-1)).toMatchObject({ Action: "sign-in" });
+    expect(second.page.queryByRole("link", { name: "Older entries" })).toBeNull();
+    const newer = second.page.getByRole("link", { name: "Newer entries" }).getAttribute("href")!;
+    expect((await auditRows(newer.slice("/audit".length))).rows).toEqual(first.rows);
+
+    const response = await admin.get("/audit?from=yesterday&action=verify");
+    expect(response.status).toBe(400);
+    const bad = await htmlPage(response);
+    expect(bad.getByRole("textbox", { name: "Action" }).getAttribute("value")).toBe("verify");
+    expect(bad.getByLabelText("From").getAttribute("value")).toBe("yesterday");
+    expect(bad.getByText("Enter a date such as 2026-11-25")).toBeTruthy();
+    expect(bad.queryByRole("table")).toBeNull();
+  });
+
+  it("shows the empty state for filters that match nothing", async () => {
+    const response = await admin.get("/audit?admin=nobody%40example.com");
+    const page = await htmlPage(response);
+    expect(page.getByText("No entries match these filters")).toBeTruthy();
+    expect(page.getAllByRole("link", { name: "Clear filters" }).map((link) => link.getAttribute("href"))).toEqual([
+      "/audit",
+      "/audit",
+    ]);
+  });
+});
+
+describe("the store", { timeout: 180_000 }, () => {
+  it("keeps no password, and keeps its entries across a restart of the server on the same directory", async () => {
+    await admin.post("/users", { intent: "unban", id: "12" });
+    const before = (await auditRows()).rows;
+    await panel.stop();
+    // Every byte the store wrote (its log and tables), and every entry it holds.
+    const raw = readdirSync(auditDir).map((file) => readFileSync(path.join(auditDir, file)).toString("latin1"));
+    const engine = await levelEngine(auditDir);
+    const entries = await engine.entries(await engine.seqs("all", { min: 1, max: 1e9 }, "oldest", 10_000));
+    await engine.close();
+    expect(entries.some((entry) => entry.action === "sign-in")).toBe(true);
+    for (const text of [...raw, JSON.stringify(entries)]) expect(text).not.toContain(PASSWORD);
+
+    panel = await startOurPanel();
+    admin = await PanelClient.signedIn(panel.url);
+    const after = (await auditRows()).rows;
+    expect(after.slice(1)).toEqual(before.slice(0, -1));
+  });
+
+  it("audit:verify checks the chain (the panel running) and names a tampered entry", async () => {
+    const verify = (env: NodeJS.ProcessEnv = {}) =>
+      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/audit-verify.ts"], {
+        cwd: ROOT,
+        env: { ...process.env, AUDIT_DIR: auditDir, REDIS_URL: "", ...env },
+      }).then(
+        ({ stdout }) => ({ code: 0, output: stdout }),
+        (error: { code: number; stdout: string; stderr: string }) => ({
+          code: error.code,
+          output: error.stdout + error.stderr,
+        }),
+      );
+    const running = await verify();
+    expect(running.code).toBe(0);
+    expect(running.output).toMatch(/in use by the panel: checking a copy of it/);
+    expect(running.output).toMatch(/holds: \d+ entries, 1 to \d+, each linked to the one before/);
+
+    await panel.stop();
+    const engine = await levelEngine(auditDir);
+    const [third] = await engine.entries([3]);
+    await engine.overwrite({ ...third!, admin: "someone-else@example.com" });
+    await engine.close();
+    const broken = await verify();
+    expect(broken.code).toBe(1);
+    expect(broken.output).toContain("is broken at entry 3: its content does not match its hash");
+    panel = await startOurPanel();
+  });
+});
