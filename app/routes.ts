@@ -34,6 +34,7 @@ export default [
   route("posts.csv", "routes/admin/posts/posts-csv.ts"),
   route("announcements.csv", "routes/admin/announcements/announcements-csv.ts"),
   route("memberships.csv", "routes/admin/memberships/memberships-csv.ts"),
+  route("audit.csv", "routes/admin/audit/audit-csv.ts"),
 
   route("login", "routes/auth/login.tsx"),
   route("logout", "routes/auth/logout.tsx"),

@@ -22,7 +22,7 @@ import { env } from "~/config/env.server";
 import { attachmentDisposition } from "~/lib/format";
 import { logLine } from "~/lib/log.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
-import { type AuditResult, recordAudit } from "~/session/audit.server";
+import { type AuditResult, recordAuditEntry } from "~/session/audit.server";
 import { exportSecondsUntilAllowed } from "~/session/rate-limit.server";
 import { redirectWithError } from "~/session/toast.server";
 import { requireUser } from "~/session/user.server";
@@ -45,6 +45,8 @@ export interface ListExport<Row> {
   columns: readonly CsvColumn<Row>[];
   /** The list's rows for its query, in its order, across all its pages. */
   rows: AsyncIterable<Row>;
+  /** The list's own load failure text, for a failure before the first row (default LIST_LOAD_ERROR). */
+  loadError?: string;
 }
 
 /**
@@ -57,11 +59,13 @@ export const INCOMPLETE_LINE =
 // A personal list: never kept by a browser or a shared cache.
 const NOT_STORED = { "Cache-Control": "no-store" };
 
+/** The params that pick a page of a list (numbered or by cursor): an export writes every page. */
+const PAGING_PARAMS = ["page", "limit", "before", "after"];
+
 /** The query an export names in its audit entry: the list's own, paging left out (every page is written). */
 export function exportQuery(search: URLSearchParams): string {
   const query = new URLSearchParams(search);
-  query.delete("page");
-  query.delete("limit");
+  for (const name of PAGING_PARAMS) query.delete(name);
   return query.toString();
 }
 
@@ -70,8 +74,9 @@ export async function csvDownload<Row>(request: Request, spec: ListExport<Row>):
   const { email: admin } = await requireUser(request);
   const url = new URL(request.url);
   const query = exportQuery(url.searchParams);
+  // Awaited: once the answer (or the file's end) is sent, /audit shows the entry.
   const audit = (result: AuditResult, detail: string, status?: number | null) =>
-    recordAudit({
+    recordAuditEntry({
       admin,
       action: "export",
       target: { kind: "list", id: spec.list, name: query },
@@ -82,7 +87,7 @@ export async function csvDownload<Row>(request: Request, spec: ListExport<Row>):
 
   const wait = await exportSecondsUntilAllowed(admin ?? "");
   if (wait !== null) {
-    audit("refused", "rate limited");
+    await audit("refused", "rate limited");
     return new Response(`Too many attempts. Please wait ${wait} seconds and try again.`, {
       status: 429,
       headers: { ...NOT_STORED, "Retry-After": String(wait), "Content-Type": "text/plain; charset=utf-8" },
@@ -94,9 +99,12 @@ export async function csvDownload<Row>(request: Request, spec: ListExport<Row>):
   try {
     first = await rows.next();
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    audit("failed", "0 rows", error.status);
-    return redirectWithError(request, `${spec.listPath}${url.search}`, LIST_LOAD_ERROR, { headers: NOT_STORED });
+    // A redirect (an expired session: sign in again) is the answer as it is.
+    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) logLine("error", "export failed", { list: spec.list, error: String(error) });
+    await audit("failed", "0 rows", isUpstreamError(error) ? error.status : null);
+    const back = `${spec.listPath}${url.search}`;
+    return redirectWithError(request, back, spec.loadError ?? LIST_LOAD_ERROR, { headers: NOT_STORED });
   }
 
   const records = csvRecords(request.signal, spec.columns, first, rows, audit);
@@ -147,14 +155,14 @@ async function* csvRecords<Row>(
   columns: readonly CsvColumn<Row>[],
   first: IteratorResult<Row>,
   rows: AsyncIterator<Row>,
-  audit: (result: AuditResult, detail: string, status?: number | null) => void,
+  audit: (result: AuditResult, detail: string, status?: number | null) => Promise<void>,
 ): AsyncGenerator<string[]> {
   let written = 0;
   let outcome: { result: AuditResult; detail: string; status?: number | null } | null = null;
   try {
     yield columns.map((column) => csvCell(column.header));
     // The signal is checked before each row and before each read: a dropped download asks for nothing more.
-    for (let step = first; !step.done && !signal.aborted; ) {
+    for (let step = first; !step.done && !signal.aborted;) {
       const row = step.value;
       yield columns.map((column) => csvCell(column.cell(row)));
       written++;
@@ -174,7 +182,7 @@ async function* csvRecords<Row>(
   } finally {
     // The browser dropped the download (or the stream was destroyed): what it kept is unknown.
     outcome ??= { result: "unknown", detail: `${written} rows, download closed before its end` };
-    audit(outcome.result, outcome.detail, outcome.status);
     await rows.return?.();
+    await audit(outcome.result, outcome.detail, outcome.status);
   }
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 
 import { demoAdminCookie, demoUsers } from "../support/demo-data";
 import { clearRecordedRequests, holdCalls, injectFault, recordedRequests, seedUsers } from "../support/demo-hooks";
-import { csvColumn, downloadCsv } from "../support/export-csv";
+import { csvColumn, downloadCsv, newestExportEntry } from "../support/export-csv";
 import { PanelClient, toastMessage } from "../support/form-post";
 import { useStack } from "../support/use-stack";
 
@@ -26,16 +26,15 @@ async function usersPagesAsked(): Promise<number[]> {
   return calls.filter((call) => call.path === "/users").map((call) => Number(call.query.page));
 }
 
-const INCOMPLETE = /^INCOMPLETE EXPORT: the list could not be read to its end\. This file has only the first (\d+) rows\. Download it again\.$/;
+const INCOMPLETE =
+  /^INCOMPLETE EXPORT: the list could not be read to its end\. This file has only the first (\d+) rows\. Download it again\.$/;
 
 describe("the file", () => {
   it("is a UTF-8 CSV with a BOM, named after the list, its filter and the day, never stored", async () => {
     const file = await downloadCsv(await admin(), "/users.csv?status=banned&page=2");
     expect(file.response.status).toBe(200);
     expect(file.response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(file.response.headers.get("content-disposition")).toBe(
-      `attachment; filename="users-banned-${today()}.csv"`,
-    );
+    expect(file.response.headers.get("content-disposition")).toBe(`attachment; filename="users-banned-${today()}.csv"`);
     expect(file.response.headers.get("cache-control")).toBe("no-store");
     expect(file.text.startsWith("\uFEFF")).toBe(true);
     expect(file.records[0]).toEqual([
@@ -56,6 +55,20 @@ describe("the file", () => {
     expect(csvColumn(file.records, "Email")).toEqual(banned.map((user) => user.email));
   });
 
+  it("is audited: the admin, the list, its query (paging left out) and the rows written", async () => {
+    const panel = await admin();
+    const file = await downloadCsv(panel, "/users.csv?status=banned&search=a&page=3");
+    expect(await newestExportEntry(panel)).toMatchObject({
+      Admin: "admin@example.com",
+      Action: "export",
+      "Target Kind": "list",
+      "Target ID": "users",
+      "Target Name": "status=banned&search=a",
+      Result: "done",
+      Detail: `${file.records.length - 1} rows`,
+    });
+  });
+
   it("names a searched list after its search, as ASCII", async () => {
     const file = await downloadCsv(await admin(), `/posts.csv?search=${encodeURIComponent("Café Night!")}`);
     expect(file.response.headers.get("content-disposition")).toBe(
@@ -65,7 +78,7 @@ describe("the file", () => {
 
   it("neutralises cells a spreadsheet would read as a formula, and leaves the others alone", async () => {
     const users = (await demoUsers(stack.demo.url)).filter((user) => user.role !== "admin" && user.fullName);
-    const hostile = ["=HYPERLINK(\"http://evil.example\",\"x\")", "+1+1", "-2+3", "@SUM(A1)", "\tTabbed", "\rReturned"];
+    const hostile = ['=HYPERLINK("http://evil.example","x")', "+1+1", "-2+3", "@SUM(A1)", "\tTabbed", "\rReturned"];
     for (const [index, name] of hostile.entries()) {
       const response = await fetch(`${stack.demo.url}/__demo/users/${users[index]!.id}`, {
         method: "PATCH",
@@ -109,6 +122,13 @@ describe("a failure", () => {
     expect(response.headers.get("location")).toBe("/posts?search=a");
     const { html } = await panel.follow(response);
     expect(toastMessage(html)).toBe("Some error occurred while fetching data");
+    expect(await newestExportEntry(panel)).toMatchObject({
+      "Target ID": "posts",
+      "Target Name": "search=a",
+      Result: "failed",
+      Status: "500",
+      Detail: "0 rows",
+    });
   });
 
   it("mid-file ends the file with the incomplete line after the rows read so far, and asks for no later page", async () => {
@@ -127,6 +147,12 @@ describe("a failure", () => {
     expect(Number(count)).toBe(firstTwoPages.length);
     expect(csvColumn(file.records.slice(0, -1), "Email")).toEqual(firstTwoPages.map((user) => user.email));
     expect(Math.max(...(await usersPagesAsked()))).toBe(3);
+    expect(await newestExportEntry(await admin())).toMatchObject({
+      "Target ID": "users",
+      Result: "failed",
+      Status: "500",
+      Detail: `${count} rows, incomplete`,
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { demoAdminCookie, demoUsers } from "../support/demo-data";
 import { allPagesRows, csvColumn, downloadCsv, tableColumn } from "../support/export-csv";
 import { PanelClient } from "../support/form-post";
-import type { HtmlPage } from "../support/html";
+import { type HtmlPage, htmlPage } from "../support/html";
 import { useStack } from "../support/use-stack";
 
 // A zone with a half-hour offset and no daylight saving: every date cell must carry +05:30.
@@ -118,9 +118,10 @@ const LISTS: ListCase[] = [
     csv: () => "/memberships.csv",
     // The plan's name is its link (an inactive plan's cell also says 'Inactive').
     rowsOf: (page) =>
-      [...page.document.querySelectorAll("table a[href^='/memberships/view/']")].map(
-        (a) => a.textContent?.trim() ?? "",
-      ),
+      [...page.document.querySelectorAll("table tbody tr")].flatMap((row) => {
+        const name = row.querySelector("a[href^='/memberships/view/']");
+        return name ? [name.textContent?.trim() ?? ""] : [];
+      }),
     column: "Name",
   },
 ];
@@ -130,9 +131,47 @@ describe("Download CSV: the file is the list's rows across all its pages", () =>
     const panel = await admin();
     const user = list.page(0).includes("/users/") ? await busiestInviter() : 0;
     const pages = await allPagesRows(panel, list.page(user), list.rowsOf);
+    const first = await htmlPage(await panel.get(list.page(user)));
+    expect(first.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe(list.csv(user));
     const file = await downloadCsv(panel, list.csv(user));
     expect(file.response.status).toBe(200);
     expect(pages.length).toBeGreaterThan(0);
     expect(csvColumn(file.records, list.column)).toEqual(pages);
+  });
+});
+
+describe("Download CSV of the audit trail", () => {
+  /** An /audit page's entries as `when (to the second)|admin|action`, and the next page's link. */
+  const auditEntries = (page: HtmlPage) =>
+    [...page.getByRole("table", { name: "Audit entries" }).querySelectorAll("tbody tr")]
+      .filter((row) => row.querySelector("time"))
+      .map((row) => {
+        const cells = [...row.querySelectorAll("td")].map((cell) => cell.textContent?.trim() ?? "");
+        const when = Math.floor(Date.parse(row.querySelector("time")!.getAttribute("datetime")!) / 1000);
+        return `${when}|${cells[1]}|${cells[2]}`;
+      });
+
+  it("is the trail's filtered entries across all its cursor pages, newest first", async () => {
+    const panel = await admin();
+    // More sign-ins than a page holds: the trail pages by cursor ("Older entries").
+    for (let signIn = 0; signIn < 30; signIn++) await PanelClient.signedIn(stack.panel.url);
+
+    const pages: string[] = [];
+    let path: string | null = "/audit?action=sign-in";
+    while (path) {
+      const page = await htmlPage(await panel.get(path));
+      expect(page.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe(
+        "/audit.csv?" + new URL(path, "http://panel").searchParams.toString(),
+      );
+      pages.push(...auditEntries(page));
+      path = page.queryByRole("link", { name: "Older entries" })?.getAttribute("href") ?? null;
+    }
+    expect(pages.length).toBeGreaterThan(30);
+
+    const file = await downloadCsv(panel, "/audit.csv?action=sign-in&before=999999");
+    const when = csvColumn(file.records, "When").map((value) => Date.parse(value) / 1000);
+    const admins = csvColumn(file.records, "Admin");
+    const actions = csvColumn(file.records, "Action");
+    expect(when.map((second, index) => `${second}|${admins[index]}|${actions[index]}`)).toEqual(pages);
   });
 });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 
 import { recordedRequests } from "../support/demo-hooks";
+import { newestExportEntry } from "../support/export-csv";
 import { PanelClient } from "../support/form-post";
 import { useRedis } from "../support/redis-server";
 import { useStack } from "../support/use-stack";
@@ -33,8 +34,14 @@ describe.each([
     expect(await refused.text()).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
     expect((await recordedRequests(stack.demo.url, "/membership-plan")).length).toBe(callsBefore);
 
-    // Another administrator has exports of their own.
+    // Another administrator has exports of their own; the refusal is in the trail.
     const other = await PanelClient.signedIn(stack.panel.url, "ops.admin@example.com", "Admin12345");
+    expect(await newestExportEntry(other)).toMatchObject({
+      Admin: "admin@example.com",
+      "Target ID": "memberships",
+      Result: "refused",
+      Detail: "rate limited",
+    });
     expect((await other.get("/memberships.csv")).status).toBe(200);
   });
 });

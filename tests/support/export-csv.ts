@@ -69,3 +69,10 @@ export async function allPagesRows(
   }
   throw new Error(`${path} has more than 100 pages`);
 }
+
+/** The newest `export` entry of the audit trail, read through its own export, as header → cell. */
+export async function newestExportEntry(panel: PanelClient): Promise<Record<string, string>> {
+  const { records } = await downloadCsv(panel, "/audit.csv?action=export");
+  const [head = [], newest = []] = records;
+  return Object.fromEntries(head.map((header, index) => [header, newest[index] ?? ""]));
+}

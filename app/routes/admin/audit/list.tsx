@@ -4,6 +4,8 @@ import type { Route } from "./+types/list";
 import { AuditFilterForm } from "./audit-filters";
 import { CursorPager } from "./cursor-pager";
 import { loadAuditTrail, type AuditRow } from "./list.server";
+import { DownloadCsvLink } from "~/components/ui/download-csv-link";
+import { PageHeader } from "~/components/ui/page-header";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -78,9 +80,7 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900">
-        Audit
-      </h1>
+      <PageHeader title="Audit" actions={<DownloadCsvLink csvPath="/audit.csv" />} />
 
       <AuditFilterForm filters={filters} errors={errors} />
 
