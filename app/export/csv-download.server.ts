@@ -12,6 +12,7 @@
  * - A failure after the first byte ends the file with INCOMPLETE_LINE.
  * - Every attempt is one audit entry: action `export`, the list and its query, the rows written.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Readable, pipeline } from "node:stream";
 
 import { stringify } from "csv-stringify";
@@ -107,10 +108,14 @@ export async function csvDownload<Row>(request: Request, spec: ListExport<Row>):
     return redirectWithError(request, back, spec.loadError ?? LIST_LOAD_ERROR, { headers: NOT_STORED });
   }
 
-  const records = csvRecords(request.signal, spec.columns, first, rows, audit);
+  // The stream is pulled from the response's writes (a socket's drain among them), outside the
+  // request's async context: every later page is read back inside it, where the upstream client
+  // finds the request's session (app/lib/request-context.server.ts).
+  const inRequest = AsyncLocalStorage.snapshot();
+  const records = csvRecords(request.signal, spec.columns, first, () => inRequest(() => rows.next()), audit);
   const csv = stringify({ bom: true, eof: true, record_delimiter: "windows" });
   const source = Readable.from(records);
-  // Either side ending early (the browser gone, a bug) destroys both, which closes the row iterator.
+  // Either side ending early (the browser gone, a bug) destroys both, which ends the records.
   pipeline(source, csv, (error) => {
     if (error && error.name !== "AbortError" && error.code !== "ERR_STREAM_PREMATURE_CLOSE") {
       logLine("error", "export stream failed", { list: spec.list, error: error.message });
@@ -154,7 +159,7 @@ async function* csvRecords<Row>(
   signal: AbortSignal,
   columns: readonly CsvColumn<Row>[],
   first: IteratorResult<Row>,
-  rows: AsyncIterator<Row>,
+  next: () => Promise<IteratorResult<Row>>,
   audit: (result: AuditResult, detail: string, status?: number | null) => Promise<void>,
 ): AsyncGenerator<string[]> {
   let written = 0;
@@ -167,7 +172,7 @@ async function* csvRecords<Row>(
       yield columns.map((column) => csvCell(column.cell(row)));
       written++;
       if (signal.aborted) break;
-      step = await rows.next();
+      step = await next();
     }
     if (!signal.aborted) outcome = { result: "done", detail: `${written} rows` };
   } catch (error) {
@@ -182,7 +187,6 @@ async function* csvRecords<Row>(
   } finally {
     // The browser dropped the download (or the stream was destroyed): what it kept is unknown.
     outcome ??= { result: "unknown", detail: `${written} rows, download closed before its end` };
-    await rows.return?.();
     await audit(outcome.result, outcome.detail, outcome.status);
   }
 }

@@ -113,6 +113,17 @@ describe("the file", () => {
   });
 });
 
+describe("a long list", () => {
+  it("is written whole, page after page, while the browser reads it", async () => {
+    // Enough rows that the socket's buffer fills and the file goes on after each drain.
+    await seedUsers(stack.demo.url, 5000);
+    const members = (await demoUsers(stack.demo.url)).filter((user) => user.role !== "admin");
+    const file = await downloadCsv(await admin(), "/users.csv");
+    expect(file.records.at(-1)?.[0]).not.toMatch(/^INCOMPLETE/);
+    expect(csvColumn(file.records, "Email")).toEqual(members.map((user) => user.email));
+  });
+});
+
 describe("a failure", () => {
   it("of the first page sends the admin back to the list with its error, and no file", async () => {
     await injectFault(stack.demo.url, { method: "GET", path: "/posts", status: 500 });

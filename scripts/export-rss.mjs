@@ -1,0 +1,222 @@
+// The memory and first-byte figures of a long CSV export (`npm run export:rss`,
+// docs/operations.md#list-exports). Not a test (tests never time things) and not in CI: it keeps a
+// core busy for about a minute, on loopback only.
+//
+// 1. Builds the panel (EXPORT_SKIP_BUILD=1 skips it), starts the demo API, seeds EXPORT_ROWS
+//    (100,000) more members (POST /__demo/seed-users), and starts `node server.js`
+//    (NODE_ENV=production) with the preload that reports process.memoryUsage() on SIGUSR2.
+// 2. One upstream call: GET /api/users?page=1&limit=100 straight to the demo API (the export's
+//    first call), the median of EXPORT_RUNS (7) runs.
+// 3. The first byte: GET /users.csv with a browser's Accept-Encoding, the time until the first
+//    body bytes arrive (the download is then dropped, which stops its paging), the median of
+//    EXPORT_RUNS runs.
+// 4. The whole export, read to its end, with the panel's RSS sampled every 250 ms: its growth over
+//    the RSS before it (after a warm-up export), and the rows written.
+//
+// Bounds (exit code 1 when broken): RSS growth under EXPORT_MAX_GROWTH_MB (30); the first byte
+// within 1.3 × one upstream call; every user in the file.
+import os from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { spawnSync } from "node:child_process";
+
+import { PanelClient } from "../tests/support/form-post.ts";
+import { ROOT, startDemoApi, startPanel } from "../tests/support/servers.ts";
+
+/**
+ * A whole number from the environment, or the default.
+ * @param {string} name
+ * @param {number} fallback
+ */
+function intFromEnv(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}
+
+const ROWS = intFromEnv("EXPORT_ROWS", 100_000);
+const RUNS = intFromEnv("EXPORT_RUNS", 7);
+const MAX_GROWTH_MB = intFromEnv("EXPORT_MAX_GROWTH_MB", 30);
+const MAX_FIRST_BYTE_RATIO = 1.3;
+const SAMPLE_MS = 250;
+const MEMORY_PROBE = path.join(ROOT, "scripts/report-memory-on-signal.mjs");
+
+const BROWSER_HEADERS = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-encoding": "br, gzip",
+};
+
+const MB = 1024 * 1024;
+const mb = (/** @type {number} */ bytes) => `${(bytes / MB).toFixed(1)} MB`;
+const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
+
+/** @param {number[]} values */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return /** @type {number} */ (sorted[Math.floor(sorted.length / 2)]);
+}
+
+/**
+ * Asks the panel for its memory use (the preload answers SIGUSR2 with one JSON line).
+ * @param {Awaited<ReturnType<typeof startPanel>>} panel
+ * @returns {() => Promise<NodeJS.MemoryUsage>}
+ */
+function memoryReader(panel) {
+  /** @type {((memory: NodeJS.MemoryUsage) => void)[]} */
+  const waiting = [];
+  createInterface({ input: /** @type {import("node:stream").Readable} */ (panel.process.stdout) }).on(
+    "line",
+    (line) => {
+      if (!line.startsWith('{"msg":"memory"')) return;
+      waiting.shift()?.(JSON.parse(line));
+    },
+  );
+  return () =>
+    new Promise((resolve) => {
+      waiting.push(resolve);
+      panel.process.kill("SIGUSR2");
+    });
+}
+
+/**
+ * Milliseconds until the first body bytes of a GET, then drops the download.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ */
+async function firstByteMs(url, headers) {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  const reader = /** @type {ReadableStream<Uint8Array>} */ (response.body).getReader();
+  await reader.read();
+  const elapsed = performance.now() - started;
+  await reader.cancel();
+  return elapsed;
+}
+
+/**
+ * Milliseconds of one whole GET (the body read to its end).
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ */
+async function wholeCallMs(url, headers) {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+const problems = [];
+let demo;
+let panel;
+try {
+  if (process.env.EXPORT_SKIP_BUILD === "1") console.log("EXPORT_SKIP_BUILD=1: using the existing build/");
+  else {
+    const built = spawnSync(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], {
+      cwd: ROOT,
+      stdio: "inherit",
+    });
+    if (built.status !== 0) throw new Error("react-router build failed");
+  }
+  demo = await startDemoApi();
+  const seeded = await fetch(`${demo.url}/__demo/seed-users`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ count: ROWS }),
+  });
+  if (seeded.status !== 201) throw new Error(`seed-users answered ${seeded.status}: ${await seeded.text()}`);
+  const { data: seededData } = /** @type {{ data: { users: number } }} */ (await seeded.json());
+
+  panel = await startPanel(`${demo.url}/api`, {
+    NODE_OPTIONS: `--import ${MEMORY_PROBE}`,
+    // The figures are of one export at a time; the limit is not what is measured.
+    EXPORTS_PER_MINUTE: "1000",
+  });
+  const readMemory = memoryReader(panel);
+  const admin = new PanelClient(panel.url);
+  await admin.signIn();
+  const signedIn = { ...BROWSER_HEADERS, cookie: admin.cookieHeader() };
+
+  console.log(
+    `\nNode ${process.version}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
+  console.log(`Demo API: ${seededData.users} users (${ROWS} seeded)\n`);
+
+  // The upstream's own time for the export's first call, as the panel makes it (signed in).
+  const upstreamSignIn = await fetch(`${demo.url}/api/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "Admin12345", role: "ADMIN" }),
+  });
+  const upstreamCookie = upstreamSignIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const upstreamUrl = `${demo.url}/api/users?page=1&limit=100`;
+  await wholeCallMs(upstreamUrl, { cookie: upstreamCookie });
+  const upstreamRuns = [];
+  for (let run = 0; run < RUNS; run++) upstreamRuns.push(await wholeCallMs(upstreamUrl, { cookie: upstreamCookie }));
+
+  // Warm-up: the export's code loaded, its first answers sent, before anything is measured.
+  await firstByteMs(`${panel.url}/users.csv`, signedIn);
+  await wholeCallMs(`${panel.url}/users.csv?search=nobody-matches-this`, signedIn);
+  const firstByteRuns = [];
+  for (let run = 0; run < RUNS; run++) firstByteRuns.push(await firstByteMs(`${panel.url}/users.csv`, signedIn));
+
+  const upstreamMs = median(upstreamRuns);
+  const firstMs = median(firstByteRuns);
+  const ratio = firstMs / upstreamMs;
+  console.log(`One upstream call (GET /api/users?page=1&limit=100): median ${ms(upstreamMs)} of ${RUNS}`);
+  console.log(`First byte of GET /users.csv:                       median ${ms(firstMs)} of ${RUNS}`);
+  console.log(`First byte / upstream call: ${ratio.toFixed(2)} (bound ${MAX_FIRST_BYTE_RATIO})\n`);
+  if (ratio > MAX_FIRST_BYTE_RATIO) {
+    problems.push(`first byte ${ms(firstMs)} is ${ratio.toFixed(2)} × one upstream call (${ms(upstreamMs)})`);
+  }
+
+  const before = await readMemory();
+  let peak = before.rss;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, (await readMemory()).rss);
+      await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+    }
+  })();
+  const started = performance.now();
+  const response = await fetch(`${panel.url}/users.csv`, { headers: signedIn });
+  const text = await response.text();
+  const seconds = (performance.now() - started) / 1000;
+  sampling = false;
+  await sampler;
+  const after = await readMemory();
+  peak = Math.max(peak, after.rss);
+  // Records end with CRLF; the header is the first line and no cell holds a line break here.
+  const rows = text.split("\r\n").filter(Boolean).length - 1;
+  const growth = peak - before.rss;
+  console.log(
+    `Export of GET /users.csv: ${rows} rows, ${mb(Buffer.byteLength(text))} (uncompressed), ${seconds.toFixed(1)} s`,
+  );
+  console.log(`RSS: ${mb(before.rss)} before, ${mb(peak)} at its highest, ${mb(after.rss)} after`);
+  console.log(`RSS growth: ${mb(growth)} (bound ${MAX_GROWTH_MB} MB)`);
+  if (growth >= MAX_GROWTH_MB * MB) problems.push(`RSS grew by ${mb(growth)} during the export`);
+  if (rows < ROWS) problems.push(`the file has ${rows} rows, fewer than the ${ROWS} seeded users`);
+  if (/INCOMPLETE EXPORT/.test(text.slice(-300))) problems.push("the file ends with the incomplete line");
+} catch (error) {
+  problems.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+} finally {
+  await Promise.all([panel?.stop(), demo?.stop()]);
+}
+
+if (problems.length) {
+  console.error(`\n✖ ${problems.length} bound(s) broken:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  process.exit(1);
+}
+console.log(`\n✔ RSS growth under ${MAX_GROWTH_MB} MB; first byte within ${MAX_FIRST_BYTE_RATIO} × one upstream call`);
+process.exit(0);
