@@ -5,11 +5,12 @@
  * records, and the response body pulls from it, so a page is asked for only when the browser has
  * taken what came before (backpressure) and memory stays flat whatever the list's length.
  *
- * - Before the first byte: the admin's session, the export rate limit (429), and the first page
- *   (a failure there goes back to the list with the list's own error toast, the file is not begun).
+ * - Before the first byte: the admin's session and the export rate limit (429). The BOM and the
+ *   header row go out at once, before the first page is asked for (decision 059: the first byte
+ *   comes within one upstream call).
  * - A browser that drops the download aborts the request: the page in flight is cancelled and no
  *   other is asked for.
- * - A failure after the first byte ends the file with INCOMPLETE_LINE.
+ * - An upstream failure, on any page, ends the file with INCOMPLETE_LINE.
  * - Every attempt is one audit entry: action `export`, the list and its query, the rows written.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -22,10 +23,8 @@ import { exportFileName } from "./file-name";
 import { env } from "~/config/env.server";
 import { attachmentDisposition } from "~/lib/format";
 import { logLine } from "~/lib/log.server";
-import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { type AuditResult, recordAuditEntry } from "~/session/audit.server";
 import { exportSecondsUntilAllowed } from "~/session/rate-limit.server";
-import { redirectWithError } from "~/session/toast.server";
 import { requireUser } from "~/session/user.server";
 import { isUpstreamError } from "~/upstream/errors";
 
@@ -39,15 +38,11 @@ export interface CsvColumn<Row> {
 export interface ListExport<Row> {
   /** The list's name, first in the file name and the audit entry's target id ("users"). */
   list: string;
-  /** The list's own page: a failure before the first row goes back there (with the query). */
-  listPath: string;
   /** The filter words that name the file ("banned"), in order; empty ones are left out. */
   filters: readonly (string | null | undefined)[];
   columns: readonly CsvColumn<Row>[];
   /** The list's rows for its query, in its order, across all its pages. */
   rows: AsyncIterable<Row>;
-  /** The list's own load failure text, for a failure before the first row (default LIST_LOAD_ERROR). */
-  loadError?: string;
 }
 
 /**
@@ -95,24 +90,12 @@ export async function csvDownload<Row>(request: Request, spec: ListExport<Row>):
     });
   }
 
-  const rows = spec.rows[Symbol.asyncIterator]();
-  let first: IteratorResult<Row>;
-  try {
-    first = await rows.next();
-  } catch (error) {
-    // A redirect (an expired session: sign in again) is the answer as it is.
-    if (error instanceof Response) throw error;
-    if (!isUpstreamError(error)) logLine("error", "export failed", { list: spec.list, error: String(error) });
-    await audit("failed", "0 rows", isUpstreamError(error) ? error.status : null);
-    const back = `${spec.listPath}${url.search}`;
-    return redirectWithError(request, back, spec.loadError ?? LIST_LOAD_ERROR, { headers: NOT_STORED });
-  }
-
   // The stream is pulled from the response's writes (a socket's drain among them), outside the
-  // request's async context: every later page is read back inside it, where the upstream client
-  // finds the request's session (app/lib/request-context.server.ts).
+  // request's async context: every page is read inside it, where the upstream client finds the
+  // request's session (app/lib/request-context.server.ts).
   const inRequest = AsyncLocalStorage.snapshot();
-  const records = csvRecords(request.signal, spec.columns, first, () => inRequest(() => rows.next()), audit);
+  const rows = spec.rows[Symbol.asyncIterator]();
+  const records = csvRecords(request.signal, spec.columns, () => inRequest(() => rows.next()), audit);
   const csv = stringify({ bom: true, eof: true, record_delimiter: "windows" });
   const source = Readable.from(records);
   // Either side ending early (the browser gone, a bug) destroys both, which ends the records.
@@ -158,7 +141,6 @@ export async function csvDownload<Row>(request: Request, spec: ListExport<Row>):
 async function* csvRecords<Row>(
   signal: AbortSignal,
   columns: readonly CsvColumn<Row>[],
-  first: IteratorResult<Row>,
   next: () => Promise<IteratorResult<Row>>,
   audit: (result: AuditResult, detail: string, status?: number | null) => Promise<void>,
 ): AsyncGenerator<string[]> {
@@ -166,19 +148,19 @@ async function* csvRecords<Row>(
   let outcome: { result: AuditResult; detail: string; status?: number | null } | null = null;
   try {
     yield columns.map((column) => csvCell(column.header));
-    // The signal is checked before each row and before each read: a dropped download asks for nothing more.
-    for (let step = first; !step.done && !signal.aborted;) {
-      const row = step.value;
-      yield columns.map((column) => csvCell(column.cell(row)));
+    // The signal is checked before each read and each row: a dropped download asks for nothing more.
+    while (!signal.aborted) {
+      const step = await next();
+      if (step.done || signal.aborted) break;
+      yield columns.map((column) => csvCell(column.cell(step.value)));
       written++;
-      if (signal.aborted) break;
-      step = await next();
     }
     if (!signal.aborted) outcome = { result: "done", detail: `${written} rows` };
   } catch (error) {
     if (!signal.aborted) {
-      const status = isUpstreamError(error) ? error.status : null;
-      if (!isUpstreamError(error)) {
+      // An upstream failure (or its 401's redirect to sign in, or a bug): the file says it stops here.
+      const status = isUpstreamError(error) ? error.status : error instanceof Response ? error.status : null;
+      if (!isUpstreamError(error) && !(error instanceof Response)) {
         logLine("error", "export failed", { error: error instanceof Error ? error.message : String(error) });
       }
       outcome = { result: "failed", detail: `${written} rows, incomplete`, status };

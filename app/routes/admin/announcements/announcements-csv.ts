@@ -22,7 +22,6 @@ export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   return csvDownload(request, {
     list: "announcements",
-    listPath: "/announcements",
     filters: [params.get("search")],
     columns: columns(env().APP_TIMEZONE),
     rows: announcementRows(request, params),

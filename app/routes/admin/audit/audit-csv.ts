@@ -50,10 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!query) return redirectWithError(request, `/audit${url.search}`, "Enter a date such as 2026-11-25");
   return csvDownload(request, {
     list: "audit",
-    listPath: "/audit",
     filters: [filters.action, filters.kind && filters.target ? `${filters.kind}-${filters.target}` : "", filters.admin],
     columns: columns(env().APP_TIMEZONE),
     rows: auditRows(query),
-    loadError: "The audit trail could not be read. Please try again.",
   });
 }

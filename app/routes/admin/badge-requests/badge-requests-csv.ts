@@ -15,7 +15,6 @@ export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   return csvDownload(request, {
     list: "citizenship-requests",
-    listPath: "/badge-requests",
     filters: [params.get("search")],
     columns,
     rows: badgeRequestRows(request, params),

@@ -26,7 +26,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { role } = await requireUser(request);
   return csvDownload(request, {
     list: "memberships",
-    listPath: "/memberships",
     filters: [],
     columns: columns(env().APP_TIMEZONE),
     rows: (async function* () {

@@ -21,7 +21,6 @@ export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   return csvDownload(request, {
     list: "posts",
-    listPath: "/posts",
     filters: [params.get("search")],
     columns: columns(env().APP_TIMEZONE),
     rows: postRows(request, params),

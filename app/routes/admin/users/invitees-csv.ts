@@ -13,7 +13,6 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const { status, search } = inviteFilters(query);
   return csvDownload(request, {
     list: "invitees",
-    listPath: `/users/${encodeURIComponent(params.id)}`,
     filters: [`user-${params.id}`, status, search],
     columns: inviteCsvColumns("invitedToEmail", env().APP_TIMEZONE),
     rows: (async function* () {

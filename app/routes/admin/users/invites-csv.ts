@@ -13,7 +13,6 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const { status, search } = inviteFilters(query);
   return csvDownload(request, {
     list: "invites",
-    listPath: `/users/view-invites/${encodeURIComponent(params.id)}`,
     filters: [`user-${params.id}`, status, search],
     columns: inviteCsvColumns("invitedTo", env().APP_TIMEZONE),
     rows: (async function* () {

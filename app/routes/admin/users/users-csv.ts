@@ -29,7 +29,6 @@ export function loader({ request }: Route.LoaderArgs) {
   const { filters } = usersQuery(params);
   return csvDownload(request, {
     list: "users",
-    listPath: "/users",
     filters: [filters.status, filters.citizenship && `citizenship-${filters.citizenship}`, filters.search],
     columns,
     rows: userRows(request, params),
