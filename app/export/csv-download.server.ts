@@ -19,7 +19,7 @@ import { Readable, pipeline } from "node:stream";
 import { stringify } from "csv-stringify";
 
 import { type CellValue, csvCell } from "./csv-cell";
-import { exportFileName } from "./file-name";
+import { exportFileName, exportQuery } from "./file-name";
 import { env } from "~/config/env.server";
 import { attachmentDisposition } from "~/lib/format";
 import { logLine } from "~/lib/log.server";
@@ -54,16 +54,6 @@ export const INCOMPLETE_LINE =
 
 // A personal list: never kept by a browser or a shared cache.
 const NOT_STORED = { "Cache-Control": "no-store" };
-
-/** The params that pick a page of a list (numbered or by cursor): an export writes every page. */
-const PAGING_PARAMS = ["page", "limit", "before", "after"];
-
-/** The query an export names in its audit entry: the list's own, paging left out (every page is written). */
-export function exportQuery(search: URLSearchParams): string {
-  const query = new URLSearchParams(search);
-  for (const name of PAGING_PARAMS) query.delete(name);
-  return query.toString();
-}
 
 /** Answers a list's CSV download (see the module comment). */
 export async function csvDownload<Row>(request: Request, spec: ListExport<Row>): Promise<Response> {
