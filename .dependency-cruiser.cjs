@@ -76,6 +76,14 @@ module.exports = {
       to: { path: "^server/" },
     },
     ...layer("components-not-up", COMPONENTS, ROUTES, "Components are below the routes."),
+    // The bulk actions' one implementation (docs/product.md#bulk-actions) sits with the components:
+    // each list's table, beside its route, hands it what it needs.
+    ...layer(
+      "bulk-not-up",
+      "^app/bulk/",
+      ROUTES,
+      "The bulk actions are below the routes: a list's table passes its parts in.",
+    ),
     ...layer("recipe-not-up", RECIPE, `${ROUTES}|${COMPONENTS}`, "The recipe is below the routes and components."),
     ...layer(
       "forms-not-up-or-aside",

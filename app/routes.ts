@@ -12,6 +12,9 @@ export default [
     route("badge-requests", "routes/admin/badge-requests/list.tsx"),
     route("badge-requests/bulk", "routes/admin/badge-requests/bulk.tsx"),
     route("badge-requests/bulk/:batchId", "routes/admin/badge-requests/bulk-results.tsx"),
+    // The citizenship queue, and one request of it by its link (docs/product.md#citizenship-queue).
+    route("badge-requests/review", "routes/admin/badge-requests/review.tsx", { id: "badge-queue" }),
+    route("badge-requests/review/:id", "routes/admin/badge-requests/review.tsx", { id: "badge-queue-request" }),
     route("posts", "routes/admin/posts/list.tsx"),
     route("posts/bulk", "routes/admin/posts/bulk.tsx"),
     route("posts/bulk/:batchId", "routes/admin/posts/bulk-results.tsx"),

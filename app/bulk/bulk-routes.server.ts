@@ -15,7 +15,7 @@ import { auditItem, runBatch } from "./run-batch.server";
 import { readSelection, type Selection } from "./selection.server";
 import type { BulkResultsView, BulkReviewView } from "./views";
 import { env } from "~/config/env.server";
-import { MemberMessageSchema } from "~/forms/bulk.server";
+import { MemberMessageSchema } from "~/forms/review-queue.server";
 import { parseForm, type FormErrors } from "~/forms/form-data.server";
 import { MODERATION_REASONS, OTHER_REASON, reasonFields, reasonLine } from "~/forms/moderation-reasons";
 import { logLine } from "~/lib/log.server";

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 
 import type { BulkReviewView } from "./views";
 import { buttonClass } from "~/components/ui/button";
-import { FieldShell, fieldDescription, inputClass, TextAreaField, TextField } from "~/components/ui/field";
+import { ReasonFields } from "~/components/moderation/reason-fields";
+import { TextAreaField } from "~/components/ui/field";
 import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PageHeader } from "~/components/ui/page-header";
@@ -110,33 +111,7 @@ export function BulkReviewPage({
         <MutationForm className="max-w-xl space-y-4" replace>
           <input type="hidden" name="intent" value="confirm" />
           {action.reasons ? (
-            <>
-              <FieldShell id="bulk-reason" label="Reason" error={error("reason")}>
-                <select
-                  id="bulk-reason"
-                  name="reason"
-                  required
-                  defaultValue={text(typed.reason) ?? ""}
-                  className={inputClass}
-                  {...fieldDescription("bulk-reason", error("reason"))}
-                >
-                  <option value="">Choose a reason</option>
-                  {action.reasons.map((reason) => (
-                    <option key={reason} value={reason}>
-                      {reason}
-                    </option>
-                  ))}
-                </select>
-              </FieldShell>
-              <TextField
-                id="bulk-reason-text"
-                label="Details"
-                name="reasonText"
-                hint="Required with Other; kept in the audit trail."
-                defaultValue={text(typed.reasonText) ?? ""}
-                error={error("reasonText")}
-              />
-            </>
+            <ReasonFields id="bulk-reason" reasons={action.reasons} typed={typed} errors={failure?.errors ?? {}} />
           ) : null}
           {action.defaultMessage !== null ? (
             <TextAreaField

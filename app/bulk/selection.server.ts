@@ -62,11 +62,12 @@ export function readSelection<S, R>(url: URL, list: BulkList<S, R>): Selection<S
   const action = Object.hasOwn(list.actions, actionName) ? list.actions[actionName] : undefined;
   if (!action) return { ok: false, message: BULK_TEXTS.unknownAction, back };
 
-  const scope = params.get("scope");
-  if (scope === "matching") {
+  // Both "Select all" boxes may be ticked: each is its own `scope` value.
+  const scopes = params.getAll("scope");
+  if (scopes.includes("matching")) {
     return { ok: true, actionName, action, scope: "matching", ids: [], malformed: [], listParams, back };
   }
-  const sent = scope === "page" ? [...params.getAll("id"), ...params.getAll("pageId")] : params.getAll("id");
+  const sent = scopes.includes("page") ? [...params.getAll("id"), ...params.getAll("pageId")] : params.getAll("id");
   const unique = [...new Set(sent.map((id) => id.trim()).filter((id) => id !== ""))].slice(0, MAX_NAMED_IDS);
   if (unique.length === 0) return { ok: false, message: BULK_TEXTS.noSelection, back };
   return {

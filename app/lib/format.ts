@@ -28,6 +28,21 @@ export function formatDate(value: string | null | undefined, timeZone: string): 
   return dateFormatter(dateOnly ? "UTC" : timeZone).format(time);
 }
 
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant (epoch milliseconds) as a date and time in en-US medium and short style in the given
+ * IANA time zone ('Nov 26, 2026, 9:05 AM'): when a queue item was claimed or decided.
+ */
+export function formatDateTime(value: number, timeZone: string): string {
+  let formatter = dateTimeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+    dateTimeFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(value);
+}
+
 /** Percent-encodes for an RFC 5987 ext-value (encodeURIComponent leaves ' ( ) * as they are). */
 function rfc5987(value: string): string {
   return encodeURIComponent(value).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -175,6 +175,42 @@ test.describe("admin screens", () => {
     await visit(page, testInfo, "/audit");
   });
 
+  test("citizenship queue: a request, one another admin holds, the empty queue, at 390 px too", async ({
+    browser,
+    page,
+    demoUrl,
+  }, testInfo) => {
+    // Another admin holds request 99; this admin's queue shows the oldest request it may review.
+    const other = await browser.newContext();
+    try {
+      const ops = await other.newPage();
+      await startSession(ops, { email: "ops.admin@example.com", password: "Admin12345" });
+      await ops.goto("/badge-requests/review/99");
+    } finally {
+      await other.close();
+    }
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto("/badge-requests/review");
+      await page.getByRole("button", { name: "Approve & next" }).waitFor();
+      await expectAccessible(page, testInfo, `the queue at ${width} px`);
+      await page.goto("/badge-requests/review/99");
+      await page.getByRole("button", { name: "Take over" }).waitFor();
+      await expectAccessible(page, testInfo, `a claimed request at ${width} px`);
+      // An upstream with no pending request (a fault lasts one test and changes no data).
+      await injectFault(demoUrl, {
+        method: "GET",
+        path: "/users/pending-badges",
+        status: 200,
+        body: { data: { data: [] } },
+        times: 1,
+      });
+      await page.goto("/badge-requests/review");
+      await page.getByRole("heading", { name: "No Pending Requests" }).waitFor();
+      await expectAccessible(page, testInfo, `the empty queue at ${width} px`);
+    }
+  });
+
   test("the mobile sheet, open", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/users");

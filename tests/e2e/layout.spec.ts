@@ -41,6 +41,7 @@ const ADMIN_SCREENS = [
   "/users/5",
   "/users/view-invites/5",
   "/badge-requests",
+  "/badge-requests/review",
   "/posts",
   "/announcements",
   "/memberships",

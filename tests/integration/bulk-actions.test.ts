@@ -201,6 +201,8 @@ describe("each list's actions", () => {
     expect(review.getByText(`User ${banned.fullName?.trim() || banned.email} is already banned`)).toBeTruthy();
     expect(review.getByRole("heading", { name: "Left out: not on the list (2)" })).toBeTruthy();
     expect(review.getByRole("link", { name: "Cancel" }).getAttribute("href")).toBe("/users?status=&search=x");
+    // Confirm posts to the review page's own URL: the selection travels in it, not in the form.
+    expect(review.getByRole("button", { name: "Confirm" }).closest("form")?.getAttribute("action")).toBe(path);
 
     const logged = stack.panel.output().length;
     const html = await finishedResults(panel, await confirm(panel, path, { reason: "Spam" }));

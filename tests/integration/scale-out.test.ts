@@ -18,7 +18,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { findProgram, missingForTests } from "../../scripts/ensure-packages.mjs";
 import { holdCalls, recordedRequests } from "../support/demo-hooks";
-import { PanelClient, toastMessage } from "../support/form-post";
+import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { htmlPage } from "../support/html";
 import {
   freePort,
@@ -311,6 +311,17 @@ describe.skipIf(missing !== undefined)("two instances behind haproxy, sharing Re
     const [row] = page.getAllByRole("row").slice(1);
     expect(within(row!).getByRole("link", { name: "user 21" })).toBeTruthy();
     expect(row!.textContent).toContain("verify");
+  });
+
+  it("shares the citizenship queue's claims: a request opened on one instance is held on the other", async () => {
+    const onA = await PanelClient.signedIn(urlOf("a"));
+    const onB = await PanelClient.signedIn(urlOf("b"), "ops.admin@example.com", "Admin12345");
+    expect((await onA.get("/badge-requests/review/19")).status).toBe(200);
+    const claimed = decodeEntities(await (await onB.get("/badge-requests/review/19")).text());
+    expect(claimed).toMatch(/Being reviewed by admin@example\.com since /);
+    // The queue on B passes over it: B gets the next request, not 19.
+    const queue = decodeEntities(await (await onB.get("/badge-requests/review")).text());
+    expect(/name="id" value="(\d+)"/.exec(queue)?.[1]).not.toBe("19");
   });
 
   it("restarts one instance at a time under load without a failed request", async () => {

@@ -38,6 +38,12 @@ describe("readSelection", () => {
     expect(selection.ok && selection.listParams.toString()).toBe("search=spam");
   });
 
+  it("lets scope=matching win over scope=page when both boxes are ticked, in either order", () => {
+    for (const query of ["scope=page&scope=matching", "scope=matching&scope=page"]) {
+      expect(read(`action=delete&${query}&pageId=1&search=spam`)).toMatchObject({ ok: true, scope: "matching" });
+    }
+  });
+
   it.each([
     ["id=1", BULK_TEXTS.noAction],
     ["action=ban&id=1", BULK_TEXTS.unknownAction],

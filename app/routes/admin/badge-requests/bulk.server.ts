@@ -1,22 +1,18 @@
 /**
  * The citizenship requests list's bulk actions (docs/product.md#bulk-actions): Approve and Reject,
- * with the row action's check (decide-badge.server.ts) and call; Reject may send the member a push.
+ * with the row action's check (decide-badge.server.ts) and call; Reject may send the member a push,
+ * with the citizenship queue's default text and title (one message for both).
  */
 import { decided } from "./decide-badge.server";
 import { badgeRequestRows } from "./list-rows.server";
+import { DEFAULT_MEMBER_MESSAGE } from "./review-links";
+import { MEMBER_MESSAGE_TITLE } from "./review.server";
 import type { BulkAction, BulkList } from "~/bulk/bulk-list";
 import { findEach } from "~/bulk/find-each.server";
 import type { BadgeRequest } from "~/upstream/contract/users";
 import { decideBadge, listPendingBadges } from "~/upstream/moderation.server";
 import { sendNotificationToUser } from "~/upstream/notifications.server";
 import { getUser } from "~/upstream/users.server";
-
-/** The push a rejected member gets, unless the admin empties it (docs/product.md#bulk-actions). */
-export const REJECT_MESSAGE = {
-  title: "Citizenship request",
-  defaultText:
-    "Your citizenship request was not approved. Please check your documents and details in the app, then apply again.",
-} as const;
 
 /** A request's state for the check: the pending request, or null once it has been decided. */
 type RequestState = BadgeRequest | null;
@@ -41,10 +37,10 @@ export const badgeRequestsBulk: BulkList<RequestState, BadgeRequest> = {
       ...decision("Reject", "reject"),
       reason: "reject",
       message: {
-        defaultText: REJECT_MESSAGE.defaultText,
+        defaultText: DEFAULT_MEMBER_MESSAGE,
         send: (request, state, text) =>
           state
-            ? sendNotificationToUser(request, { email: state.email, title: REJECT_MESSAGE.title, body: text })
+            ? sendNotificationToUser(request, { email: state.email, title: MEMBER_MESSAGE_TITLE, body: text })
             : Promise.resolve(),
       },
     },

@@ -17,7 +17,7 @@ export const decided = (pending: boolean) => (pending ? null : "This citizenship
  * `POST /users/badges/{id}` with approved 2 or 0, once the request is checked to be still pending,
  * then back to the same screen with the server's message as the toast (docs/product.md#citizenship-requests).
  */
-function badgeDecision(request: Request, id: string, decision: "approve" | "reject"): RowAction<boolean> {
+export function badgeDecision(request: Request, id: string, decision: "approve" | "reject"): RowAction<boolean> {
   return {
     current: () => stillPending(request, id),
     stale: decided,

@@ -6,12 +6,12 @@ import { matchesSearch } from "~/lib/search";
 import type { BadgeRequest } from "~/upstream/contract/users";
 import { listPendingBadges } from "~/upstream/moderation.server";
 
-/**
- * The pending requests the list's search matches, in the list's order. The upstream has no search:
- * the panel filters, case-insensitively over name, email and phone, as the list's loader does.
- */
+/** The requests a search matches: the upstream has none, so the panel matches name, email and phone, ignoring case. */
+export function badgesMatching(badges: readonly BadgeRequest[], search: string): BadgeRequest[] {
+  return badges.filter((badge) => matchesSearch(search, badge.fullName, badge.email, badge.phone));
+}
+
+/** The pending requests the list's search matches, in the list's order (the list's loader pages the same). */
 export async function* badgeRequestRows(request: Request, params: URLSearchParams): AsyncGenerator<BadgeRequest> {
-  const search = params.get("search") ?? "";
-  const pending = await listPendingBadges(request);
-  yield* pending.filter((badge) => matchesSearch(search, badge.fullName, badge.email, badge.phone));
+  yield* badgesMatching(await listPendingBadges(request), params.get("search") ?? "");
 }

@@ -1,5 +1,8 @@
 import type { Route } from "./+types/list";
 import { decideBadgeAction } from "./decide-badge.server";
+import { badgesMatching } from "./list-rows.server";
+import { QUEUE_PATH } from "./review-links";
+import { ButtonLink } from "~/components/ui/button";
 import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
@@ -12,7 +15,6 @@ import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { loadFailure } from "~/recipe/failure.server";
 import { toBadgeRow } from "~/components/moderation/rows.server";
-import { matchesSearch } from "~/lib/search";
 import { listPendingBadges } from "~/upstream/moderation.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,10 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { BULK_MAX: bulkMax } = env();
   try {
     const badges = await listPendingBadges(request);
-    // The upstream has no search: filter here, case-insensitively over name, email and phone.
-    const matching = badges
-      .filter((badge) => matchesSearch(search, badge.fullName, badge.email, badge.phone))
-      .map(toBadgeRow);
+    const matching = badgesMatching(badges, search).map(toBadgeRow);
     const { items, pageInfo } = paginate(matching, paging);
     return { rows: items, pageInfo, search, bulkMax, error: null };
   } catch (error) {
@@ -53,7 +52,12 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Citizenship Requests"
         subtitle="Review pending citizenship (badge) requests"
-        actions={<DownloadCsvLink csvPath="/badge-requests.csv" />}
+        actions={
+          <>
+            <DownloadCsvLink csvPath="/badge-requests.csv" />
+            <ButtonLink to={QUEUE_PATH}>Review one at a time</ButtonLink>
+          </>
+        }
       />
       <SearchFilters
         search={{ value: search, placeholder: "Search by name, email or phone..." }}
