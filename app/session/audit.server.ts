@@ -10,20 +10,28 @@ import type { UpstreamCallRecord } from "~/upstream/panel-session.server";
 
 export type { AuditRecord, AuditResult, AuditTarget };
 
-// The upstream calls of the admin action in flight, in the request's router context: set by the
-// admin shell's audit middleware (auditUpstreamCalls) for a form post, filled by the upstream client.
-const auditedCalls = createContext<UpstreamCallRecord[] | null>(null);
+/** What the admin shell's middleware learns of the form post in flight while it runs. */
+export interface AuditedPost {
+  /** The upstream calls it made (filled by the upstream client), in order. */
+  readonly calls: UpstreamCallRecord[];
+  /** Whether its screen recorded entries of its own (recordAudit: a queue decision, bulk items). */
+  selfRecorded: boolean;
+}
 
-/** Starts noting the request's upstream calls for its audit entry; the list fills while the request runs. */
-export function auditUpstreamCalls(context: Readonly<RouterContextProvider>): readonly UpstreamCallRecord[] {
-  const calls: UpstreamCallRecord[] = [];
-  context.set(auditedCalls, calls);
-  return calls;
+// The admin action in flight, in the request's router context: set by the admin shell's audit
+// middleware (auditPost) for a form post, filled by the upstream client and recordAudit.
+const auditedPost = createContext<AuditedPost | null>(null);
+
+/** Starts noting what the request's form post does for its audit entry; the record fills while the request runs. */
+export function auditPost(context: Readonly<RouterContextProvider>): Readonly<AuditedPost> {
+  const post: AuditedPost = { calls: [], selfRecorded: false };
+  context.set(auditedPost, post);
+  return post;
 }
 
 /** Notes an upstream call (and its answer's status) made while an audited action runs. */
 export function recordUpstreamCall(call: UpstreamCallRecord): void {
-  requestContext()?.get(auditedCalls)?.push(call);
+  requestContext()?.get(auditedPost)?.calls.push(call);
 }
 
 /** What an admin form post named: its intent, its target and the reason given, if any. */
@@ -35,10 +43,12 @@ export interface PostedAction {
 
 /**
  * The audit record of an admin form post, from the upstream calls it made (pure, so it is tested
- * on its own). The action's own call is the last one that is not a read: a 2xx is done, another
- * answer failed with its status, no answer (a timeout) unknown. Nothing sent is the panel refusing
- * (a stale row, a malformed or limited submission); a post that sent nothing and answered 200 is
- * a form's own step (the tier form's add-feature), which is no entry (null).
+ * on its own; decision 058). The action's own call is the last one that is not a read: a 2xx is
+ * done, another answer failed with its status, no answer (a timeout) unknown. Reads without a send
+ * are the panel refusing (the row no longer applies), and so is a 4xx answer (a malformed or
+ * limited submission). No call at all and a redirect is a step of the panel's own (skipping a
+ * queue item, a repeated submission answered once): done, "no upstream call". A post that sent
+ * nothing and answered 200 is a form's own step (the tier form's add-feature): no entry (null).
  */
 export function auditRecordOf(
   admin: string | null,
@@ -50,12 +60,11 @@ export function auditRecordOf(
   const sent = calls.filter((call) => !call.read).at(-1);
   if (!sent) {
     if (responseStatus >= 200 && responseStatus < 300) return null;
-    return {
-      ...base,
-      result: "refused",
-      status: null,
-      detail: responseStatus >= 400 ? `refused by the panel (${responseStatus})` : "nothing sent",
-    };
+    if (responseStatus >= 400) {
+      return { ...base, result: "refused", status: null, detail: `refused by the panel (${responseStatus})` };
+    }
+    if (calls.length === 0) return { ...base, result: "done", status: null, detail: "no upstream call" };
+    return { ...base, result: "refused", status: null, detail: "nothing sent" };
   }
   const upstream = `${sent.method} ${sent.path}`;
   if (sent.answered === false) return { ...base, result: "unknown", status: null, detail: `no answer: ${upstream}` };
@@ -69,6 +78,9 @@ export function auditRecordOf(
  * waits for the store nor fails with it.
  */
 export function recordAudit(record: AuditRecord): void {
+  // The middleware does not record again a post whose screen records its own entries.
+  const post = requestContext()?.get(auditedPost);
+  if (post) post.selfRecorded = true;
   // The entry waits in the outbox while the store is away: nothing here needs the write's outcome.
   void recordAuditEntry(record);
 }

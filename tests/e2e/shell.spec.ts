@@ -1,7 +1,7 @@
 import { openDashboard } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
-// What the shell's HTML says (the brand, the six entries, the user menu, the active entry on every
+// What the shell's HTML says (the brand, the seven entries, the user menu, the active entry on every
 // screen): tests/integration/auth.test.ts. Here: what it does.
 test.describe("admin shell", () => {
   test.beforeEach(async ({ page }) => {

@@ -122,6 +122,35 @@ describe("/audit", { timeout: 120_000 }, () => {
     expect(bad.queryByRole("table")).toBeNull();
   });
 
+  it("shows the entries other screens record: a bulk action's items with their batch and reason, a queue decision", async () => {
+    const bulk = await admin.post("/users/bulk?action=ban&id=4&id=5", { reason: "Spam" });
+    expect(bulk.status).toBe(302);
+    // A batch may end after its answer: its items' entries follow.
+    await expect.poll(async () => (await auditRows("?action=ban&kind=user&target=5")).rows.length).toBe(1);
+    await expect.poll(async () => (await auditRows("?action=ban&kind=user&target=4")).rows.length).toBe(1);
+    const { rows, page } = await auditRows("?action=ban");
+    const items = rows.filter((row) => row.Batch !== "");
+    expect(items).toHaveLength(2);
+    // The name at the time, as the bulk page knew it, beside the id.
+    expect(
+      items.map((row) => [/\(user \d+\)$/.exec(row.Target!)?.[0], row.Reason, row.Result!.slice(0, 4)]).sort(),
+    ).toEqual([
+      ["(user 4)", "Spam", "Done"],
+      ["(user 5)", "Spam", "Done"],
+    ]);
+    const batchLink = page.getAllByRole("link", { name: /^Batch / })[0]!.getAttribute("href")!;
+    expect(batchLink).toMatch(/^\/audit\?batch=[\w-]+$/);
+    expect((await auditRows(batchLink.slice("/audit".length))).rows).toHaveLength(2);
+
+    const queue = await (await admin.get("/badge-requests/review")).text();
+    const id = /name="id" value="(\d+)"/.exec(queue)![1]!;
+    await admin.post(`/badge-requests/review/${id}`, { intent: "approve", id });
+    // One entry per decision: the queue records it, the middleware does not again.
+    await expect.poll(async () => (await auditRows(`?kind=badge-request&target=${id}`)).rows.length).toBe(1);
+    const [decision] = (await auditRows(`?kind=badge-request&target=${id}`)).rows;
+    expect(decision).toMatchObject({ Action: "approve", Admin: "admin@example.com" });
+  });
+
   it("shows the empty state for filters that match nothing", async () => {
     const response = await admin.get("/audit?admin=nobody%40example.com");
     const page = await htmlPage(response);

@@ -38,6 +38,11 @@ describe("auditRecordOf", () => {
 
   it("is refused when the panel sent nothing (a stale row, a malformed post), and no entry for a form's own step", () => {
     expect(auditRecordOf("a@b.c", posted, [read], 302)).toMatchObject({ result: "refused", detail: "nothing sent" });
+    // No call at all: a step of the panel's own (skipping a queue item), or a repeated post answered once.
+    expect(auditRecordOf("a@b.c", { ...posted, intent: "skip" }, [], 303)).toMatchObject({
+      result: "done",
+      detail: "no upstream call",
+    });
     expect(auditRecordOf("a@b.c", { ...posted, intent: null }, [], 400)).toMatchObject({
       action: "unknown",
       result: "refused",

@@ -19,7 +19,6 @@ export const SOLID_ICONS = [
   "check",
   "check-badge",
   "check-circle",
-  "clipboard-document-list",
   "chevron-double-left",
   "chevron-double-right",
   "chevron-left",

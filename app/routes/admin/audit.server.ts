@@ -3,8 +3,8 @@ import type { MiddlewareFunction } from "react-router";
 import { submittedForm } from "~/forms/form-data.server";
 import { reasonLine } from "~/forms/moderation-reasons";
 import {
+  auditPost,
   auditRecordOf,
-  auditUpstreamCalls,
   recordAuditEntry,
   type AuditTarget,
   type PostedAction,
@@ -22,18 +22,24 @@ import { getCurrentUser } from "~/session/user.server";
 export const auditAdminActions: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method === "GET" || request.method === "HEAD") return next();
   const posted = await readPosted(request);
-  const calls = auditUpstreamCalls(context);
+  const post = auditPost(context);
   const response = await next();
-  const record = auditRecordOf(getCurrentUser(request).email, posted, calls, response.status);
+  // A screen that records its own entries (a queue decision, bulk items: the bulk pages record
+  // each item, and a long batch's first may come after the answer) is not recorded twice.
+  if (post.selfRecorded || BULK_PAGE.test(new URL(request.url).pathname)) return response;
+  const record = auditRecordOf(getCurrentUser(request).email, posted, post.calls, response.status);
   if (record) await recordAuditEntry(record);
   return response;
 };
+
+/** A bulk action's review and results pages (app/bulk/): each item is an entry of its own. */
+const BULK_PAGE = /^\/[^/]+\/bulk(\/|$)/;
 
 /** The kind of thing each admin screen's rows are, by its path. */
 const TARGET_KINDS: [RegExp, AuditTarget["kind"]][] = [
   [/^\/users(\/|$)/, "user"],
   [/^\/posts(\/|$)/, "post"],
-  [/^\/(badge-requests)?$/, "badge-request"],
+  [/^\/(badge-requests(\/|$)|$)/, "badge-request"],
   [/^\/announcements(\/|$)/, "announcement"],
   [/^\/memberships(\/|$)/, "plan"],
 ];
