@@ -15,25 +15,10 @@
 // Bounds (exit code 1 when broken): RSS growth under EXPORT_MAX_GROWTH_MB (30); the first byte
 // within 1.3 × one upstream call; every user in the file.
 import os from "node:os";
-import path from "node:path";
-import { createInterface } from "node:readline";
-import { spawnSync } from "node:child_process";
 
 import { PanelClient } from "../tests/support/form-post.ts";
-import { ROOT, startDemoApi, startPanel } from "../tests/support/servers.ts";
-
-/**
- * A whole number from the environment, or the default.
- * @param {string} name
- * @param {number} fallback
- */
-function intFromEnv(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
-  return value;
-}
+import { buildUnlessSkipped, exitWithVerdict, intFromEnv, mb, MEMORY_PROBE, memoryReader } from "./panel-memory.mjs";
+import { startDemoApi, startPanel } from "../tests/support/servers.ts";
 
 const ROWS = intFromEnv("EXPORT_ROWS", 100_000);
 const RUNS = intFromEnv("EXPORT_RUNS", 7);
@@ -41,7 +26,6 @@ const MAX_GROWTH_MB = intFromEnv("EXPORT_MAX_GROWTH_MB", 30);
 const MAX_FIRST_BYTE_RATIO = 1.3;
 const SAMPLE_MS = 250;
 const PAUSE_MS = 300;
-const MEMORY_PROBE = path.join(ROOT, "scripts/report-memory-on-signal.mjs");
 
 const BROWSER_HEADERS = {
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
@@ -49,8 +33,6 @@ const BROWSER_HEADERS = {
   "accept-encoding": "br, gzip",
 };
 
-const MB = 1024 * 1024;
-const mb = (/** @type {number} */ bytes) => `${(bytes / MB).toFixed(1)} MB`;
 const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
 
 /** Lets the demo API finish what it was doing. */
@@ -60,28 +42,6 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return /** @type {number} */ (sorted[Math.floor(sorted.length / 2)]);
-}
-
-/**
- * Asks the panel for its memory use (the preload answers SIGUSR2 with one JSON line).
- * @param {Awaited<ReturnType<typeof startPanel>>} panel
- * @returns {() => Promise<NodeJS.MemoryUsage>}
- */
-function memoryReader(panel) {
-  /** @type {((memory: NodeJS.MemoryUsage) => void)[]} */
-  const waiting = [];
-  createInterface({ input: /** @type {import("node:stream").Readable} */ (panel.process.stdout) }).on(
-    "line",
-    (line) => {
-      if (!line.startsWith('{"msg":"memory"')) return;
-      waiting.shift()?.(JSON.parse(line));
-    },
-  );
-  return () =>
-    new Promise((resolve) => {
-      waiting.push(resolve);
-      panel.process.kill("SIGUSR2");
-    });
 }
 
 /**
@@ -117,14 +77,7 @@ const problems = [];
 let demo;
 let panel;
 try {
-  if (process.env.EXPORT_SKIP_BUILD === "1") console.log("EXPORT_SKIP_BUILD=1: using the existing build/");
-  else {
-    const built = spawnSync(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], {
-      cwd: ROOT,
-      stdio: "inherit",
-    });
-    if (built.status !== 0) throw new Error("react-router build failed");
-  }
+  buildUnlessSkipped("EXPORT_SKIP_BUILD");
   demo = await startDemoApi();
   const seeded = await fetch(`${demo.url}/__demo/seed-users`, {
     method: "POST",
@@ -223,7 +176,7 @@ try {
     `JS heap total: ${mb(before.heapTotal)} before, ${mb(peakHeap)} at its highest; external: ${mb(before.external)}, ${mb(peakExternal)}`,
   );
   console.log(`RSS growth: ${mb(growth)} (bound ${MAX_GROWTH_MB} MB)`);
-  if (growth >= MAX_GROWTH_MB * MB) problems.push(`RSS grew by ${mb(growth)} during the export`);
+  if (growth >= MAX_GROWTH_MB * 1024 * 1024) problems.push(`RSS grew by ${mb(growth)} during the export`);
   if (rows < ROWS) problems.push(`the file has ${rows} rows, fewer than the ${ROWS} seeded users`);
   if (/INCOMPLETE EXPORT/.test(text.slice(-300))) problems.push("the file ends with the incomplete line");
 } catch (error) {
@@ -232,9 +185,7 @@ try {
   await Promise.all([panel?.stop(), demo?.stop()]);
 }
 
-if (problems.length) {
-  console.error(`\n✖ ${problems.length} bound(s) broken:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
-  process.exit(1);
-}
-console.log(`\n✔ RSS growth under ${MAX_GROWTH_MB} MB; first byte within ${MAX_FIRST_BYTE_RATIO} × one upstream call`);
-process.exit(0);
+exitWithVerdict(
+  problems,
+  `RSS growth under ${MAX_GROWTH_MB} MB; first byte within ${MAX_FIRST_BYTE_RATIO} × one upstream call`,
+);
