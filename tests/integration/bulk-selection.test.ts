@@ -116,7 +116,9 @@ describe.each(LISTS)("$list", ({ list, actions, filtered, carried }) => {
     // BULK_MAX is 3 in this file: above it, the page says so, as the checkbox's description.
     expect(total).toBeGreaterThan(3);
     const described = matching.getAttribute("aria-describedby");
-    expect(page.document.getElementById(described ?? "")?.textContent).toBe("At most 3 at a time: the first 3 are taken");
+    expect(page.document.getElementById(described ?? "")?.textContent).toBe(
+      "At most 3 at a time: the first 3 are taken",
+    );
   });
 
   it("has no selection controls when nothing matches, nor in the error state", async () => {

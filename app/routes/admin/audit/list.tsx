@@ -123,7 +123,10 @@ function TargetCell({ entry }: { entry: AuditRow }) {
   const label = target.name ? `${target.name} (${target.kind} ${target.id})` : `${target.kind} ${target.id}`;
   if (target.kind === "user") {
     return (
-      <Link to={`/users/${encodeURIComponent(target.id)}`} className="font-medium text-brand-700 hover:text-brand-800">
+      <Link
+        to={`/users/${encodeURIComponent(target.id)}`}
+        className="inline-block font-medium text-brand-700 hover:text-brand-800"
+      >
         {label}
       </Link>
     );
