@@ -24,6 +24,7 @@ const FORMS = "^app/forms/";
 const SESSION = "^app/session/";
 const UPSTREAM = "^app/upstream/";
 const AUDIT = "^app/audit/";
+const EXPORT = "^app/export/";
 const BOTTOM = "^app/(lib/|config/|server-context\\.ts$)";
 
 // Edges allowed for a while, each removed by the change its comment names. Keep the list short.
@@ -101,6 +102,12 @@ module.exports = {
       UPSTREAM,
       `${ROUTES}|${COMPONENTS}|${RECIPE}|${FORMS}|${SESSION}`,
       "The upstream layer (contract, client, resources) imports lib only: it gets the session through the router context.",
+    ),
+    ...layer(
+      "export-not-up",
+      EXPORT,
+      `${ROUTES}|${COMPONENTS}|${RECIPE}|${FORMS}`,
+      "The list export (app/export/) is beside the recipe: it imports session, upstream, lib and config.",
     ),
     ...layer(
       "audit-not-up",

@@ -29,6 +29,15 @@ export default [
   ]),
   // Passport downloads stream a file; they sit outside the layout so no page renders around them.
   route("users/:id/passport", "routes/admin/users/passport.tsx"),
+  // A list's CSV export: the list's address with .csv, the list's query (decision 059); files, like the passport.
+  route("users.csv", "routes/admin/users/users-csv.ts"),
+  route("users/:id/invites.csv", "routes/admin/users/invites-csv.ts"),
+  route("users/:id/invitees.csv", "routes/admin/users/invitees-csv.ts"),
+  route("badge-requests.csv", "routes/admin/badge-requests/badge-requests-csv.ts"),
+  route("posts.csv", "routes/admin/posts/posts-csv.ts"),
+  route("announcements.csv", "routes/admin/announcements/announcements-csv.ts"),
+  route("memberships.csv", "routes/admin/memberships/memberships-csv.ts"),
+  route("audit.csv", "routes/admin/audit/audit-csv.ts"),
 
   route("login", "routes/auth/login.tsx"),
   route("logout", "routes/auth/logout.tsx"),

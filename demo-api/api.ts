@@ -100,11 +100,18 @@ export async function handleApi(
 
   if (deps.latencyMs > 0) await sleep(deps.latencyMs);
 
-  const taken = deps.faults.take(method, path);
+  const taken = deps.faults.take(method, path, url.searchParams);
   const fault = taken?.fault;
   try {
     if (fault) {
       faultId = fault.id;
+      if (taken.held) {
+        const held = taken.held;
+        // A caller that closes the connection before the answer gave up on the call (GET .../gone).
+        res.once("close", () => {
+          if (!res.writableFinished) held.gone();
+        });
+      }
       if (taken.held && !(await taken.held.released)) {
         sendJson(res, 503, { message: "Held call dropped: its fault was removed" });
         return finish(503);

@@ -31,6 +31,7 @@ export const FaultInputSchema = z.object({
   body: z.unknown().optional(),
   afterCall: z.boolean({ error: "afterCall must be a boolean" }).optional(),
   hold: z.boolean({ error: "hold must be a boolean" }).optional(),
+  query: z.record(z.string(), z.string(), { error: "query must map names to strings" }).optional(),
 });
 export type FaultInput = z.output<typeof FaultInputSchema>;
 
@@ -50,12 +51,14 @@ export interface Fault {
   afterCall: boolean;
   /** Each call waits, before anything else happens to it, until the test releases it. */
   hold: boolean;
+  /** Query parameters a call must carry, each with this value, to match (`{ "page": "3" }`); null: any. */
+  query: Record<string, string> | null;
   hits: number;
   createdAt: string;
 }
 
 /** A fault as the hooks show it: a hold fault also says how many calls it holds and has held. */
-export type FaultView = Fault & { held?: number; arrived?: number };
+export type FaultView = Fault & { held?: number; arrived?: number; gone?: number };
 
 /** Removes a leading /api, so both `/users` and `/api/users` name the same call. */
 function apiRelative(path: string): string {
@@ -86,6 +89,7 @@ export class FaultRegistry {
       body: input.body,
       afterCall: input.afterCall ?? false,
       hold,
+      query: input.query ?? null,
       hits: 0,
       createdAt: now.toISOString(),
     };
@@ -132,6 +136,14 @@ export class FaultRegistry {
   }
 
   /**
+   * True once the callers of `count` calls held by a hold fault have closed their connections
+   * before the answer; false when it is released or removed before; undefined if there is no such hold fault.
+   */
+  whenGone(id: number, count: number): Promise<boolean> | undefined {
+    return this.holds.get(id)?.whenGone(count);
+  }
+
+  /**
    * True once `count` calls have arrived at a hold fault (they may have been released since);
    * false when it is released or removed before; undefined if there is no such hold fault.
    */
@@ -143,12 +155,17 @@ export class FaultRegistry {
    * The first fault for this call, counted as used (and dropped when used up, unless it holds
    * calls); a hold fault holds the call from here on.
    */
-  take(method: string, apiPath: string): { fault: Fault; held: HeldCall | null } | null {
+  take(
+    method: string,
+    apiPath: string,
+    search: URLSearchParams = new URLSearchParams(),
+  ): { fault: Fault; held: HeldCall | null } | null {
     const path = normalizePath(apiPath);
     const fault = this.faults.find(
       (candidate) =>
         candidate.remaining !== 0 &&
         (candidate.method === null || candidate.method === method) &&
+        Object.entries(candidate.query ?? {}).every(([name, value]) => search.get(name) === value) &&
         (candidate.path.endsWith("*") ? path.startsWith(candidate.path.slice(0, -1)) : candidate.path === path),
     );
     if (!fault) return null;
@@ -169,6 +186,6 @@ export class FaultRegistry {
 
   private view(fault: Fault): FaultView {
     const hold = this.holds.get(fault.id);
-    return hold ? { ...fault, held: hold.held, arrived: hold.arrived } : { ...fault };
+    return hold ? { ...fault, held: hold.held, arrived: hold.arrived, gone: hold.gone } : { ...fault };
   }
 }

@@ -10,6 +10,8 @@ export interface HeldCall {
   readonly released: Promise<boolean>;
   /** Tells the hold that the call has been answered (and recorded in the request log). */
   answered(): void;
+  /** Tells the hold that the caller closed the connection before its answer (it gave up on the call). */
+  gone(): void;
 }
 
 interface Waiting {
@@ -21,9 +23,12 @@ interface Waiting {
 export class Hold {
   /** How many calls have arrived at this hold in all. */
   arrived = 0;
+  /** How many of them their caller gave up on (closed the connection) before their answer. */
+  gone = 0;
   private ended = false;
   private readonly waiting = new Set<Waiting>();
   private readonly arrivalWaiters = new Set<{ count: number; settle(arrived: boolean): void }>();
+  private readonly goneWaiters = new Set<{ count: number; settle(gone: boolean): void }>();
 
   /** How many calls it is holding now. */
   get held(): number {
@@ -47,7 +52,26 @@ export class Hold {
         }
       }
     }
-    return { released, answered: markAnswered };
+    let counted = false;
+    const gone = () => {
+      if (counted) return;
+      counted = true;
+      this.gone++;
+      for (const waiter of this.goneWaiters) {
+        if (this.gone >= waiter.count) {
+          this.goneWaiters.delete(waiter);
+          waiter.settle(true);
+        }
+      }
+    };
+    return { released, answered: markAnswered, gone };
+  }
+
+  /** True once the callers of `count` held calls have given up on them; false when the hold ends before. */
+  whenGone(count: number): Promise<boolean> {
+    if (this.gone >= count) return Promise.resolve(true);
+    if (this.ended) return Promise.resolve(false);
+    return new Promise((settle) => this.goneWaiters.add({ count, settle }));
   }
 
   /** True once `count` calls have arrived; false when the hold ends before they have. */
@@ -63,8 +87,9 @@ export class Hold {
    */
   async end(released: boolean): Promise<number> {
     this.ended = true;
-    for (const waiter of this.arrivalWaiters) waiter.settle(false);
+    for (const waiter of [...this.arrivalWaiters, ...this.goneWaiters]) waiter.settle(false);
     this.arrivalWaiters.clear();
+    this.goneWaiters.clear();
     const calls = [...this.waiting];
     this.waiting.clear();
     for (const call of calls) call.letGo(released);

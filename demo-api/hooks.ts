@@ -1,5 +1,5 @@
 /**
- * Test hooks under /__demo/ (never under /api, no auth): reset, outbox, request log,
+ * Test hooks under /__demo/ (never under /api, no auth): reset, more users (seed-users), outbox, request log,
  * fault injection (and the release of held calls), health, the demo accounts, and hostile data for the security tests (a user's
  * stored passport link and name, a redirect on the API's own origin). See docs/demo-api.md.
  */
@@ -10,7 +10,7 @@ import { FaultInputSchema } from "./faults.ts";
 import { readBody, sendJson } from "./http.ts";
 import { listOutbox } from "./outbox.ts";
 import type { RequestLog } from "./request-log.ts";
-import { DEMO_ACCOUNTS, DEMO_DEFAULT_PASSWORD } from "./seed.ts";
+import { DEMO_ACCOUNTS, DEMO_DEFAULT_PASSWORD, MAX_SEEDED_USERS, moreMembers } from "./seed.ts";
 import type { DemoStore } from "./store.ts";
 import type { UploadStore } from "./uploads.ts";
 import { toFieldErrors } from "./validation.ts";
@@ -84,6 +84,16 @@ export async function handleHook(
       await faults.clear();
       requestLog.clear();
       return sendJson(res, 200, { message: "Demo data reset" });
+    case "POST /__demo/seed-users": {
+      const parsed = SeedUsersSchema.safeParse(body ?? {});
+      if (!parsed.success) {
+        return sendJson(res, 400, { message: "Validation failed", errors: toFieldErrors(parsed.error.issues, "body") });
+      }
+      const added = moreMembers(store.data.users, parsed.data.count);
+      for (const user of added) store.data.users.push(user);
+      store.changed();
+      return sendJson(res, 201, { data: { added: added.length, users: store.data.users.length } });
+    }
     case "GET /__demo/summary":
       return sendJson(res, 200, { data: summary(store) });
     case "GET /__demo/accounts":
@@ -122,7 +132,7 @@ export async function handleHook(
   const userMatch = /^PATCH \/__demo\/users\/(\d+)$/.exec(route);
   if (userMatch) return patchUser(res, store, Number(userMatch[1]), body);
   if (route === "GET /__demo/redirect") return redirectOnOrigin(res, url.searchParams.get("to"));
-  const faultMatch = /^(GET|DELETE|POST) \/__demo\/faults\/(\d+)(\/arrived|\/release)?$/.exec(route);
+  const faultMatch = /^(GET|DELETE|POST) \/__demo\/faults\/(\d+)(\/arrived|\/gone|\/release)?$/.exec(route);
   if (faultMatch)
     return handleFault(res, faults, `${faultMatch[1]} ${faultMatch[3] ?? ""}`, Number(faultMatch[2]), url);
   return sendJson(res, 404, { message: "Not found" });
@@ -131,7 +141,8 @@ export async function handleHook(
 /**
  * One fault: GET shows it (a hold fault with `held` and `arrived`), DELETE removes it (dropping
  * the calls it holds), GET .../arrived?count=n answers once n calls have arrived at a hold fault
- * (409 if it is released or removed first), POST .../release lets its held calls go on and
+ * (409 if it is released or removed first), GET .../gone?count=n once the callers of n held calls
+ * have closed their connections before the answer (the panel cancelled them), POST .../release lets its held calls go on and
  * removes it, answering once they have been answered.
  */
 async function handleFault(res: ServerResponse, faults: FaultRegistry, action: string, id: number, url: URL) {
@@ -152,6 +163,15 @@ async function handleFault(res: ServerResponse, faults: FaultRegistry, action: s
         ? sendJson(res, 200, { data: faults.get(id) ?? { id } })
         : sendJson(res, 409, { message: `The fault was released or removed before ${count.data} calls arrived` });
     }
+    case "GET /gone": {
+      const count = ArrivedQuerySchema.safeParse(url.searchParams.get("count") ?? undefined);
+      if (!count.success) return sendJson(res, 400, { message: "count must be a whole number from 1" });
+      const gone = faults.whenGone(id, count.data);
+      if (!gone) return sendJson(res, 404, { message: "Hold fault not found" });
+      return (await gone)
+        ? sendJson(res, 200, { data: faults.get(id) ?? { id } })
+        : sendJson(res, 409, { message: `The fault was released or removed before ${count.data} callers gave up` });
+    }
     case "POST /release": {
       const released = await faults.release(id);
       return released === undefined
@@ -161,6 +181,15 @@ async function handleFault(res: ServerResponse, faults: FaultRegistry, action: s
   }
   return sendJson(res, 404, { message: "Not found" });
 }
+
+/** Body of POST /__demo/seed-users: how many members to add. */
+const SeedUsersSchema = z.object({
+  count: z
+    .number({ error: "count must be a number" })
+    .int()
+    .min(1, "count must be at least 1")
+    .max(MAX_SEEDED_USERS, `count must be at most ${MAX_SEEDED_USERS}`),
+});
 
 /** `count` of GET /__demo/faults/{id}/arrived: 1 unless given. */
 const ArrivedQuerySchema = z.coerce.number().int().min(1).default(1);

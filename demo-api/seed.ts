@@ -546,3 +546,44 @@ export function createSeedData(options: { now?: Date; panelOrigin: string }): De
     outbox,
   };
 }
+
+/** Most members POST /__demo/seed-users adds at once (a 100,000-row export is what it is for). */
+export const MAX_SEEDED_USERS = 200_000;
+
+/**
+ * `count` more members after `users` (POST /__demo/seed-users, docs/demo-api.md): plain, cheap
+ * records with the statuses and citizenship states cycling as in the seed, for exports and soak
+ * runs over a long users list. They share one password hash (DEMO_DEFAULT_PASSWORD).
+ */
+export function moreMembers(users: readonly UserRecord[], count: number, now: Date = new Date()): UserRecord[] {
+  const firstId = users.reduce((max, user) => Math.max(max, user.id), 0) + 1;
+  const passwordHash = hashPassword(DEMO_DEFAULT_PASSWORD, "demo-default-salt");
+  const createdAt = now.toISOString();
+  return Array.from({ length: count }, (_, k): UserRecord => {
+    const id = firstId + k;
+    const status = STATUS_CYCLE[id % STATUS_CYCLE.length] ?? "verified";
+    const first = FIRST_NAMES[id % FIRST_NAMES.length] ?? "Alex";
+    const last = LAST_NAMES[(id * 3) % LAST_NAMES.length] ?? "Doe";
+    return {
+      id,
+      fullName: `${first} ${last}`,
+      email: `${slug(first)}.${slug(last)}${id}@seeded.example.com`,
+      phone: `+1 555 ${String(id).padStart(7, "0").slice(-7)}`,
+      country: COUNTRIES[id % COUNTRIES.length] ?? null,
+      dateOfBirth: null,
+      profilePic: null,
+      passport: null,
+      role: "user",
+      status,
+      isVerified: status === "verified",
+      isEmailVerified: status !== "unverified_email",
+      isBanned: status === "banned",
+      badgeRequestStatus: id % 10 === 3 ? 1 : 0,
+      badgeFileName: null,
+      devicesCount: id % 3,
+      passwordHash,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+}

@@ -14,27 +14,12 @@
 // first minute: the highest sample of the second half of the run (after minute 1) is at most
 // SOAK_MAX_GROWTH_PERCENT (10) above the highest sample of the first half.
 import os from "node:os";
-import path from "node:path";
-import { createInterface } from "node:readline";
-import { spawnSync } from "node:child_process";
 
 import autocannon from "autocannon";
 
 import { PanelClient } from "../tests/support/form-post.ts";
-import { ROOT, startDemoApi, startPanel } from "../tests/support/servers.ts";
-
-/**
- * A whole number from the environment, or the default.
- * @param {string} name
- * @param {number} fallback
- */
-function intFromEnv(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
-  return value;
-}
+import { buildUnlessSkipped, exitWithVerdict, intFromEnv, mb, MEMORY_PROBE, memoryReader } from "./panel-memory.mjs";
+import { startDemoApi, startPanel } from "../tests/support/servers.ts";
 
 const SECONDS = intFromEnv("SOAK_SECONDS", 300);
 const CONNECTIONS = intFromEnv("SOAK_CONNECTIONS", 20);
@@ -43,16 +28,12 @@ const MAX_GROWTH_PERCENT = intFromEnv("SOAK_MAX_GROWTH_PERCENT", 10);
 const ACCEPT_ENCODING = process.env.SOAK_ACCEPT_ENCODING ?? "br, gzip";
 /** Allocators and caches fill up first: growth counts from the end of the first minute. */
 const SETTLE_SECONDS = 60;
-const MEMORY_PROBE = path.join(ROOT, "scripts/report-memory-on-signal.mjs");
 
 const BROWSER_HEADERS = {
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   "accept-encoding": ACCEPT_ENCODING,
 };
-
-const MB = 1024 * 1024;
-const mb = (/** @type {number} */ bytes) => `${(bytes / MB).toFixed(1)} MB`;
 
 /** @typedef {{ seconds: number } & NodeJS.MemoryUsage} MemorySample */
 
@@ -98,28 +79,6 @@ async function screens(admin) {
 }
 
 /**
- * Asks the panel for its memory use (the preload answers SIGUSR2 with one JSON line).
- * @param {Awaited<ReturnType<typeof startPanel>>} panel
- * @returns {() => Promise<NodeJS.MemoryUsage>}
- */
-function memoryReader(panel) {
-  /** @type {((memory: NodeJS.MemoryUsage) => void)[]} */
-  const waiting = [];
-  createInterface({ input: /** @type {import("node:stream").Readable} */ (panel.process.stdout) }).on(
-    "line",
-    (line) => {
-      if (!line.startsWith('{"msg":"memory"')) return;
-      waiting.shift()?.(JSON.parse(line));
-    },
-  );
-  return () =>
-    new Promise((resolve) => {
-      waiting.push(resolve);
-      panel.process.kill("SIGUSR2");
-    });
-}
-
-/**
  * Whether RSS kept growing after the first minute, from samples `{ seconds, rss }`.
  * @param {MemorySample[]} samples
  */
@@ -137,14 +96,7 @@ const problems = [];
 let demo;
 let panel;
 try {
-  if (process.env.SOAK_SKIP_BUILD === "1") console.log("SOAK_SKIP_BUILD=1: using the existing build/");
-  else {
-    const built = spawnSync(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], {
-      cwd: ROOT,
-      stdio: "inherit",
-    });
-    if (built.status !== 0) throw new Error("react-router build failed");
-  }
+  buildUnlessSkipped("SOAK_SKIP_BUILD");
   demo = await startDemoApi();
   panel = await startPanel(`${demo.url}/api`, { NODE_OPTIONS: `--import ${MEMORY_PROBE}` });
   const readMemory = memoryReader(panel);
@@ -206,9 +158,4 @@ try {
   await Promise.all([panel?.stop(), demo?.stop()]);
 }
 
-if (problems.length) {
-  console.error(`\n✖ ${problems.length} bound(s) broken:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
-  process.exit(1);
-}
-console.log(`\n✔ every answer 2xx; RSS flat after the first minute (within +${MAX_GROWTH_PERCENT}%)`);
-process.exit(0);
+exitWithVerdict(problems, `every answer 2xx; RSS flat after the first minute (within +${MAX_GROWTH_PERCENT}%)`);

@@ -43,6 +43,8 @@ export const EnvSchema = z
       .optional()
       .transform((value, ctx) => parseOrigins(value, ctx)),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    // CSV exports each admin may start per minute (docs/operations.md#list-exports).
+    EXPORTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
     // Sign-in failures (docs/decisions/035-throttling-that-spares-the-owner.md): free failures in a
     // row per account (or per device cookie) before the waits start; per address and day, whatever
     // the account, for browsers without the account's device cookie.

@@ -135,3 +135,19 @@ export function localDateTimeToIso(value: string, timeZone: string): string | nu
   const date = new Date(ms);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
+
+/**
+ * An instant as ISO 8601 with `timeZone`'s offset at that instant (`2026-11-25T14:03:05+01:00`):
+ * the wall clock and the offset, so the value is both readable and exact; '' for a value that is not a date.
+ */
+export function isoWithOffset(instant: Date | number | string | null | undefined, timeZone: string): string {
+  if (instant === null || instant === undefined || instant === "") return "";
+  const ms = instant instanceof Date ? instant.getTime() : typeof instant === "number" ? instant : Date.parse(instant);
+  if (!Number.isFinite(ms)) return "";
+  const wall = wallClockAt(ms, timeZone);
+  const offsetMinutes = Math.round(zoneOffsetMs(ms, timeZone) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const offset = `${sign}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
+  const date = `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
+  return `${date}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${offset}`;
+}

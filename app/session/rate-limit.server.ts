@@ -147,6 +147,17 @@ async function consumeOrWait(limiter: RateLimiterAbstract, key: string): Promise
   }
 }
 
+let exportLimiter: RateLimiterAbstract | undefined;
+
+/**
+ * Counts a CSV export started by `admin` (their email), whatever the address: null within
+ * EXPORTS_PER_MINUTE, else the seconds until the minute's window lets another one start.
+ */
+export function exportSecondsUntilAllowed(admin: string): Promise<number | null> {
+  exportLimiter ??= createLimiter({ keyPrefix: "exports", points: env().EXPORTS_PER_MINUTE, duration: MINUTE });
+  return consumeOrWait(exportLimiter, accountKey(admin));
+}
+
 /**
  * Counts a security-key guess for the deletion of `email`'s account, whatever the address: null
  * within KEY_GUESSES_PER_HOUR, else the seconds until the hour's window ends (a window,

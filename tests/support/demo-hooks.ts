@@ -27,6 +27,8 @@ export interface Fault {
   body?: unknown;
   /** Runs the call first (its effect happens upstream), then answers with `status` and `body`. */
   afterCall?: boolean;
+  /** Query parameters a call must carry to match, e.g. `{ page: "3" }`. */
+  query?: Record<string, string>;
 }
 
 async function hook<T>(demoUrl: string, path: string, init?: RequestInit): Promise<T> {
@@ -73,6 +75,8 @@ export interface HeldCalls {
   arrived(count?: number): Promise<void>;
   /** How many calls it holds now. */
   holding(): Promise<number>;
+  /** Resolves once the callers of `count` held calls (one unless told) have closed their connections: they gave up. */
+  gone(count?: number): Promise<void>;
   /**
    * Lets the held calls go on (they run and are answered) and stops holding: later calls pass.
    * Resolves with how many it let go, once each has been answered.
@@ -94,12 +98,15 @@ export interface HeldCalls {
  */
 export async function holdCalls(
   demoUrl: string,
-  calls: { method?: string; path: string; times?: number },
+  calls: { method?: string; path: string; times?: number; query?: Record<string, string> },
 ): Promise<HeldCalls> {
   const id = await addFault(demoUrl, { ...calls, hold: true });
   return {
     async arrived(count = 1) {
       await hook(demoUrl, `/faults/${id}/arrived?count=${count}`);
+    },
+    async gone(count = 1) {
+      await hook(demoUrl, `/faults/${id}/gone?count=${count}`);
     },
     async holding() {
       return (await hook<{ data: { held: number } }>(demoUrl, `/faults/${id}`)).data.held;
@@ -109,6 +116,16 @@ export async function holdCalls(
         .released;
     },
   };
+}
+
+/** Adds `count` members to the demo data (POST /__demo/seed-users); resolves with the users' new total. */
+export async function seedUsers(demoUrl: string, count: number): Promise<number> {
+  const { data } = await hook<{ data: { users: number } }>(demoUrl, "/seed-users", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ count }),
+  });
+  return data.users;
 }
 
 /** Removes every injected fault. */

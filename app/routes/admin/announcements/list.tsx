@@ -7,6 +7,7 @@ import type { AnnouncementFormFailure, AnnouncementFormStart } from "./announcem
 import { ANNOUNCEMENT_CONFIRMATIONS, AnnouncementRow, type AnnouncementRowView } from "./announcement-row";
 import { NumberedPagination } from "./numbered-pagination";
 import { StatTiles } from "./stat-tiles";
+import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { ButtonLink } from "~/components/ui/button";
 import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -168,10 +169,13 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
           </h1>
           <p className="mt-1 text-sm text-slate-600">Create and manage community announcements</p>
         </div>
-        <ButtonLink to={newHref} preventScrollReset className="self-start sm:self-auto">
-          <Icon name="solid-plus" className="size-4" />
-          Create Announcement
-        </ButtonLink>
+        <div className="flex flex-wrap gap-2 self-start sm:self-auto">
+          <DownloadCsvLink csvPath="/announcements.csv" />
+          <ButtonLink to={newHref} preventScrollReset>
+            <Icon name="solid-plus" className="size-4" />
+            Create Announcement
+          </ButtonLink>
+        </div>
       </div>
 
       <StatTiles stats={stats} error={statsError} />

@@ -19,12 +19,10 @@ const MAX_FILTER = 200;
 export type AuditRow = AuditEntry & { when: string };
 
 /**
- * The audit trail page (docs/product.md#audit): the URL's filters (admin, action, target kind and
- * id, or a member's id with kind=member, batch, from/to dates in APP_TIMEZONE) and cursor (`before`/`after`), one page read from the
- * store; a malformed date is a 400 with the form as typed, a store that does not answer the error state.
+ * The trail's query as /audit's URL gives it: its filters as typed, the page size, and the store's
+ * query, or (for a malformed date) null and the fields' errors. The page and its export read it.
  */
-export async function loadAuditTrail(request: Request) {
-  const params = new URL(request.url).searchParams;
+export function auditQuery(params: URLSearchParams) {
   const text = (name: string) => (params.get(name) ?? "").trim().slice(0, MAX_FILTER);
   const filters: AuditFilters = {
     admin: text("admin"),
@@ -37,7 +35,6 @@ export async function loadAuditTrail(request: Request) {
   };
   const requested = Number(params.get("limit"));
   const limit = (AUDIT_PAGE_SIZES as readonly number[]).includes(requested) ? requested : AUDIT_PAGE_SIZE;
-  const empty = { entries: [] as AuditRow[], older: null, newer: null, filters, limit };
 
   const { APP_TIMEZONE } = env();
   const fromMs = dayStart(filters.from, APP_TIMEZONE);
@@ -46,7 +43,9 @@ export async function loadAuditTrail(request: Request) {
   if (fromMs === undefined) errors.from = "Enter a date such as 2026-11-25";
   if (toMs === undefined) errors.to = "Enter a date such as 2026-11-25";
   if (fromMs != null && toMs != null && toMs <= fromMs) errors.to = "The end date is before the start date";
-  if (errors.from || errors.to) return data({ ...empty, errors, error: null }, { status: 400 });
+  if (errors.from || errors.to || fromMs === undefined || toMs === undefined) {
+    return { filters, limit, errors, query: null };
+  }
 
   const query: AuditQuery = {
     admin: filters.admin || null,
@@ -63,6 +62,20 @@ export async function loadAuditTrail(request: Request) {
     after: cursor(params.get("after")),
     limit,
   };
+  return { filters, limit, errors: null, query };
+}
+
+/**
+ * The audit trail page (docs/product.md#audit): the URL's filters (admin, action, target kind and
+ * id, or a member's id with kind=member, batch, from/to dates in APP_TIMEZONE) and cursor (`before`/`after`), one page read from the
+ * store; a malformed date is a 400 with the form as typed, a store that does not answer the error state.
+ */
+export async function loadAuditTrail(request: Request) {
+  const { filters, limit, errors, query } = auditQuery(new URL(request.url).searchParams);
+  const empty = { entries: [] as AuditRow[], older: null, newer: null, filters, limit };
+  if (!query) return data({ ...empty, errors, error: null }, { status: 400 });
+  const { APP_TIMEZONE } = env();
+
   try {
     const page = await theAuditTrail().page(query);
     return {

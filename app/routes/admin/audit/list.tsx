@@ -5,6 +5,8 @@ import { AuditFilterForm } from "./audit-filters";
 import { CursorPager } from "./cursor-pager";
 import { loadAuditTrail, type AuditRow } from "./list.server";
 import { RESULT_LABELS } from "./result-labels";
+import { DownloadCsvLink } from "~/components/ui/download-csv-link";
+import { PageHeader } from "~/components/ui/page-header";
 import { Badge } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -70,9 +72,7 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900">
-        Audit
-      </h1>
+      <PageHeader title="Audit" actions={<DownloadCsvLink csvPath="/audit.csv" />} />
 
       <AuditFilterForm filters={filters} errors={errors} />
 

@@ -4,6 +4,7 @@ import { badgesMatching } from "./list-rows.server";
 import { QUEUE_PATH } from "./review-links";
 import { ButtonLink } from "~/components/ui/button";
 import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
+import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
@@ -51,7 +52,12 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Citizenship Requests"
         subtitle="Review pending citizenship (badge) requests"
-        actions={<ButtonLink to={QUEUE_PATH}>Review one at a time</ButtonLink>}
+        actions={
+          <>
+            <DownloadCsvLink csvPath="/badge-requests.csv" />
+            <ButtonLink to={QUEUE_PATH}>Review one at a time</ButtonLink>
+          </>
+        }
       />
       <SearchFilters
         search={{ value: search, placeholder: "Search by name, email or phone..." }}

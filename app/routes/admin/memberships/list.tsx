@@ -4,6 +4,7 @@ import type { Route } from "./+types/list";
 import { planDeletion, planStatusChange } from "./plan-actions.server";
 import { formatPrice } from "./format";
 import { PLAN_CONFIRMATIONS } from "./plan-confirmations";
+import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
@@ -124,6 +125,7 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
                 <SyncButton />
               </Tooltip>
             </MutationForm>
+            <DownloadCsvLink csvPath="/memberships.csv" />
             <ButtonLink to="/memberships/create">
               <Icon name="solid-plus" className="size-4" />
               Create

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/list";
 import { loadPosts, postExists, postGone } from "./list.server";
 import { type PostCardData, PostCard } from "~/components/moderation/post-card";
+import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
 import { EmptyState } from "~/components/ui/empty-state";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
@@ -67,7 +68,11 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Forum Posts" subtitle="Manage and view all community posts" />
+      <PageHeader
+        title="Forum Posts"
+        subtitle="Manage and view all community posts"
+        actions={<DownloadCsvLink csvPath="/posts.csv" />}
+      />
       <SearchFilters search={{ value: search, placeholder: "Search posts..." }} label="Search posts" />
       {error ? (
         <EmptyState card tone="error" title={error} />

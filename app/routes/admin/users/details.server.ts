@@ -5,7 +5,7 @@ import { PUSH_EMAIL_MISSING } from "~/forms/users";
 import { formatDate } from "~/lib/format";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { loadFailure, refuse } from "~/recipe/failure.server";
-import { filterInvites, parseInviteStatus } from "~/upstream/invites.server";
+import { inviteFilters, inviteesMatching } from "./invite-rows.server";
 import { sendNotificationToUser } from "~/upstream/notifications.server";
 import { safeFileLink } from "~/upstream/file-links.server";
 import { getUser } from "~/upstream/users.server";
@@ -13,15 +13,13 @@ import { getUser } from "~/upstream/users.server";
 /** One user with their invitees, filtered and paged from the URL, and their History (docs/product.md#user-details). */
 export async function loadUserDetails(request: Request, params: { id: string }) {
   const search = new URL(request.url).searchParams;
-  const filters = { search: search.get("search") ?? "", status: parseInviteStatus(search.get("status")) };
+  const filters = inviteFilters(search);
   const timeZone = env().APP_TIMEZONE;
   // Read beside the user: the trail's store and the upstream answer at the same time.
   const history = loadUserHistory(params.id, timeZone);
 
   try {
-    // One call: the details answer carries the invitees too.
-    const user = await getUser(request, params.id);
-    const matching = filterInvites(user.invitees, { ...filters, email: "invitedToEmail" });
+    const { user, matching } = await inviteesMatching(request, params.id, search);
     const { items, pageInfo } = paginate(matching, parsePaging(search));
     return {
       found: true as const,

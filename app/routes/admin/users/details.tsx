@@ -5,6 +5,7 @@ import { loadUserDetails, sendPush } from "./details.server";
 import { HistorySection } from "./history";
 import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
 import { canPush, NO_DEVICES } from "./push";
+import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass, ButtonLink, DisabledButton } from "~/components/ui/button";
@@ -150,9 +151,12 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
       </section>
 
       <section aria-labelledby="invitees-heading" className="space-y-4">
-        <h2 id="invitees-heading" className="text-lg font-semibold text-slate-900">
-          {`Invitees (${inviteeCount})`}
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="invitees-heading" className="text-lg font-semibold text-slate-900">
+            {`Invitees (${inviteeCount})`}
+          </h2>
+          <DownloadCsvLink csvPath={`/users/${encodeURIComponent(user.id)}/invitees.csv`} />
+        </div>
         <SearchFilters
           label="Filter invitees"
           search={{ value: filters.search, placeholder: "Search invitees..." }}

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/invites";
 import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
+import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SearchFilters } from "~/components/ui/search-filters";
@@ -8,22 +9,22 @@ import { formatDate } from "~/lib/format";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { loadFailure } from "~/recipe/failure.server";
-import { filterInvites, getUserInvites, parseInviteStatus } from "~/upstream/invites.server";
+import { inviteFilters, userInvitesMatching } from "./invite-rows.server";
 
 /** Invite statuses shown as badges on this screen (docs/product.md#user-invites); others are shown raw. */
 const INVITE_STATUSES = ["pending", "approved", "rejected"] as const;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const filters = { search: search.get("search") ?? "", status: parseInviteStatus(search.get("status")) };
+  const filters = inviteFilters(search);
   const timeZone = env().APP_TIMEZONE;
 
   try {
-    const answer = await getUserInvites(request, params.id);
-    const matching = filterInvites(answer.data, { ...filters, email: "invitedTo" });
+    const { answer, matching } = await userInvitesMatching(request, params.id, search);
     const { items, pageInfo } = paginate(matching, parsePaging(search));
     return {
       found: true as const,
+      id: params.id,
       fullName: answer.user.fullName?.trim() || answer.user.email,
       invites: items.map((invite) => ({
         id: invite.id,
@@ -55,7 +56,7 @@ export default function UserInvites({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { fullName, invites, pageInfo, filters } = loaderData;
+  const { id, fullName, invites, pageInfo, filters } = loaderData;
   const filtered = Boolean(filters.search.trim() || filters.status);
   return (
     <div className="space-y-6">
@@ -65,7 +66,10 @@ export default function UserInvites({ loaderData }: Route.ComponentProps) {
           tabIndex={-1}
           className="mt-3 text-2xl font-semibold tracking-tight text-slate-900"
         >{`Invites of ${fullName}`}</h1>
-        <p className="mt-1 text-sm text-slate-600">Manage user invitations and their status</p>
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <p className="mt-1 text-sm text-slate-600">Manage user invitations and their status</p>
+          <DownloadCsvLink csvPath={`/users/${encodeURIComponent(id)}/invites.csv`} />
+        </div>
       </div>
 
       <SearchFilters

@@ -6,6 +6,8 @@ import { loadUsers } from "./list.server";
 import { detailsHref, invitesHref, passportHref } from "./user-links";
 import { EmailText } from "./shared";
 import { banStale, unbanStale, USER_CONFIRMATIONS, userState, verifyStale } from "./user-actions";
+import { DownloadCsvLink } from "~/components/ui/download-csv-link";
+import { PageHeader } from "~/components/ui/page-header";
 import { Badge } from "~/components/ui/badge";
 import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
@@ -143,9 +145,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900">
-        Users
-      </h1>
+      <PageHeader title="Users" actions={<DownloadCsvLink csvPath="/users.csv" />} />
 
       <SearchFilters
         label="Filter users"

@@ -1,0 +1,78 @@
+/**
+ * Reading a list's CSV export and the list's own pages side by side (docs/product.md#list-exports):
+ * the file parsed with csv-parse, the pages read as a person reads them (tests/support/html.ts).
+ */
+import { parse } from "csv-parse/sync";
+
+import type { PanelClient } from "./form-post";
+import { type HtmlPage, htmlPage } from "./html";
+
+/** A downloaded export: the answer, its raw bytes as text (BOM kept) and its records (header first). */
+export interface CsvDownload {
+  response: Response;
+  text: string;
+  records: string[][];
+}
+
+/** GETs an export and parses it (the BOM is checked by the caller: it is kept in `text`). */
+export async function downloadCsv(panel: PanelClient, path: string): Promise<CsvDownload> {
+  const response = await panel.get(path);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  const records = response.status === 200 ? (parse(text, { bom: true, relax_column_count: true }) as string[][]) : [];
+  return { response, text, records };
+}
+
+/** One column of a file's rows (the header left out), by its header. */
+export function csvColumn(records: string[][], header: string): string[] {
+  const [head = [], ...rows] = records;
+  const index = head.indexOf(header);
+  if (index < 0) throw new Error(`no column ${header} in ${head.join(",")}`);
+  return rows.map((row) => row[index] ?? "");
+}
+
+/** The texts of one column of a page's data table (by its caption and header), in row order. */
+export function tableColumn(page: HtmlPage, caption: string | RegExp, header: string): string[] {
+  const table = page.queryByRole("table", { name: caption });
+  if (!table) return [];
+  const headers = [...table.querySelectorAll("thead th")].map((th) => th.textContent?.trim());
+  const index = headers.indexOf(header);
+  if (index < 0) throw new Error(`no column ${header} in ${headers.join(",")}`);
+  // The empty state is one cell across the table: not a row of the list.
+  return [...table.querySelectorAll("tbody tr")]
+    .map((row) => [...row.querySelectorAll("td, th")])
+    .filter((cells) => cells.length === headers.length)
+    .map((cells) => cells[index]?.textContent?.trim() ?? "");
+}
+
+/**
+ * A list's rows across all its pages, `page=1, 2, ...` added to its query, until a page shows none
+ * or shows the page before it again (a list on one page, such as the posts, ignores `page`; the
+ * announcements show their last page for one past the end): what the export must equal, in order.
+ */
+export async function allPagesRows(
+  panel: PanelClient,
+  path: string,
+  rowsOf: (page: HtmlPage) => string[],
+): Promise<string[]> {
+  const rows: string[] = [];
+  let previous: string[] = [];
+  for (let number = 1; number <= 100; number++) {
+    const url = new URL(path, "http://panel");
+    url.searchParams.set("page", String(number));
+    const response = await panel.get(url.pathname + url.search);
+    if (response.status !== 200) throw new Error(`${url.pathname}${url.search} answered ${response.status}`);
+    const found = rowsOf(await htmlPage(response));
+    if (found.length === 0 || found.join("\n") === previous.join("\n")) return rows;
+    rows.push(...found);
+    previous = found;
+  }
+  throw new Error(`${path} has more than 100 pages`);
+}
+
+/** The newest `export` entry of the audit trail, read through its own export, as header → cell. */
+export async function newestExportEntry(panel: PanelClient): Promise<Record<string, string>> {
+  const { records } = await downloadCsv(panel, "/audit.csv?action=export");
+  const [head = [], newest = []] = records;
+  return Object.fromEntries(head.map((header, index) => [header, newest[index] ?? ""]));
+}
