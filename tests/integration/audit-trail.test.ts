@@ -84,7 +84,8 @@ describe("/audit", { timeout: 120_000 }, () => {
     expect(refused).toMatchObject({ Action: "ban", Target: "user 12" });
     expect(refused!.Result).toMatch(/^Refused/);
     expect(banned!.Result).toMatch(/^Done \(200\)/);
-    expect(failed).toMatchObject({ Action: "delete", Target: "post 30" });
+    // The posts row action names its post (its read of the post, auditTarget; decision 060).
+    expect(failed).toMatchObject({ Action: "delete", Target: "Photo contest: autumn colours (#30) (post 30)" });
     expect(failed!.Result).toMatch(/^Failed \(500\)/);
   });
 

@@ -119,7 +119,7 @@ describe.each(stores)("History, audit store $name", { timeout: 180_000 }, ({ nam
     expect(within(section).getByText("No recorded actions yet")).toBeTruthy();
   });
 
-  it("shows a ban, a bulk deletion of the member's post and a decision on their request, newest first", async () => {
+  it("shows a ban, deletions of the member's posts (bulk and row) and a decision on their request, newest first", async () => {
     // A member with a post and a pending request (the demo API's data, read from its /api).
     const cookie = await demoAdminCookie(demo.url);
     const posts = (await (await fetch(`${demo.url}/api/posts`, { headers: { cookie } })).json()) as {
@@ -127,7 +127,10 @@ describe.each(stores)("History, audit store $name", { timeout: 180_000 }, ({ nam
     };
     const queue = await (await admin.get("/badge-requests/review")).text();
     const requestId = /name="id" value="(\d+)"/.exec(queue)![1]!;
-    const post = posts.data.data.find((candidate) => candidate.user?.id !== undefined)!;
+    // A member with two posts: one deleted by bulk, one by its row action.
+    const byAuthor = (id?: number) => posts.data.data.filter((candidate) => candidate.user?.id === id);
+    const post = posts.data.data.find((candidate) => byAuthor(candidate.user?.id).length >= 2)!;
+    const other = byAuthor(post.user!.id).find((candidate) => candidate.id !== post.id)!;
     const member = String(post.user!.id);
 
     await admin.post("/users", { intent: "ban", id: member });
@@ -135,9 +138,12 @@ describe.each(stores)("History, audit store $name", { timeout: 180_000 }, ({ nam
     expect(bulk.status).toBe(302);
     // The batch's item is recorded as it ends, which may be after the answer.
     await expect.poll(async () => (await historyOf(admin, member)).entries.length).toBe(2);
+    await admin.post("/posts", { intent: "delete", id: String(other.id) });
 
     const { entries } = await historyOf(admin, member);
-    const [deleted, banned] = entries;
+    const [rowDeleted, deleted, banned] = entries;
+    expect(rowDeleted!.text).toContain(`admin@example.com Deleted post “${other.title}”`);
+    expect(rowDeleted!.text).toContain("Done (200)");
     expect(deleted!.text).toContain(`admin@example.com Deleted post “${post.title}”`);
     expect(deleted!.text).toContain("Reason: Off-topic");
     expect(deleted!.text).toMatch(/Off-topicDone/);
@@ -161,7 +167,7 @@ describe.each(stores)("History, audit store $name", { timeout: 180_000 }, ({ nam
     const [decision] = (await historyOf(admin, requestId)).entries;
     expect(decision!.text).toContain("admin@example.com Rejected the citizenship request of");
     expect(decision!.text).toContain("Reason: Documents unreadable");
-    if (requestId !== member) expect((await historyOf(admin, member)).entries).toHaveLength(2);
+    if (requestId !== member) expect((await historyOf(admin, member)).entries).toHaveLength(3);
   });
 
   it("shows 20 entries and a See all link to the member's whole trail on /audit", async () => {
