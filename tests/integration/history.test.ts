@@ -12,7 +12,7 @@ import { within } from "@testing-library/dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { missingForTests } from "../../scripts/ensure-packages.mjs";
-import { demoAdminCookie } from "../support/demo-data";
+import { demoAdminCookie, findDemoUser } from "../support/demo-data";
 import { resetDemo } from "../support/demo-hooks";
 import { PanelClient } from "../support/form-post";
 import { htmlPage } from "../support/html";
@@ -149,7 +149,8 @@ describe.each(stores)("History, audit store $name", { timeout: 180_000 }, ({ nam
     expect(deleted!.text).toMatch(/Off-topicDone/);
     expect(deleted!.batch).toMatch(/^\/audit\?batch=[\w-]+$/);
     expect(await auditTargets(admin, deleted!.batch!)).toEqual([`${post.title} (post ${post.id})`]);
-    expect(banned!.text).toContain(`admin@example.com Banned user ${member}`);
+    const author = await findDemoUser(demo.url, (user) => user.id === post.user!.id);
+    expect(banned!.text).toContain(`admin@example.com Banned user “${author.fullName ?? author.email}”`);
     expect(banned!.batch).toBeNull();
     for (const entry of entries) {
       expect(Date.now() - Date.parse(entry.datetime!)).toBeLessThan(10 * 60_000);
@@ -180,7 +181,8 @@ describe.each(stores)("History, audit store $name", { timeout: 180_000 }, ({ nam
     expect(seeAll).toBe("/audit?kind=member&target=43");
     const all = await auditTargets(admin, `${seeAll}&limit=50`);
     expect(all.length).toBeGreaterThanOrEqual(21);
-    expect(new Set(all)).toEqual(new Set(["user 43"]));
+    const member = await findDemoUser(demo.url, (user) => user.id === 43);
+    expect(new Set(all)).toEqual(new Set([`${member.fullName ?? member.email} (user 43)`]));
   });
 
   it("links each announcement and plan row to /audit listing that item's entries", async () => {
@@ -189,7 +191,9 @@ describe.each(stores)("History, audit store $name", { timeout: 180_000 }, ({ nam
     const announcementHref = announcementLink.getAttribute("href")!;
     const [, announcementId] = /^\/audit\?kind=announcement&target=(\w+)$/.exec(announcementHref)!;
     await admin.post("/announcements", { intent: "toggle-pinned", id: announcementId!, isPinned: "true" });
-    expect(await auditTargets(admin, announcementHref)).toEqual([`announcement ${announcementId}`]);
+    // Named by the row action's read of it: the title its History link names.
+    const title = announcementLink.getAttribute("aria-label")!.replace(/^History of /, "");
+    expect(await auditTargets(admin, announcementHref)).toEqual([`${title} (announcement ${announcementId})`]);
 
     const plans = await htmlPage(await admin.get("/memberships"));
     const planLinks = plans.getAllByRole("link", { name: /^History of / });
@@ -198,7 +202,8 @@ describe.each(stores)("History, audit store $name", { timeout: 180_000 }, ({ nam
     const planHref = planLinks[0]!.getAttribute("href")!;
     const [, planId] = /^\/audit\?kind=plan&target=([\w-]+)$/.exec(planHref)!;
     await admin.post("/memberships", { intent: "deactivate", id: planId! });
-    expect(await auditTargets(admin, planHref)).toEqual([`plan ${planId}`]);
+    const planName = planLinks[0]!.getAttribute("aria-label")!.replace(/^History of /, "");
+    expect(await auditTargets(admin, planHref)).toEqual([`${planName} (plan ${planId})`]);
     const view = await htmlPage(await admin.get(`/memberships/view/${planId}`));
     expect(view.getByRole("link", { name: "History" }).getAttribute("href")).toBe(planHref);
   });

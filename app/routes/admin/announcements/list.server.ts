@@ -13,6 +13,7 @@ import { ANNOUNCEMENT_NOT_FOUND, LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { settleAll } from "~/upstream/settle.server";
 import { failedStatus, refuse } from "~/recipe/failure.server";
+import { auditTarget } from "~/session/audit.server";
 import {
   ANNOUNCEMENTS_PAGE_SIZE,
   findAnnouncement,
@@ -125,6 +126,16 @@ export function announcementBody(values: AnnouncementFormValues, intent: "create
 }
 
 /** An announcement that is gone: deleting or toggling it no longer applies. */
+/**
+ * An announcement's current state, the read of the row actions before they send (null: gone); it
+ * names the admin post's audit entry (the title at the time).
+ */
+export async function currentAnnouncement(request: Request, id: string): Promise<Announcement | null> {
+  const announcement = await findAnnouncement(request, id);
+  if (announcement) auditTarget({ kind: "announcement", id, name: announcement.title });
+  return announcement;
+}
+
 export const announcementGone = (announcement: Announcement | null) => (announcement ? null : ANNOUNCEMENT_NOT_FOUND);
 
 /** What a toggle says when the announcement is already in the state its button asks for. */

@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
-import { announcementBody, announcementGone, flagStale, loadAnnouncements } from "./list.server";
+import { announcementBody, announcementGone, currentAnnouncement, flagStale, loadAnnouncements } from "./list.server";
 import type { AnnouncementDialog } from "./announcement-dialogs";
 import type { AnnouncementFormFailure, AnnouncementFormStart } from "./announcement-form";
 import { ANNOUNCEMENT_CONFIRMATIONS, AnnouncementRow, type AnnouncementRowView } from "./announcement-row";
@@ -24,7 +24,6 @@ import { parseSubmission, rowAction, runOnce, saveForm, unhandledIntent } from "
 import {
   createAnnouncement,
   deleteAnnouncement,
-  findAnnouncement,
   toggleAnnouncement,
   updateAnnouncement,
 } from "~/upstream/announcements.server";
@@ -43,7 +42,7 @@ export function loader({ request }: Route.LoaderArgs) {
 /**
  * Create and edit (a failure re-renders the dialog with everything typed), delete, and the two
  * toggles, which say the state they want and send nothing when the announcement is in it already
- * (docs/product.md#announcements). The upstream has no get-one call: findAnnouncement reads the list.
+ * (docs/product.md#announcements). The upstream has no get-one call: currentAnnouncement reads the list.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runOnce({ request, context }, async ({ request, form, back }) => {
@@ -71,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       case "delete":
         return rowAction(request, back, {
-          current: () => findAnnouncement(request, posted.id),
+          current: () => currentAnnouncement(request, posted.id),
           stale: announcementGone,
           send: () => deleteAnnouncement(request, posted.id),
           done: "Announcement deleted successfully",
@@ -79,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       case "toggle-status":
         return rowAction(request, back, {
-          current: () => findAnnouncement(request, posted.id),
+          current: () => currentAnnouncement(request, posted.id),
           stale: flagStale("isActive", posted.isActive),
           send: () => toggleAnnouncement(request, posted.id, "isActive"),
           done: "Status updated successfully",
@@ -87,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       case "toggle-pinned":
         return rowAction(request, back, {
-          current: () => findAnnouncement(request, posted.id),
+          current: () => currentAnnouncement(request, posted.id),
           stale: flagStale("isPinned", posted.isPinned),
           send: () => toggleAnnouncement(request, posted.id, "isPinned"),
           done: "Pinned status updated successfully",

@@ -2,11 +2,14 @@ import type { ActionFunctionArgs } from "react-router";
 
 import { BadgeDecisionSchema } from "~/forms/moderation.server";
 import { parseSubmission, rowAction, type RowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { auditTarget } from "~/session/audit.server";
 import { decideBadge, listPendingBadges } from "~/upstream/moderation.server";
 
-/** The request's current state: whether it is still pending. */
+/** The request's current state: whether it is still pending; it names the admin post's audit entry (the member's name). */
 async function stillPending(request: Request, id: string) {
-  return (await listPendingBadges(request)).some((badge) => badge.id === id);
+  const badge = (await listPendingBadges(request)).find((candidate) => candidate.id === id);
+  if (badge) auditTarget({ kind: "badge-request", id, name: badge.fullName ?? badge.email });
+  return badge !== undefined;
 }
 
 /** A decided request: approving or rejecting it again no longer applies (the row action's and the bulk action's check). */

@@ -1,7 +1,15 @@
 import { planStale } from "./plan-confirmations";
 import type { RowAction } from "~/recipe/action.server";
+import { auditTarget } from "~/session/audit.server";
 import type { Plan } from "~/upstream/contract/memberships";
 import { deletePlan, getPlan, setPlanActive } from "~/upstream/memberships.server";
+
+/** A plan's current state, read before a status change; it names the admin post's audit entry (the plan's name at the time). */
+async function currentPlan(request: Request, id: string): Promise<Plan> {
+  const plan = await getPlan(request, id);
+  auditTarget({ kind: "plan", id, name: plan.name });
+  return plan;
+}
 
 /**
  * Activate or deactivate, a row action of the memberships list and the details page
@@ -10,7 +18,7 @@ import { deletePlan, getPlan, setPlanActive } from "~/upstream/memberships.serve
  */
 export function planStatusChange(request: Request, id: string, isActive: boolean): RowAction<Plan> {
   return {
-    current: () => getPlan(request, id),
+    current: () => currentPlan(request, id),
     stale: planStale(isActive ? "activate" : "deactivate"),
     send: () => setPlanActive(request, id, isActive),
     done: "Membership status updated successfully!",

@@ -1,9 +1,10 @@
-import { userState } from "./user-actions";
+import { type UserState, userState } from "./user-actions";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { loadFailure } from "~/recipe/failure.server";
-import { CITIZENSHIP_QUERY, type CitizenshipFilter, isAdminUser, listUsers } from "~/upstream/users.server";
+import { auditTarget } from "~/session/audit.server";
+import { CITIZENSHIP_QUERY, type CitizenshipFilter, getUser, isAdminUser, listUsers } from "~/upstream/users.server";
 import { USER_STATUS_FILTER, type UserStatusFilter } from "~/upstream/contract/users";
 import { safeFileLink } from "~/upstream/file-links.server";
 
@@ -86,4 +87,14 @@ export async function loadUsers(request: Request) {
       error: LIST_LOAD_ERROR,
     });
   }
+}
+
+/**
+ * A user's current state, the read of the row actions and the bulk actions before they send
+ * (user-actions.ts checks it); it names the admin post's audit entry (the user's name at the time).
+ */
+export async function currentUser(request: Request, id: string): Promise<UserState> {
+  const state = userState(await getUser(request, id));
+  auditTarget({ kind: "user", id, name: state.label });
+  return state;
 }

@@ -2,10 +2,10 @@ import { Link, useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
-import { loadUsers } from "./list.server";
+import { currentUser, loadUsers } from "./list.server";
 import { detailsHref, invitesHref, passportHref } from "./user-links";
 import { EmailText } from "./shared";
-import { banStale, unbanStale, USER_CONFIRMATIONS, userState, verifyStale } from "./user-actions";
+import { banStale, unbanStale, USER_CONFIRMATIONS, verifyStale } from "./user-actions";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { PageHeader } from "~/components/ui/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -22,7 +22,7 @@ import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/d
 import { useConfirmationLink } from "~/recipe/confirmation";
 import { UserRowActionSchema } from "~/forms/users.server";
 import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
-import { banUser, getUser, unbanUser, verifyUser } from "~/upstream/users.server";
+import { banUser, unbanUser, verifyUser } from "~/upstream/users.server";
 
 // The row confirmations load when one opens, not with the list (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case "ban":
         return rowAction(request, back, {
-          current: () => getUser(request, id).then(userState),
+          current: () => currentUser(request, id),
           stale: banStale,
           send: () => banUser(request, id),
           done: "User banned successfully!",
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       case "unban":
         return rowAction(request, back, {
-          current: () => getUser(request, id).then(userState),
+          current: () => currentUser(request, id),
           stale: unbanStale,
           send: () => unbanUser(request, id),
           done: "User un-banned successfully!",
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       case "verify":
         return rowAction(request, back, {
-          current: () => getUser(request, id).then(userState),
+          current: () => currentUser(request, id),
           stale: verifyStale,
           send: () => verifyUser(request, id),
           done: "User verified successfully!",
