@@ -22,6 +22,7 @@ import { logLine } from "~/lib/log.server";
 import { pageError } from "~/lib/page-error";
 import { runOnce } from "~/recipe/action.server";
 import { invalidSubmission, rejectedSubmission } from "~/recipe/failure.server";
+import { recordsItsOwnEntries } from "~/session/audit.server";
 import { replaceWithInfo } from "~/session/toast.server";
 import { getCurrentUser } from "~/session/user.server";
 
@@ -108,6 +109,8 @@ function readConfirmForm<S>(form: FormData, action: BulkAction<S>) {
  * browser goes away), and waits for it up to CONFIRM_WAIT_MS before showing its results page.
  */
 async function startBatch<S, R>(request: Request, list: BulkList<S, R>, action: BulkAction<S>, batch: Batch) {
+  // Each item is an entry of its own, some recorded after the answer: the post itself is not one.
+  recordsItsOwnEntries();
   await batchStore().create(batch);
   for (const item of batch.items) auditItem(list, batch, item);
   const running = runBatch(request, list, action, batch).catch((error: unknown) => {

@@ -46,6 +46,15 @@ export function auditTarget(target: AuditTarget): void {
   if (post) post.target = target;
 }
 
+/**
+ * Tells the middleware that the form post in flight records its own entries (recordAudit does it
+ * too): a bulk batch says so when it starts, since its items may be recorded after the answer.
+ */
+export function recordsItsOwnEntries(): void {
+  const post = requestContext()?.get(auditedPost);
+  if (post) post.selfRecorded = true;
+}
+
 /** What an admin form post named: its intent, its target and the reason given, if any. */
 export interface PostedAction {
   intent: string | null;
@@ -90,9 +99,7 @@ export function auditRecordOf(
  * waits for the store nor fails with it.
  */
 export function recordAudit(record: AuditRecord): void {
-  // The middleware does not record again a post whose screen records its own entries.
-  const post = requestContext()?.get(auditedPost);
-  if (post) post.selfRecorded = true;
+  recordsItsOwnEntries();
   // The entry waits in the outbox while the store is away: nothing here needs the write's outcome.
   void recordAuditEntry(record);
 }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { levelEngine } from "~/audit/level-engine.server";
 import { findDemoUser } from "../support/demo-data";
-import { injectFault, resetDemo } from "../support/demo-hooks";
+import { holdCalls, injectFault, resetDemo } from "../support/demo-hooks";
 import { PanelClient } from "../support/form-post";
 import { htmlPage } from "../support/html";
 import { ROOT, type RunningServer, startDemoApi, startPanel } from "../support/servers";
@@ -172,6 +172,33 @@ describe("/audit", { timeout: 120_000 }, () => {
     await expect.poll(async () => (await auditRows(`?kind=badge-request&target=${id}`)).rows.length).toBe(1);
     const [decision] = (await auditRows(`?kind=badge-request&target=${id}`)).rows;
     expect(decision).toMatchObject({ Action: "approve", Admin: "admin@example.com" });
+  });
+
+  it("records a long batch's items and not its Confirm, even when the answer comes before the first item ends", async () => {
+    // The only item is held at the upstream: Confirm answers with the running batch's page first.
+    const held = await holdCalls(demo.url, { method: "GET", path: "/users/ban/6", times: 1 });
+    const confirm = admin.post("/users/bulk?action=ban&id=6", { intent: "confirm", reason: "Spam" });
+    await held.arrived();
+    expect((await confirm).status).toBe(302);
+    // The entries since this test's sign-in: each an action and whether it belongs to a batch.
+    const sinceSignIn = async () => {
+      const { rows } = await auditRows();
+      return rows
+        .slice(
+          0,
+          rows.findIndex((row) => row.Action === "sign-in"),
+        )
+        .map((row) => [row.Action, row.Batch !== ""]);
+    };
+    expect(await sinceSignIn()).toEqual([]);
+    await held.release();
+    await expect.poll(sinceSignIn).toEqual([["ban", true]]);
+
+    // A Confirm refused for its missing reason runs no batch: it is an entry of its own, naming no user.
+    expect((await admin.post("/users/bulk?action=ban&id=7", { intent: "confirm" })).status).toBe(400);
+    const [refused] = (await auditRows()).rows;
+    expect(refused).toMatchObject({ Action: "confirm", Target: "", Reason: "" });
+    expect(refused!.Result).toMatch(/^Refused/);
   });
 
   it("shows the empty state for filters that match nothing", async () => {

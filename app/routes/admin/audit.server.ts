@@ -24,17 +24,13 @@ export const auditAdminActions: MiddlewareFunction<Response> = async ({ request,
   const posted = await readPosted(request);
   const post = auditPost(context);
   const response = await next();
-  // A screen that records its own entries (a queue decision, bulk items: the bulk pages record
-  // each item, and a long batch's first may come after the answer) is not recorded twice.
-  if (post.selfRecorded || BULK_PAGE.test(new URL(request.url).pathname)) return response;
+  // A screen that records its own entries (a queue decision, a bulk batch's items) is not recorded twice.
+  if (post.selfRecorded) return response;
   const named = post.target ? { ...posted, target: post.target } : posted;
   const record = auditRecordOf(getCurrentUser(request).email, named, post.calls, response.status);
   if (record) await recordAuditEntry(record);
   return response;
 };
-
-/** A bulk action's review and results pages (app/bulk/): each item is an entry of its own. */
-const BULK_PAGE = /^\/[^/]+\/bulk(\/|$)/;
 
 /** The kind of thing each admin screen's rows are, by its path. */
 const TARGET_KINDS: [RegExp, AuditTarget["kind"]][] = [
@@ -53,8 +49,8 @@ async function readPosted(request: Request): Promise<PostedAction> {
       const value = form.get(name);
       return typeof value === "string" && value !== "" ? value.slice(0, 100) : null;
     };
-    // A page of one item (a user's details, a tier's page) names it in its path.
-    const id = text("id") ?? /^\/(?:users|memberships\/(?:view|edit))\/([^/]+)$/.exec(pathname)?.[1] ?? null;
+    // A page of one item (a user's details, a tier's page) names it in its path; a bulk page names none.
+    const id = text("id") ?? /^\/(?:users|memberships\/(?:view|edit))\/(?!bulk$)([^/]+)$/.exec(pathname)?.[1] ?? null;
     const kind = TARGET_KINDS.find(([pattern]) => pattern.test(pathname))?.[1];
     const reason = text("reason");
     return {
