@@ -56,8 +56,8 @@ export interface BulkList<S, Row = unknown> {
    * (GET /users/{id}; the pending requests, the posts, the announcements list).
    */
   find: (request: Request, ids: readonly string[]) => Promise<Map<string, FoundItem<S> | null>>;
-  /** Every row the list's query matches, across its pages (the list's iterator, list-rows.server.ts). */
-  rows: (request: Request, params: URLSearchParams) => AsyncIterable<Row>;
+  /** Every row the list's query matches, page by page (the list's iterator, list-rows.server.ts). */
+  pages: (request: Request, params: URLSearchParams) => AsyncIterable<readonly Row[]>;
   /** A row of the iterator as an item. */
   fromRow: (row: Row) => FoundItem<S>;
 }

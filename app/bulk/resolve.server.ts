@@ -32,12 +32,14 @@ export async function resolveSelection<S, R>(
   const notOnList = [...selection.malformed];
   let capped = false;
   if (selection.scope === "matching") {
-    for await (const row of list.rows(request, selection.listParams)) {
-      if (found.length === max) {
-        capped = true;
-        break;
+    pages: for await (const page of list.pages(request, selection.listParams)) {
+      for (const row of page) {
+        if (found.length === max) {
+          capped = true;
+          break pages;
+        }
+        found.push(list.fromRow(row));
       }
-      found.push(list.fromRow(row));
     }
   } else {
     capped = selection.ids.length > max;

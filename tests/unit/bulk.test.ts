@@ -14,7 +14,7 @@ const list: BulkList<boolean> = {
   kind: "post",
   actions: { delete: { label: "Delete", stale: () => null, send: async () => null } },
   find: async () => new Map(),
-  rows: async function* () {},
+  pages: async function* () {},
   fromRow: () => ({ id: "1", name: "x", state: true }),
 };
 

@@ -1,6 +1,6 @@
 /** GET /announcements.csv?<the list's query>: the announcements as a CSV file (docs/product.md#list-exports). */
 import type { Route } from "./+types/announcements-csv";
-import { announcementRows } from "./list-rows.server";
+import { announcementPages } from "./list-rows.server";
 import { env } from "~/config/env.server";
 import { csvDate } from "~/export/csv-cell";
 import { type CsvColumn, csvDownload } from "~/export/csv-download.server";
@@ -24,6 +24,6 @@ export function loader({ request }: Route.LoaderArgs) {
     list: "announcements",
     filters: [params.get("search")],
     columns: columns(env().APP_TIMEZONE),
-    rows: announcementRows(request, params),
+    pages: announcementPages(request, params),
   });
 }

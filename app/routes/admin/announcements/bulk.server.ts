@@ -2,7 +2,7 @@
  * The announcements list's bulk actions (docs/product.md#bulk-actions): Activate, Deactivate, Pin,
  * Unpin and Delete, with the row actions' own checks (list.server.ts) and upstream calls.
  */
-import { announcementRows } from "./list-rows.server";
+import { announcementPages } from "./list-rows.server";
 import { announcementGone, flagStale } from "./list.server";
 import type { BulkList, FoundItem } from "~/bulk/bulk-list";
 import { type AnnouncementFlag, deleteAnnouncement, toggleAnnouncement } from "~/upstream/announcements.server";
@@ -39,11 +39,13 @@ export const announcementsBulk: BulkList<Announcement | null, Announcement> = {
     const found = new Map<string, FoundItem<Announcement | null>>(
       ids.map((id) => [id, { id, name: `Announcement ${id}`, state: null }]),
     );
-    for await (const announcement of announcementRows(request, new URLSearchParams())) {
-      if (wanted.has(announcement.id)) found.set(announcement.id, announcementsBulk.fromRow(announcement));
+    for await (const page of announcementPages(request, new URLSearchParams())) {
+      for (const announcement of page) {
+        if (wanted.has(announcement.id)) found.set(announcement.id, announcementsBulk.fromRow(announcement));
+      }
     }
     return found;
   },
-  rows: announcementRows,
+  pages: announcementPages,
   fromRow: (announcement) => ({ id: announcement.id, name: announcement.title, state: announcement }),
 };

@@ -33,11 +33,11 @@ function columns(timeZone: string): CsvColumn<AuditEntry>[] {
 }
 
 /** Every entry the query matches, newest first, page by page (the page's cursor left out: every page is written). */
-async function* auditRows(query: AuditQuery): AsyncGenerator<AuditEntry> {
+async function* auditPages(query: AuditQuery): AsyncGenerator<AuditEntry[]> {
   let before: number | null = null;
   for (;;) {
     const page = await theAuditTrail().page({ ...query, before, after: null, limit: ROWS_PAGE_SIZE });
-    yield* page.entries;
+    yield page.entries;
     if (page.older === null || page.entries.length === 0) return;
     before = page.older;
   }
@@ -52,6 +52,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     list: "audit",
     filters: [filters.action, filters.kind && filters.target ? `${filters.kind}-${filters.target}` : "", filters.admin],
     columns: columns(env().APP_TIMEZONE),
-    rows: auditRows(query),
+    pages: auditPages(query),
   });
 }

@@ -1,6 +1,6 @@
 /** GET /badge-requests.csv?<the list's query>: the pending citizenship requests as a CSV file (docs/product.md#list-exports). */
 import type { Route } from "./+types/badge-requests-csv";
-import { badgeRequestRows } from "./list-rows.server";
+import { badgeRequestPages } from "./list-rows.server";
 import { type CsvColumn, csvDownload } from "~/export/csv-download.server";
 import type { BadgeRequest } from "~/upstream/contract/users";
 
@@ -17,6 +17,6 @@ export function loader({ request }: Route.LoaderArgs) {
     list: "citizenship-requests",
     filters: [params.get("search")],
     columns,
-    rows: badgeRequestRows(request, params),
+    pages: badgeRequestPages(request, params),
   });
 }

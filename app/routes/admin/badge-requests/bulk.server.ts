@@ -4,7 +4,7 @@
  * with the citizenship queue's default text and title (one message for both).
  */
 import { decided } from "./decide-badge.server";
-import { badgeRequestRows } from "./list-rows.server";
+import { badgeRequestPages } from "./list-rows.server";
 import { DEFAULT_MEMBER_MESSAGE } from "./review-links";
 import { MEMBER_MESSAGE_TITLE } from "./review.server";
 import type { BulkAction, BulkList } from "~/bulk/bulk-list";
@@ -60,6 +60,6 @@ export const badgeRequestsBulk: BulkList<RequestState, BadgeRequest> = {
       ]),
     );
   },
-  rows: badgeRequestRows,
+  pages: badgeRequestPages,
   fromRow: (badge) => ({ id: badge.id, name: nameOf(badge), state: badge }),
 };

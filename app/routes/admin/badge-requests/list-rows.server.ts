@@ -1,6 +1,7 @@
 /**
  * Every row of the citizenship requests list for its query (docs/product.md#bulk-actions): what
- * "Select all matching" acts on, and what an export of the list writes.
+ * "Select all matching" acts on, and what an export of the list writes: one page, as the upstream
+ * sends every pending request at once.
  */
 import { matchesSearch } from "~/lib/search";
 import type { BadgeRequest } from "~/upstream/contract/users";
@@ -12,6 +13,6 @@ export function badgesMatching(badges: readonly BadgeRequest[], search: string):
 }
 
 /** The pending requests the list's search matches, in the list's order (the list's loader pages the same). */
-export async function* badgeRequestRows(request: Request, params: URLSearchParams): AsyncGenerator<BadgeRequest> {
-  yield* badgesMatching(await listPendingBadges(request), params.get("search") ?? "");
+export async function* badgeRequestPages(request: Request, params: URLSearchParams): AsyncGenerator<BadgeRequest[]> {
+  yield badgesMatching(await listPendingBadges(request), params.get("search") ?? "");
 }

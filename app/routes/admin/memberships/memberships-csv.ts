@@ -5,7 +5,7 @@
 import type { Route } from "./+types/memberships-csv";
 import { env } from "~/config/env.server";
 import { csvDate } from "~/export/csv-cell";
-import { type CsvColumn, csvDownload } from "~/export/csv-download.server";
+import { type CsvColumn, csvDownload, onePage } from "~/export/csv-download.server";
 import { requireUser } from "~/session/user.server";
 import type { Plan } from "~/upstream/contract/memberships";
 import { listPlans } from "~/upstream/memberships.server";
@@ -28,8 +28,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     list: "memberships",
     filters: [],
     columns: columns(env().APP_TIMEZONE),
-    rows: (async function* () {
-      yield* await listPlans(request, role);
-    })(),
+    pages: onePage(() => listPlans(request, role)),
   });
 }

@@ -1,5 +1,5 @@
 /** The posts list's bulk action (docs/product.md#bulk-actions): Delete, with the row action's check and call. */
-import { postRows } from "./list-rows.server";
+import { postPages } from "./list-rows.server";
 import { postGone } from "./list.server";
 import type { BulkList } from "~/bulk/bulk-list";
 import type { Post } from "~/upstream/contract/posts";
@@ -31,6 +31,6 @@ export const postsBulk: BulkList<boolean, Post> = {
       }),
     );
   },
-  rows: postRows,
+  pages: postPages,
   fromRow: (post) => ({ id: post.id, name: post.title, owner: post.user?.id ?? null, state: true }),
 };

@@ -1,6 +1,6 @@
 /** GET /posts.csv?<the list's query>: the posts as a CSV file (docs/product.md#list-exports). */
 import type { Route } from "./+types/posts-csv";
-import { postRows } from "./list-rows.server";
+import { postPages } from "./list-rows.server";
 import { env } from "~/config/env.server";
 import { csvDate } from "~/export/csv-cell";
 import { type CsvColumn, csvDownload } from "~/export/csv-download.server";
@@ -23,6 +23,6 @@ export function loader({ request }: Route.LoaderArgs) {
     list: "posts",
     filters: [params.get("search")],
     columns: columns(env().APP_TIMEZONE),
-    rows: postRows(request, params),
+    pages: postPages(request, params),
   });
 }

@@ -2,7 +2,7 @@
  * The users list's bulk actions (docs/product.md#bulk-actions): Ban, Un-Ban and Verify, with the
  * row actions' own checks (user-actions.ts) and upstream calls.
  */
-import { userRows } from "./list-rows.server";
+import { userPages } from "./list-rows.server";
 import { banStale, unbanStale, userState, type UserState, verifyStale } from "./user-actions";
 import type { BulkList } from "~/bulk/bulk-list";
 import { findEach } from "~/bulk/find-each.server";
@@ -25,7 +25,7 @@ export const usersBulk: BulkList<UserState, User> = {
       const user = await getUser(request, id);
       return isAdminUser(user) ? null : usersBulk.fromRow(user);
     }),
-  rows: userRows,
+  pages: userPages,
   fromRow: (user) => {
     const state = userState(user);
     return { id: state.id, name: state.label, state };

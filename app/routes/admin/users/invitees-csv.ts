@@ -6,7 +6,7 @@ import type { Route } from "./+types/invitees-csv";
 import { inviteCsvColumns } from "./invite-csv-columns";
 import { inviteFilters, inviteesMatching } from "./invite-rows.server";
 import { env } from "~/config/env.server";
-import { csvDownload } from "~/export/csv-download.server";
+import { csvDownload, onePage } from "~/export/csv-download.server";
 
 export function loader({ request, params }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
@@ -15,8 +15,6 @@ export function loader({ request, params }: Route.LoaderArgs) {
     list: "invitees",
     filters: [`user-${params.id}`, status, search],
     columns: inviteCsvColumns("invitedToEmail", env().APP_TIMEZONE),
-    rows: (async function* () {
-      yield* (await inviteesMatching(request, params.id, query)).matching;
-    })(),
+    pages: onePage(async () => (await inviteesMatching(request, params.id, query)).matching),
   });
 }

@@ -6,7 +6,7 @@ import type { Route } from "./+types/invites-csv";
 import { inviteCsvColumns } from "./invite-csv-columns";
 import { inviteFilters, userInvitesMatching } from "./invite-rows.server";
 import { env } from "~/config/env.server";
-import { csvDownload } from "~/export/csv-download.server";
+import { csvDownload, onePage } from "~/export/csv-download.server";
 
 export function loader({ request, params }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
@@ -15,8 +15,6 @@ export function loader({ request, params }: Route.LoaderArgs) {
     list: "invites",
     filters: [`user-${params.id}`, status, search],
     columns: inviteCsvColumns("invitedTo", env().APP_TIMEZONE),
-    rows: (async function* () {
-      yield* (await userInvitesMatching(request, params.id, query)).matching;
-    })(),
+    pages: onePage(async () => (await userInvitesMatching(request, params.id, query)).matching),
   });
 }

@@ -1,6 +1,6 @@
 /**
- * Every row of the users list for its query, across all its pages (docs/product.md#bulk-actions):
- * what "Select all matching" acts on, and what an export of the list writes.
+ * Every row of the users list for its query, page by page (docs/product.md#bulk-actions): what
+ * "Select all matching" acts on, and what an export of the list writes.
  */
 import { usersQuery } from "./list.server";
 import { pageCount } from "~/lib/pagination";
@@ -11,11 +11,11 @@ import { isAdminUser, listUsers } from "~/upstream/users.server";
 const ROWS_PAGE_SIZE = 100;
 
 /** The users the list's query matches, in the list's order, administrators left out as the list leaves them out. */
-export async function* userRows(request: Request, params: URLSearchParams): AsyncGenerator<User> {
+export async function* userPages(request: Request, params: URLSearchParams): AsyncGenerator<User[]> {
   const { upstream } = usersQuery(params);
   for (let page = 1; ; page++) {
     const { data: answer } = await listUsers(request, { page, limit: ROWS_PAGE_SIZE, ...upstream });
-    for (const user of answer.data) if (!isAdminUser(user)) yield user;
+    yield answer.data.filter((user) => !isAdminUser(user));
     if (answer.data.length === 0 || page >= pageCount(answer.pagination.total, ROWS_PAGE_SIZE)) return;
   }
 }

@@ -3,7 +3,7 @@
  * administrators left out as the list leaves them out.
  */
 import type { Route } from "./+types/users-csv";
-import { userRows } from "./list-rows.server";
+import { userPages } from "./list-rows.server";
 import { usersQuery } from "./list.server";
 import { type CsvColumn, csvDownload } from "~/export/csv-download.server";
 import type { User } from "~/upstream/contract/users";
@@ -31,6 +31,6 @@ export function loader({ request }: Route.LoaderArgs) {
     list: "users",
     filters: [filters.status, filters.citizenship && `citizenship-${filters.citizenship}`, filters.search],
     columns,
-    rows: userRows(request, params),
+    pages: userPages(request, params),
   });
 }
