@@ -17,6 +17,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY server.js ./
+# The embedded audit store (AUDIT_DIR, default .data/audit): a folder the node user owns, in a
+# volume so the trail outlives the container. With REDIS_URL the trail is in Redis instead.
+RUN mkdir -p .data && chown node:node .data
+VOLUME ["/app/.data"]
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \

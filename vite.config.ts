@@ -8,7 +8,7 @@ import { iconSprite } from "./scripts/vite-icon-sprite.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 
 /**
- * Names each server entry after its input key (index.js, env.js). React Router names every
+ * Names each server entry after its input key (index.js, env.js, audit-verify.js). React Router names every
  * server entry `index.js`, which would turn the second one into an arbitrary `index2.js`.
  */
 function namedServerEntries(): Plugin {
@@ -36,6 +36,8 @@ export default defineConfig({
             // The environment check alone, build/server/env.js: server.js refuses a bad
             // configuration before it loads the whole server (a second or more under load).
             env: "./app/config/env.server.ts",
+            // `npm run audit:verify`, build/server/audit-verify.js: the container runs it too.
+            "audit-verify": "./app/audit/verify-command.server.ts",
           },
         },
       },

@@ -234,7 +234,7 @@ describe("the store", { timeout: 180_000 }, () => {
 
   it("audit:verify checks the chain (the panel running) and names a tampered entry", async () => {
     const verify = (env: NodeJS.ProcessEnv = {}) =>
-      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/audit-verify.ts"], {
+      promisify(execFile)("npm", ["run", "--silent", "audit:verify"], {
         cwd: ROOT,
         env: { ...process.env, AUDIT_DIR: auditDir, REDIS_URL: "", ...env },
       }).then(

@@ -11,6 +11,9 @@ import { dirname, join, posix } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { HELD_PAGE, type HeldUpstream, startHeldUpstream } from "../support/held-upstream";
+import { levelEngine } from "~/audit/level-engine.server";
+import { auditTrail } from "~/audit/trail.server";
+import { EnvSchema } from "~/config/env.server";
 import {
   listeningUrl,
   PROCESS_WAIT_MS,
@@ -170,6 +173,8 @@ describe("the Dockerfile", () => {
 function assembleRuntime(dir: string) {
   let workdir = "/";
   const env: Record<string, string> = {};
+  const owned: { owner: string; path: string }[] = [];
+  const volumes: string[] = [];
   const toLocal = (containerPath: string) => {
     const absolute = posix.resolve(workdir, containerPath);
     const inside = posix.relative("/app", absolute);
@@ -241,10 +246,19 @@ function assembleRuntime(dir: string) {
             }
           } else if (/^npm cache clean\b/.test(step)) {
             // Shrinks the image layer; here it would only empty the machine's npm cache.
+          } else if (/^mkdir -p \S+$/.test(step)) {
+            mkdirSync(toLocal(step.split(/\s+/)[2]!), { recursive: true });
+          } else if (/^chown \S+ \S+$/.test(step)) {
+            // Ownership cannot be given here (the test may not run as root): it is recorded and checked.
+            const [, owner = "", target = ""] = step.split(/\s+/);
+            owned.push({ owner: owner.split(":")[0]!, path: posix.resolve(workdir, target) });
           } else {
             throw new Error(`The test does not know how to replay RUN step \`${step}\`: teach it.`);
           }
         }
+        break;
+      case "VOLUME":
+        volumes.push(...(args.startsWith("[") ? (JSON.parse(args) as string[]) : args.split(/\s+/)));
         break;
       case "CMD":
       case "USER":
@@ -260,8 +274,11 @@ function assembleRuntime(dir: string) {
   }
   const cmd = JSON.parse(of(runtime, "CMD").at(-1)?.args ?? "null") as string[] | null;
   if (!cmd) throw new Error("The runtime stage has no exec-form CMD");
-  return { cmd, cwd: toLocal("."), env };
+  return { cmd, cwd: toLocal("."), workdir, env, owned, volumes };
 }
+
+/** Whether `inner` is `outer` or inside it (container paths). */
+const within = (outer: string, inner: string) => !posix.relative(outer, inner).startsWith("..");
 
 function get(url: string, agent: http.Agent) {
   return new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
@@ -402,6 +419,28 @@ describe("the runtime stage, assembled and started as CMD says", { timeout: PROC
       .map((entry) => (entry.path === "/verify" ? "verify answered" : entry.msg));
     const order = messages.filter((msg) => ["shutting down", "verify answered", "shut down"].includes(String(msg)));
     expect(order).toEqual(["shutting down", "verify answered", "shut down"]);
+  });
+
+  it("keeps the embedded audit store in a volume the runtime user owns, and checks it with npm run audit:verify", async () => {
+    const auditDir = started.env.AUDIT_DIR ?? EnvSchema.shape.AUDIT_DIR.parse(undefined);
+    const inContainer = posix.resolve(started.workdir, auditDir);
+    const user = of(runtime, "USER").at(-1)?.args.split(":")[0];
+    expect(started.volumes.some((volume) => within(volume, inContainer))).toBe(true);
+    expect(started.owned.some(({ owner, path }) => owner === user && within(path, inContainer))).toBe(true);
+
+    // Two entries in the image's store, then the check the operator runs in the container: no
+    // TypeScript tooling there, only the build and the production dependencies.
+    const trail = auditTrail(() => levelEngine(join(started.cwd, auditDir)), { retentionDays: 365 });
+    for (const action of ["ban", "unban"]) {
+      await trail.record({ admin: "admin@example.com", action, target: { kind: "user", id: "7" }, result: "done" });
+    }
+    await trail.close();
+    const output = execFileSync("npm", ["run", "--silent", "audit:verify"], {
+      cwd: started.cwd,
+      env: { PATH: process.env.PATH, ...started.env },
+      encoding: "utf8",
+    });
+    expect(output).toMatch(/^The audit trail in .* holds: 2 entries, 1 to 2, each linked to the one before\.$/m);
   });
 
   it("refuses to start without API_URL: the image has no demo mode", async () => {

@@ -9,10 +9,7 @@ import type { Announcement } from "~/upstream/contract/announcements";
 const MAX_PAGES = 1_000;
 
 /** The announcements the list's search matches, in the list's order, page by page as the list reads them. */
-export async function* announcementPages(
-  request: Request,
-  params: URLSearchParams,
-): AsyncGenerator<Announcement[]> {
+export async function* announcementPages(request: Request, params: URLSearchParams): AsyncGenerator<Announcement[]> {
   const search = params.get("search") ?? "";
   for (let page = 1; page <= MAX_PAGES; page++) {
     const answer = await listAnnouncements(request, { page, search });

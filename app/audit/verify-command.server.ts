@@ -3,6 +3,8 @@
 // Exit code 0: the chain holds; 1: it is broken; 2: the store could not be read.
 // The embedded store is held by the running panel (one process at a time): the check then reads
 // a copy of its directory, which LevelDB opens as after a crash, every entry written so far included.
+// A server entry of the build (build/server/audit-verify.js, vite.config.ts): it runs where the
+// panel runs, the container included, without TypeScript tooling.
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
