@@ -6,6 +6,7 @@ export type AuditResult = "done" | "refused" | "failed" | "unknown";
 /** What an audit entry is about: its kind, its id and its name at the time (a user's name, a post's title). */
 export interface AuditTarget {
   kind: "user" | "badge-request" | "post" | "announcement" | "plan" | "list";
+  /** Empty for an item the action created: the upstream answers no id (a new plan, a new announcement). */
   id: string;
   name?: string | null;
   /**
@@ -138,7 +139,7 @@ export function memberOf(target: AuditTarget | null): string | null {
 export function indexKeys(entry: Pick<AuditEntry, "admin" | "action" | "target" | "batch">): string[] {
   const keys = [`action:${entry.action}`];
   if (entry.admin) keys.push(`admin:${entry.admin.toLowerCase()}`);
-  if (entry.target) keys.push(`target:${entry.target.kind}:${entry.target.id}`);
+  if (entry.target?.id) keys.push(`target:${entry.target.kind}:${entry.target.id}`);
   const member = memberOf(entry.target);
   if (member) keys.push(`member:${member}`);
   if (entry.batch) keys.push(`batch:${entry.batch}`);

@@ -23,6 +23,7 @@ import { UNKNOWN_ACTION } from "~/forms/fields";
 import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { closeDialogHref } from "~/lib/dialog-url";
 import { logLine } from "~/lib/log.server";
+import { type AuditTarget, auditTarget } from "~/session/audit.server";
 import {
   failRowAction,
   failSubmission,
@@ -143,6 +144,11 @@ export interface SaveForm<S extends $ZodType> {
   values?: Record<string, unknown>;
   /** Headers of the success (a cookie the next page reads). */
   headers?: (values: output<S>) => Promise<HeadersInit>;
+  /**
+   * The item the save is about, as the audit entry names it (auditTarget): its name as saved, and
+   * its id (none for an item the save creates: the upstream answers no id).
+   */
+  target?: (values: output<S>) => AuditTarget;
   /** Typed values a failure hands back that the secrets rule would drop (a wrong security key, to be corrected). */
   keep?: (values: output<S>) => Record<string, string>;
   /** Also show the first message of the panel's own checks as a toast (the account deletion's 'Invalid Email'). */
@@ -165,6 +171,7 @@ export async function saveForm<S extends $ZodType>(request: Request, form: FormD
     if (badId) return rejectedSubmission(badId, values, parsed.errors);
     return invalidSubmission(parsed.errors, values, { toast: save.invalidToast });
   }
+  if (save.target) auditTarget(save.target(parsed.data));
   try {
     const message = (await save.send(parsed.data))?.trim() || save.done;
     const init = save.headers ? { headers: await save.headers(parsed.data) } : undefined;

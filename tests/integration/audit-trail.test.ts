@@ -174,6 +174,56 @@ describe("/audit", { timeout: 120_000 }, () => {
     expect(decision).toMatchObject({ Action: "approve", Admin: "admin@example.com" });
   });
 
+  it("names the item a form saves as it was saved: a new plan and announcement by their names, an edited one with its id", async () => {
+    await admin.post("/memberships/create", {
+      intent: "create",
+      name: "Platinum",
+      price: "20",
+      period: "month",
+      description: "The top tier.",
+      features: ["Everything"],
+      image: "",
+    });
+    await admin.post("/memberships/edit/1", {
+      intent: "update",
+      id: "1",
+      name: "Basic Plus",
+      price: "4.99",
+      period: "month",
+      description: "x",
+      isActive: "true",
+    });
+    await admin.post("/announcements", {
+      intent: "create",
+      title: "Maintenance tonight",
+      description: "At 22:00.",
+      date: "2026-12-01T22:00",
+      imageUrl: "",
+      isActive: "true",
+    });
+    await admin.post("/announcements", {
+      intent: "update",
+      id: "2",
+      title: "Renamed",
+      description: "Still here.",
+      date: "2026-12-02T10:00",
+      imageUrl: "",
+      isActive: "true",
+    });
+    const { rows } = await auditRows();
+    expect(rows.slice(0, 4).map((row) => [row.Action, row.Target, row.Result!.slice(0, 4)])).toEqual([
+      ["update", "Renamed (announcement 2)", "Done"],
+      ["create", "Maintenance tonight (new announcement)", "Done"],
+      ["update", "Basic Plus (plan 1)", "Done"],
+      ["create", "Platinum (new plan)", "Done"],
+    ]);
+    // An edited item's History (its target filter) has the save.
+    expect((await auditRows("?kind=plan&target=1")).rows[0]).toMatchObject({
+      Action: "update",
+      Target: "Basic Plus (plan 1)",
+    });
+  });
+
   it("records a long batch's items and not its Confirm, even when the answer comes before the first item ends", async () => {
     // The only item is held at the upstream: Confirm answers with the running batch's page first.
     const held = await holdCalls(demo.url, { method: "GET", path: "/users/ban/6", times: 1 });

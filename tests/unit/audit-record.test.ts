@@ -2,7 +2,7 @@
 // calls it made and the panel's answer, and the hash chain's entries (chainedEntry).
 import { describe, expect, it } from "vitest";
 
-import { chainedEntry, EMPTY_HEAD, entryHash, GENESIS, headAfter } from "~/audit/entry";
+import { chainedEntry, EMPTY_HEAD, entryHash, GENESIS, headAfter, indexKeys } from "~/audit/entry";
 import { auditRecordOf, signInFailure } from "~/session/audit.server";
 import { UpstreamError } from "~/upstream/errors";
 
@@ -72,5 +72,24 @@ describe("chainedEntry", () => {
     const { hash, ...fields } = second;
     expect(entryHash(fields)).toBe(hash);
     expect(entryHash({ ...fields, admin: "other@b.c" })).not.toBe(hash);
+  });
+});
+
+describe("indexKeys", () => {
+  it("lists an entry under its action, admin, target, member and batch", () => {
+    expect(
+      indexKeys({ admin: "Admin@Example.com", action: "ban", target: { kind: "user", id: "12" }, batch: "b1" }),
+    ).toEqual(["action:ban", "admin:admin@example.com", "target:user:12", "member:12", "batch:b1"]);
+  });
+
+  it("lists an item the action created (no id yet) under no target", () => {
+    expect(
+      indexKeys({
+        admin: "admin@example.com",
+        action: "create",
+        target: { kind: "plan", id: "", name: "Gold" },
+        batch: null,
+      }),
+    ).toEqual(["action:create", "admin:admin@example.com"]);
   });
 });

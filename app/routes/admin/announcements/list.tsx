@@ -54,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return saveForm(request, form, {
           schema: AnnouncementFormSchema,
           send: (values) => createAnnouncement(request, announcementBody(values, "create")),
+          target: (values) => ({ kind: "announcement", id: "", name: values.title }),
           to: back,
           replace: true,
           done: "Announcement created successfully",
@@ -63,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return saveForm(request, form, {
           schema: AnnouncementEditSchema,
           send: ({ id, ...values }) => updateAnnouncement(request, id, announcementBody(values, "update")),
+          target: ({ id, title }) => ({ kind: "announcement", id, name: title }),
           to: back,
           replace: true,
           done: "Announcement updated successfully",

@@ -109,10 +109,16 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** "Gold (plan 3)"; "plan 3" without a name; "Gold (new plan)" for an item the action created. */
+function targetLabel({ kind, id, name }: NonNullable<AuditRow["target"]>): string {
+  if (!id) return `${name ?? ""} (new ${kind})`;
+  return name ? `${name} (${kind} ${id})` : `${kind} ${id}`;
+}
+
 function TargetCell({ entry }: { entry: AuditRow }) {
   const { target } = entry;
   if (!target) return null;
-  const label = target.name ? `${target.name} (${target.kind} ${target.id})` : `${target.kind} ${target.id}`;
+  const label = targetLabel(target);
   if (target.kind === "user") {
     return (
       <Link

@@ -34,6 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           schema: PlanCreateFormSchema,
           values: upload.values,
           send: (plan) => createPlan(request, planCreateBody(plan)),
+          target: (plan) => ({ kind: "plan", id: "", name: plan.name }),
           to: "/memberships",
           done: "Membership created successfully!",
           failed: "Failed to create membership",

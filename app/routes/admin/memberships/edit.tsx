@@ -51,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           schema: PlanEditFormSchema,
           values: upload.values,
           send: (plan) => editPlan(request, planEditBody(plan)),
+          target: (plan) => ({ kind: "plan", id: plan.id, name: plan.name }),
           to: "/memberships",
           done: "Membership updated successfully!",
           failed: "Failed to update membership",
