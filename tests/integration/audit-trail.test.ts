@@ -181,7 +181,7 @@ describe("/audit", { timeout: 120_000 }, () => {
       price: "20",
       period: "month",
       description: "The top tier.",
-      features: ["Everything"],
+      features: "Everything",
       image: "",
     });
     await admin.post("/memberships/edit/1", {

@@ -2,7 +2,8 @@
  * `npm start` (scripts/start.mjs) as a newcomer runs it: the real npm, the demo API and the built
  * panel on free loopback ports with a temporary data file. It runs the production build of React,
  * writes one demo-credentials banner, and however it is stopped (a signal to npm or to start.mjs,
- * or the death of either) every process it started is gone and both ports are closed.
+ * or the death of either) every process it started is gone and both ports are closed. The audit
+ * trail it keeps (the embedded store) is there again after a restart.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -12,8 +13,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+import { within } from "@testing-library/dom";
 import { afterEach, describe, expect, it } from "vitest";
 
+import { PanelClient } from "../support/form-post";
+import { htmlPage } from "../support/html";
 import { freePort, ROOT, startDemoApi, startPanel, TEST_SESSION_SECRET } from "../support/servers";
 
 const BANNER = "Demo sign-in: admin@example.com / Admin12345";
@@ -108,8 +112,11 @@ function connectError(port: number): Promise<string> {
   });
 }
 
-/** Runs `npm start` in demo mode on free ports and resolves once its banner shows. */
-async function npmStart(): Promise<NpmStart> {
+/**
+ * Runs `npm start` in demo mode on free ports and resolves once its banner shows. `kept` names
+ * what outlives the run (the demo API's data file, the audit store); a temp folder by default.
+ */
+async function npmStart(kept?: { dataFile: string; auditDir: string }): Promise<NpmStart> {
   for (let attempt = 1; ; attempt++) {
     const dir = mkdtempSync(path.join(tmpdir(), "npm-start-"));
     writeFileSync(path.join(dir, "report-modules.mjs"), MODULE_REPORTER);
@@ -122,7 +129,8 @@ async function npmStart(): Promise<NpmStart> {
         HOME: process.env.HOME,
         PORT: String(panelPort),
         DEMO_API_PORT: String(demoPort),
-        DEMO_API_DATA_FILE: path.join(dir, "demo-api.json"),
+        DEMO_API_DATA_FILE: kept?.dataFile ?? path.join(dir, "demo-api.json"),
+        AUDIT_DIR: kept?.auditDir ?? path.join(dir, "audit"),
         SESSION_SECRET: TEST_SESSION_SECRET,
         NODE_OPTIONS: `--import=${pathToFileURL(path.join(dir, "report-modules.mjs")).href}`,
       },
@@ -217,6 +225,34 @@ describe("npm start", { timeout: 90_000 }, () => {
     process.kill(run.npm.pid!, "SIGKILL");
     await expectAllStopped(run);
     expect(run.output()).toMatch(/"msg":"shut down"/);
+  });
+
+  it("keeps the audit trail across a restart: /audit and the user's History show the ban made before it", async () => {
+    const keptDir = mkdtempSync(path.join(tmpdir(), "npm-start-kept-"));
+    try {
+      const kept = { dataFile: path.join(keptDir, "demo-api.json"), auditDir: path.join(keptDir, "audit") };
+      const first = await npmStart(kept);
+      const before = await PanelClient.signedIn(first.panelUrl);
+      expect((await before.post("/users", { intent: "ban", id: "12" })).status).toBe(302);
+      process.kill(first.npm.pid!, "SIGTERM");
+      await expectAllStopped(first);
+
+      const second = await npmStart(kept);
+      const after = await PanelClient.signedIn(second.panelUrl);
+      const trail = await htmlPage(await after.get("/audit?action=ban"));
+      const [, row] = trail.getAllByRole("row");
+      expect(within(row!).getByText(/\(user 12\)$/)).toBeTruthy();
+      expect(within(row!).getByText("admin@example.com")).toBeTruthy();
+      const details = await htmlPage(await after.get("/users/12"));
+      const history = details.getByRole("region", { name: "History" });
+      expect(
+        within(history)
+          .getAllByRole("listitem")
+          .some((item) => /admin@example\.com Banned user/.test(item.textContent ?? "")),
+      ).toBe(true);
+    } finally {
+      rmSync(keptDir, { recursive: true, force: true });
+    }
   });
 
   it("stops the demo API and the panel when start.mjs dies (they watch their parent)", async () => {
