@@ -2,10 +2,9 @@
  * A list's "Download CSV" (docs/product.md#list-exports, decision 059): the list's rows across
  * all its pages, for the list's own query, streamed as they are read. The response body is a
  * ReadableStream that asks for the next upstream page only when the browser has taken the one
- * before (backpressure), so memory stays flat whatever the list's length. Each page is one chunk
- * of the file: one write, and one flush of the compression (@react-router/node flushes after every
- * chunk), so the file compresses as a whole would and the server does a thousand writes for
- * 100,000 users, not 100,000.
+ * before (backpressure), so memory stays flat whatever the list's length (decision 061). Each
+ * page is one chunk of the file: one write and one compression flush (@react-router/node flushes
+ * after every chunk) per upstream page, a thousand for 100,000 users, not one per row.
  *
  * - Before the first byte: the admin's session and the export rate limit (429). The BOM and the
  *   header row go out at once, before the first page is asked for (decision 059: the first byte
