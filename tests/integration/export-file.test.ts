@@ -212,5 +212,10 @@ describe("a dropped download", () => {
     await held.release();
     // ... and asks for nothing after it.
     expect(await usersPagesAsked()).toEqual([1, 2, 3]);
+    // What the browser kept is not known: the users export's entry says so, with the rows written.
+    // (Filtered to the users list: each look at the trail is an export of the audit list too.)
+    const usersExport = () => newestExportEntry(panel, "&kind=list&target=users");
+    await expect.poll(async () => (await usersExport()).Result, { timeout: 10_000 }).toBe("unknown");
+    expect((await usersExport()).Detail).toMatch(/^\d+ rows, download closed before its end$/);
   });
 });

@@ -70,9 +70,12 @@ export async function allPagesRows(
   throw new Error(`${path} has more than 100 pages`);
 }
 
-/** The newest `export` entry of the audit trail, read through its own export, as header → cell. */
-export async function newestExportEntry(panel: PanelClient): Promise<Record<string, string>> {
-  const { records } = await downloadCsv(panel, "/audit.csv?action=export");
+/**
+ * The newest `export` entry of the audit trail (`filters`: more of /audit's params, `&target=users`),
+ * read through the trail's own export, as header → cell.
+ */
+export async function newestExportEntry(panel: PanelClient, filters = ""): Promise<Record<string, string>> {
+  const { records } = await downloadCsv(panel, `/audit.csv?action=export${filters}`);
   const [head = [], newest = []] = records;
   return Object.fromEntries(head.map((header, index) => [header, newest[index] ?? ""]));
 }
