@@ -35,26 +35,14 @@ import autocannon from "autocannon";
 
 import { PanelClient } from "../tests/support/form-post.ts";
 import { freePort, ROOT, startDemoApi, startPanel, TEST_SESSION_SECRET } from "../tests/support/servers.ts";
-import { buildFloorApp, reactRouterBuild } from "./floor-app.mjs";
-
-/**
- * A whole number from the environment, or the default.
- * @param {string} name
- * @param {number} fallback
- */
-function intFromEnv(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
-  return value;
-}
+import { buildFloorApp } from "./floor-app.mjs";
+import { BROWSER_HEADERS, buildUnlessSkipped, exitWithVerdict, intFromEnv, median, percentile } from "./measuring.mjs";
 
 const SECONDS = intFromEnv("BENCH_SECONDS", 10);
-const WARMUP_SECONDS = intFromEnv("BENCH_WARMUP_SECONDS", 5);
+const WARMUP_SECONDS = intFromEnv("BENCH_WARMUP_SECONDS", 5, 0);
 const CONNECTIONS = intFromEnv("BENCH_CONNECTIONS", 10);
 const TTFB_REQUESTS = intFromEnv("BENCH_TTFB_REQUESTS", 300);
-const BASE_LATENCY_MS = intFromEnv("DEMO_API_LATENCY_MS", 0);
+const BASE_LATENCY_MS = intFromEnv("DEMO_API_LATENCY_MS", 0, 0);
 const SLOW_LATENCY_MS = 50;
 const MAX_DASHBOARD_RATIO = 1.3;
 // Signed-in /users against the floor page: the measured level is the bound (decision 049, which
@@ -64,13 +52,6 @@ const MAX_START_GAP = 0.1;
 /** The pages `npm start` is compared on. */
 const START_PAGES = ["/users", "/memberships"];
 const START_ROUNDS = intFromEnv("BENCH_START_ROUNDS", 3);
-
-// What a browser sends: React Router streams to browsers and waits for all data for bots.
-const BROWSER_HEADERS = {
-  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-encoding": "br, gzip",
-};
 
 /** The pages measured; `bare` is the bare React Router app, the rest are panel pages. */
 const PAGES = [
@@ -161,21 +142,6 @@ function upstreamTimings(value) {
   const durations = [...value.matchAll(/(?:^|,\s*)upstream-\d+;[^,]*?dur=([\d.]+)/g)].map((match) => Number(match[1]));
   return { calls: durations.length, slowest: durations.length ? Math.max(...durations) : null };
 }
-
-/**
- * @param {number[]} sorted
- * @param {number} p
- */
-function percentile(sorted, p) {
-  if (!sorted.length) return NaN;
-  return /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]);
-}
-
-const median = (/** @type {number[]} */ values) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 /**
  * TTFB of `count` sequential requests over one keep-alive connection, after a short warm-up.
@@ -449,8 +415,7 @@ const loadAverage = (averages = os.loadavg()) => averages.map((n) => n.toFixed(2
 const startLoad = os.loadavg();
 let floorApp;
 try {
-  if (process.env.BENCH_SKIP_BUILD === "1") console.log("BENCH_SKIP_BUILD=1: using the existing build/");
-  else reactRouterBuild(ROOT, false);
+  buildUnlessSkipped("BENCH_SKIP_BUILD");
   console.log("Building the floor app (a bare React Router page)...");
   floorApp = await buildFloorApp();
 
@@ -482,11 +447,7 @@ try {
   await floorApp?.remove();
 }
 
-if (problems.length) {
-  console.error(`\n✖ ${problems.length} bound(s) broken:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
-  process.exit(1);
-}
-console.log(
-  `\n✔ every answer 2xx; signed-in /users at ${MIN_USERS_TO_FLOOR} × the floor or more; npm start within ${MAX_START_GAP * 100}% of production; the dashboard's TTFB under ${MAX_DASHBOARD_RATIO} × its slowest upstream call`,
+exitWithVerdict(
+  problems,
+  `every answer 2xx; signed-in /users at ${MIN_USERS_TO_FLOOR} × the floor or more; npm start within ${MAX_START_GAP * 100}% of production; the dashboard's TTFB under ${MAX_DASHBOARD_RATIO} × its slowest upstream call`,
 );
-process.exit(0);

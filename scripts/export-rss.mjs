@@ -24,7 +24,8 @@ import os from "node:os";
 import autocannon from "autocannon";
 
 import { PanelClient } from "../tests/support/form-post.ts";
-import { buildUnlessSkipped, exitWithVerdict, intFromEnv, mb, MEMORY_PROBE, memoryReader } from "./panel-memory.mjs";
+import { BROWSER_HEADERS, buildUnlessSkipped, exitWithVerdict, intFromEnv, median } from "./measuring.mjs";
+import { mb, MEMORY_PROBE, memoryReader } from "./panel-memory.mjs";
 import { startDemoApi, startPanel } from "../tests/support/servers.ts";
 
 const ROWS = intFromEnv("EXPORT_ROWS", 100_000);
@@ -35,22 +36,10 @@ const MAX_FIRST_BYTE_RATIO = 1.3;
 const SAMPLE_MS = 250;
 const PAUSE_MS = 300;
 
-const BROWSER_HEADERS = {
-  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-encoding": "br, gzip",
-};
-
 const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
 
 /** Lets the demo API finish what it was doing. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-
-/** @param {number[]} values */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return /** @type {number} */ (sorted[Math.floor(sorted.length / 2)]);
-}
 
 /**
  * Milliseconds until the first body bytes of a GET reach the socket, as they cross the network

@@ -18,7 +18,8 @@ import os from "node:os";
 import autocannon from "autocannon";
 
 import { PanelClient } from "../tests/support/form-post.ts";
-import { buildUnlessSkipped, exitWithVerdict, intFromEnv, mb, MEMORY_PROBE, memoryReader } from "./panel-memory.mjs";
+import { BROWSER_HEADERS, buildUnlessSkipped, exitWithVerdict, intFromEnv } from "./measuring.mjs";
+import { mb, MEMORY_PROBE, memoryReader } from "./panel-memory.mjs";
 import { startDemoApi, startPanel } from "../tests/support/servers.ts";
 
 const SECONDS = intFromEnv("SOAK_SECONDS", 300);
@@ -29,11 +30,8 @@ const ACCEPT_ENCODING = process.env.SOAK_ACCEPT_ENCODING ?? "br, gzip";
 /** Allocators and caches fill up first: growth counts from the end of the first minute. */
 const SETTLE_SECONDS = 60;
 
-const BROWSER_HEADERS = {
-  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-encoding": ACCEPT_ENCODING,
-};
+/** What a browser sends, with SOAK_ACCEPT_ENCODING. */
+const HEADERS = { ...BROWSER_HEADERS, "accept-encoding": ACCEPT_ENCODING };
 
 /** @typedef {{ seconds: number } & NodeJS.MemoryUsage} MemorySample */
 
@@ -44,7 +42,7 @@ const BROWSER_HEADERS = {
  * @param {RegExp} pattern
  */
 async function firstLinkedId(admin, page, pattern) {
-  const html = await (await admin.get(page, BROWSER_HEADERS)).text();
+  const html = await (await admin.get(page, HEADERS)).text();
   const match = pattern.exec(html);
   if (!match) throw new Error(`${page} links to nothing matching ${pattern}`);
   return match[1];
@@ -55,9 +53,9 @@ async function firstLinkedId(admin, page, pattern) {
  * @param {PanelClient} admin
  */
 async function screens(admin) {
-  const userId = await firstLinkedId(admin, "/users", /href="\/users\/(\d+)"/);
-  const membershipId = await firstLinkedId(admin, "/memberships", /href="\/memberships\/view\/(\d+)"/);
-  const signedIn = { ...BROWSER_HEADERS, cookie: admin.cookieHeader() };
+  const userId = await firstLinkedId(admin, "/users", /href="\/users\/(\d+)[?"]/);
+  const membershipId = await firstLinkedId(admin, "/memberships", /href="\/memberships\/view\/(\d+)[?"]/);
+  const signedIn = { ...HEADERS, cookie: admin.cookieHeader() };
   const adminPaths = [
     "/",
     "/users",
@@ -74,7 +72,7 @@ async function screens(admin) {
   const publicPaths = ["/login", "/forgot-password", "/get-app"];
   return [
     ...adminPaths.map((path) => ({ method: /** @type {const} */ ("GET"), path, headers: signedIn })),
-    ...publicPaths.map((path) => ({ method: /** @type {const} */ ("GET"), path, headers: BROWSER_HEADERS })),
+    ...publicPaths.map((path) => ({ method: /** @type {const} */ ("GET"), path, headers: HEADERS })),
   ];
 }
 
