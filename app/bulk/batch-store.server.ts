@@ -5,7 +5,7 @@
  */
 import type { Redis } from "ioredis";
 
-import { sharedRedis } from "~/session/redis.server";
+import { processStore } from "~/session/redis.server";
 
 /** How one item of a batch ended, or "pending" while it waits or runs. */
 export type ItemResult = "pending" | "done" | "skipped" | "failed" | "unknown";
@@ -127,13 +127,8 @@ export function redisBatchStore(redis: Redis, prefix = "panel:bulk:"): BatchStor
   };
 }
 
-let store: BatchStore | undefined;
-
 /** The store in use: Redis when REDIS_URL is set, else memory. */
-export function batchStore(): BatchStore {
-  if (!store) {
-    const redis = sharedRedis();
-    store = redis ? redisBatchStore(redis) : memoryBatchStore();
-  }
-  return store;
-}
+export const batchStore = processStore<BatchStore>({
+  redis: (redis) => redisBatchStore(redis),
+  memory: () => memoryBatchStore(),
+});

@@ -9,7 +9,7 @@
  */
 import type { Redis } from "ioredis";
 
-import { sharedRedis } from "~/session/redis.server";
+import { processStore } from "~/session/redis.server";
 
 /** A live claim: who holds it, since when and until when (epoch milliseconds). */
 export interface Claim {
@@ -303,13 +303,8 @@ export function redisClaimStore(redis: Redis, prefix = "panel:queue:", now: () =
   };
 }
 
-let store: ClaimStore | undefined;
-
 /** The store in use: Redis when REDIS_URL is set, else this process's memory. */
-export function claimStore(): ClaimStore {
-  if (!store) {
-    const redis = sharedRedis();
-    store = redis ? redisClaimStore(redis) : memoryClaimStore();
-  }
-  return store;
-}
+export const claimStore = processStore<ClaimStore>({
+  redis: (redis) => redisClaimStore(redis),
+  memory: () => memoryClaimStore(),
+});

@@ -4,7 +4,7 @@
  */
 import type { Redis } from "ioredis";
 
-import { sharedRedis } from "./redis.server";
+import { processStore } from "./redis.server";
 
 /**
  * What a finished submission answered, enough to answer the same again: a redirect (with its
@@ -120,13 +120,8 @@ function withFallback(shared: IdempotencyStore, local: IdempotencyStore): Idempo
   };
 }
 
-let store: IdempotencyStore | undefined;
-
 /** The store in use: Redis when REDIS_URL is set (with memory while it is down), else memory. */
-export function idempotencyStore(): IdempotencyStore {
-  if (!store) {
-    const redis = sharedRedis();
-    store = redis ? withFallback(redisIdempotencyStore(redis), memoryIdempotencyStore()) : memoryIdempotencyStore();
-  }
-  return store;
-}
+export const idempotencyStore = processStore<IdempotencyStore>({
+  redis: (redis) => withFallback(redisIdempotencyStore(redis), memoryIdempotencyStore()),
+  memory: () => memoryIdempotencyStore(),
+});

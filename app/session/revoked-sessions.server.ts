@@ -10,7 +10,7 @@ import { requestRecord } from "~/lib/request-context.server";
 import { sessionHash, sessionTokenOf } from "~/upstream/session-cookie.server";
 
 import { type ExpiringSet, memoryExpiringSet, redisExpiringSet } from "./expiring-set.server";
-import { sharedRedis } from "./redis.server";
+import { processStore } from "./redis.server";
 
 /**
  * How long a revocation lasts: the upstream cookie's whole lifetime from the sign-out. The cookie
@@ -50,18 +50,11 @@ function logWarning(msg: string, error: unknown): void {
   logLine("warn", msg, { error: reason });
 }
 
-let store: ExpiringSet | undefined;
-
 /** The store in use: Redis when REDIS_URL is set (with a local copy), else memory. */
-function revocationStore(): ExpiringSet {
-  if (!store) {
-    const redis = sharedRedis();
-    store = redis
-      ? withLocalCopy(redisExpiringSet(redis, "panel:revoked-session:"), memoryExpiringSet())
-      : memoryExpiringSet();
-  }
-  return store;
-}
+const revocationStore = processStore<ExpiringSet>({
+  redis: (redis) => withLocalCopy(redisExpiringSet(redis, "panel:revoked-session:"), memoryExpiringSet()),
+  memory: () => memoryExpiringSet(),
+});
 
 /** Refuses the upstream session `token` in the panel until its cookie would have expired. */
 export function revokeSession(token: string): Promise<void> {

@@ -8,20 +8,15 @@
  */
 import { type ExpiringSet, memoryExpiringSet, redisExpiringSet } from "~/session/expiring-set.server";
 import { logLine } from "~/lib/log.server";
-import { sharedRedis } from "~/session/redis.server";
+import { processStore } from "~/session/redis.server";
 
 /** As long as the demo API's links live; the provider's lifetime is not in the contract. */
 const VERIFIED_LINK_SECONDS = 7 * 24 * 60 * 60;
 
-let store: ExpiringSet | undefined;
-
-function verifiedLinks(): ExpiringSet {
-  if (!store) {
-    const redis = sharedRedis();
-    store = redis ? redisExpiringSet(redis, "panel:verified-link:") : memoryExpiringSet();
-  }
-  return store;
-}
+const verifiedLinks = processStore<ExpiringSet>({
+  redis: (redis) => redisExpiringSet(redis, "panel:verified-link:"),
+  memory: () => memoryExpiringSet(),
+});
 
 /** Records that the upstream accepted the link of `fingerprint` (tokenFingerprint). */
 export async function rememberVerifiedLink(fingerprint: string): Promise<void> {
