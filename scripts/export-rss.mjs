@@ -51,7 +51,11 @@ function firstByteMs(url, headers) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const request = http.get(url, { headers }, (response) => {
-      if (response.statusCode !== 200) reject(new Error(`${url} answered ${response.statusCode}`));
+      if (response.statusCode !== 200) {
+        reject(new Error(`${url} answered ${response.statusCode}`));
+        request.destroy();
+        return;
+      }
       response.once("data", () => {
         resolve(performance.now() - started);
         request.destroy();
