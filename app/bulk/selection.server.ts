@@ -5,12 +5,10 @@
  */
 import type { BulkAction, BulkList } from "./bulk-list";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
+import { ENTITY_ID_PATTERN } from "~/lib/entity-id";
 
 /** The params the selection form adds to the list's own; everything else is the list's. */
 const SELECTION_PARAMS = ["action", "id", "pageId", "scope", "index"] as const;
-
-/** An id the panel may send to the upstream (app/forms/fields.ts entityId's rule); anything else is not on any list. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The most ids one URL may name (a page holds at most 100 rows); more are dropped, not read. */
 const MAX_NAMED_IDS = 1_000;
@@ -75,8 +73,9 @@ export function readSelection<S, R>(url: URL, list: BulkList<S, R>): Selection<S
     actionName,
     action,
     scope: "ids",
-    ids: unique.filter((id) => ID_PATTERN.test(id)),
-    malformed: unique.filter((id) => !ID_PATTERN.test(id)),
+    ids: unique.filter((id) => ENTITY_ID_PATTERN.test(id)),
+    // Anything else is not on any list.
+    malformed: unique.filter((id) => !ENTITY_ID_PATTERN.test(id)),
     listParams,
     back,
   };

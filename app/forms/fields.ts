@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
 
+import { ENTITY_ID_PATTERN } from "~/lib/entity-id";
+
 // Form schemas use zod/mini: they ship to the browser, where full zod would cost ~25 KB.
 
 /** A string that must be non-blank after trimming; `message` is shown when it is missing. */
@@ -18,7 +20,7 @@ export const EMAIL_MAX = 254;
  * blank. `message` when it is malformed, `missing` when it is not posted at all.
  */
 export function entityId(message = "Id is required", missing = message) {
-  return z.string({ error: missing }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, message));
+  return z.string({ error: missing }).check(z.trim(), z.regex(ENTITY_ID_PATTERN, message));
 }
 
 /** What a screen answers to a missing or unknown intent: the error of every intent schema (z.discriminatedUnion). */

@@ -1,6 +1,7 @@
 import { z, type ZodType } from "zod";
 
 import { env } from "~/config/env.server";
+import { ENTITY_ID_PATTERN } from "~/lib/entity-id";
 import { logLine } from "~/lib/log.server";
 import { pageError } from "~/lib/page-error";
 import { isSecureRequest } from "~/lib/request-url";
@@ -277,9 +278,6 @@ function logFailure(method: string, path: string, error: UpstreamError, duration
   });
 }
 
-/** Ids in upstream paths: short and URL-safe; anything else is a typo or a probe. */
-const PATH_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
-
 /** Inputs of one endpoint call: path params, query and body as the contract types them. */
 export interface EndpointInput<E extends EndpointSpec> {
   params?: Record<string, string | number>;
@@ -299,7 +297,7 @@ export function callEndpoint<E extends EndpointSpec>(
   input: EndpointInput<E> = {},
 ): Promise<UpstreamResult<z.output<E["answer"]>>> {
   // A malformed id never reaches the upstream: it is simply not found.
-  if (Object.values(input.params ?? {}).some((value) => !PATH_PARAM.test(String(value)))) {
+  if (Object.values(input.params ?? {}).some((value) => !ENTITY_ID_PATTERN.test(String(value)))) {
     return Promise.reject(new UpstreamError(404, "Not found"));
   }
   return callUpstream<z.output<E["answer"]>>(request, {
