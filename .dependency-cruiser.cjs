@@ -116,6 +116,12 @@ module.exports = {
       "The audit store (app/audit/) is below the session: it imports lib and config only.",
     ),
     ...layer(
+      "state-not-up",
+      "^app/state/",
+      "^app/(?!lib/|config/|state/)",
+      "The panel's state engine (app/state/) is below the session and the stores: it imports lib and config only.",
+    ),
+    ...layer(
       "bottom-not-up",
       BOTTOM,
       "^app/(?!lib/|config/|server-context\\.ts$)",

@@ -199,12 +199,15 @@ const UserPatchSchema = z
   .object({
     passport: z.string().max(4096).nullable().optional(),
     fullName: z.string().max(1024).nullable().optional(),
+    // An admin demoted (or promoted) upstream: their sessions stay, their role changes.
+    role: z.enum(["admin", "moderator", "user"]).optional(),
   })
   .strict();
 
 /**
  * Sets a user's stored passport link and/or full name, unchecked, so tests can make the API hand
- * out what a compromised or buggy upstream could (a foreign link, a hostile name). A value
+ * out what a compromised or buggy upstream could (a foreign link, a hostile name), or their role
+ * (an admin demoted upstream while signed in to the panel). A value
  * starting with `/` is made absolute on the demo API's origin, like the seeded links.
  */
 function patchUser(res: ServerResponse, store: DemoStore, id: number, body: unknown): void {
@@ -216,8 +219,11 @@ function patchUser(res: ServerResponse, store: DemoStore, id: number, body: unkn
   if (!user) return sendJson(res, 404, { message: "User not found" });
   if (parsed.data.passport !== undefined) user.passport = parsed.data.passport;
   if (parsed.data.fullName !== undefined) user.fullName = parsed.data.fullName;
+  if (parsed.data.role !== undefined) user.role = parsed.data.role;
   store.changed();
-  return sendJson(res, 200, { data: { id: user.id, passport: user.passport, fullName: user.fullName } });
+  return sendJson(res, 200, {
+    data: { id: user.id, passport: user.passport, fullName: user.fullName, role: user.role },
+  });
 }
 
 /** GET /__demo/redirect?to=/path: a 302 to a path on this same origin (never to another host). */

@@ -5,7 +5,7 @@
  */
 import type { Redis } from "ioredis";
 
-import { processStore } from "~/session/redis.server";
+import { processStore } from "~/state/redis.server";
 
 /** How one item of a batch ended, or "pending" while it waits or runs. */
 export type ItemResult = "pending" | "done" | "skipped" | "failed" | "unknown";

@@ -45,6 +45,8 @@ export const EnvSchema = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     // CSV exports each admin may start per minute (docs/operations.md#list-exports).
     EXPORTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    // CSV exports running at once on one panel process, whoever started them (docs/operations.md#list-exports).
+    EXPORTS_CONCURRENT: z.coerce.number().int().positive().max(1_000).default(4),
     // Sign-in failures (docs/decisions/035-throttling-that-spares-the-owner.md): free failures in a
     // row per account (or per device cookie) before the waits start; per address and day, whatever
     // the account, for browsers without the account's device cookie.
@@ -58,6 +60,10 @@ export const EnvSchema = z
       .optional(),
     // The embedded audit store's directory, when REDIS_URL is not set (docs/operations.md#audit-trail).
     AUDIT_DIR: z.string().min(1).default(".data/audit"),
+    // The embedded state engine's directory (sessions and the panel's other records), when REDIS_URL is not set.
+    STATE_DIR: z.string().min(1).default(".data/state"),
+    // How often a signed-in session's role is checked with the upstream (docs/operations.md#sessions).
+    SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(3_600).default(300),
     // How long audit entries are kept.
     AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).default(365),
     // How long /readyz answers 503 before the server stops accepting connections on SIGTERM.
@@ -122,7 +128,78 @@ export function parseTrustProxy(value: string | undefined, ctx?: z.RefinementCtx
     });
     return false;
   }
+  const family = wholeFamilyCovered(entries);
+  if (family !== undefined) {
+    ctx?.addIssue({
+      code: "custom",
+      message: `must name the proxies, not every address: "${entries.join(",")}" together cover every ${family} address, so any client could choose its own address (a range of all addresses is "true" under another name)`,
+    });
+    return false;
+  }
   return entries;
+}
+
+/** The ranges behind Express's range names (proxy-addr's). */
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ["127.0.0.1/8", "::1/128"],
+  linklocal: ["169.254.0.0/16", "fe80::/10"],
+  uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
+};
+
+/** ::ffff:0:0/96, where an IPv4 client is matched against IPv6 ranges (proxy-addr maps it there). */
+const IPV4_MAPPED_START = 0xffffn << 32n;
+const IPV4_MAPPED_END = IPV4_MAPPED_START + (1n << 32n) - 1n;
+const LAST_IPV6 = (1n << 128n) - 1n;
+
+/**
+ * "IPv4" or "IPv6" when the entries (valid addresses, ranges and names) together trust every
+ * address of that family: `0.0.0.0/1,128.0.0.0/1` is `0.0.0.0/0` in two halves, `::ffff:0:0/96`
+ * is every IPv4 client as proxy-addr matches it. Every range is placed in IPv6's space (an IPv4
+ * range at its IPv4-mapped place), merged, and checked for gaps.
+ */
+function wholeFamilyCovered(entries: readonly string[]): "IPv4" | "IPv6" | undefined {
+  const ranges = entries
+    .flatMap((entry) => NAMED_RANGES[entry] ?? [entry])
+    .map((entry) => {
+      const [address = "", prefix] = entry.split("/");
+      const v4 = isIP(address) === 4;
+      const bits = prefix === undefined ? 128 : Number(prefix) + (v4 ? 96 : 0);
+      const start = v4 ? IPV4_MAPPED_START + ipv4Number(address) : ipv6Number(address);
+      const size = 1n << BigInt(128 - bits);
+      return { start: start - (start % size), end: start - (start % size) + size - 1n };
+    })
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  const merged: { start: bigint; end: bigint }[] = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range.start <= last.end + 1n) last.end = range.end > last.end ? range.end : last.end;
+    else merged.push({ ...range });
+  }
+  const covers = (start: bigint, end: bigint) => merged.some((range) => range.start <= start && range.end >= end);
+  if (covers(0n, LAST_IPV6)) return "IPv6";
+  if (covers(IPV4_MAPPED_START, IPV4_MAPPED_END)) return "IPv4";
+  return undefined;
+}
+
+function ipv4Number(address: string): bigint {
+  return address.split(".").reduce((number, part) => (number << 8n) + BigInt(part), 0n);
+}
+
+/** An IPv6 address (valid, per isIP) as a 128-bit number; a dotted IPv4 tail counts as its last 32 bits. */
+function ipv6Number(address: string): bigint {
+  let text = address.split("%")[0]!;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
+  if (dotted) {
+    const number = ipv4Number(dotted);
+    text = `${text.slice(0, -dotted.length)}${(number >> 16n).toString(16)}:${(number & 0xffffn).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const groups = (part: string) => (part === "" ? [] : part.split(":"));
+  const middle = tail === undefined ? [] : Array<string>(8 - groups(head).length - groups(tail).length).fill("0");
+  return [...groups(head), ...middle, ...groups(tail ?? "")].reduce(
+    (number, group) => (number << 16n) + BigInt(`0x${group}`),
+    0n,
+  );
 }
 
 /** A comma-separated list of http(s) origins (e.g. an S3 bucket's), each reduced to its origin. */

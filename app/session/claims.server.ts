@@ -9,7 +9,7 @@
  */
 import type { Redis } from "ioredis";
 
-import { processStore } from "~/session/redis.server";
+import { processStore } from "~/state/redis.server";
 
 /** A live claim: who holds it, since when and until when (epoch milliseconds). */
 export interface Claim {

@@ -4,7 +4,7 @@
  */
 import type { Redis } from "ioredis";
 
-import { processStore } from "./redis.server";
+import { processStore } from "~/state/redis.server";
 
 /**
  * What a finished submission answered, enough to answer the same again: a redirect (with its

@@ -12,7 +12,7 @@ import { env } from "~/config/env.server";
 import { requestFactsContext } from "~/server-context";
 
 import { MAX_WAIT_SECONDS, waitAfterFailures } from "./failure-delays";
-import { sharedRedis } from "./redis.server";
+import { sharedRedis } from "~/state/redis.server";
 
 // See docs/decisions/035-throttling-that-spares-the-owner.md (which supersedes part of 012).
 
@@ -54,36 +54,71 @@ function actionLimiter(action: LimitedAction): RateLimiterAbstract {
   return limiter;
 }
 
+/** An attempt let through by a throttle: it is already counted as a failure until it says otherwise. */
+export interface ReservedAttempt {
+  /** The attempt was refused by the upstream: it stays counted (nothing to do). */
+  failed(): Promise<void>;
+  /** The attempt says nothing about the password (the upstream failed or was busy): its count is given back. */
+  release(): Promise<void>;
+  /** The attempt succeeded: the run of failures ends. */
+  succeeded(): Promise<void>;
+}
+
+/** A throttle's answer: an attempt counted in advance, or the seconds to wait first. */
+export type Reservation = { wait: null; attempt: ReservedAttempt } | { wait: number };
+
 /**
  * Failures in a row under one key (an account, a device cookie): the first `free` cost nothing,
  * then each one makes the key wait, twice as long as the last time (failure-delays.ts). The run is
  * forgotten a day after its first failure, or at once by a success.
+ *
+ * An attempt is counted before it is sent, never after: a burst of simultaneous attempts cannot all
+ * pass a check that the first failure has not yet reached (docs/decisions/063-sign-in-attempts-counted-before-they-are-sent.md).
+ * Each increment is atomic in either store, so the n-th attempt knows it is the n-th: below `free`
+ * it goes; from `free` on it must take the key's turn, which one attempt at a time holds for as
+ * long as the wait its failure would start, and which the others are refused.
  */
 function growingDelays(name: string, free: () => number) {
-  let limiters: { failures: RateLimiterAbstract; waits: RateLimiterAbstract } | undefined;
+  let limiters: { failures: RateLimiterAbstract; turns: RateLimiterAbstract } | undefined;
   const store = () =>
     (limiters ??= {
-      // Only penalty, get and delete are used: `points` is never consumed against.
+      // Only penalty, reward and delete are used: `points` is never consumed against.
       failures: createLimiter({ keyPrefix: `${name}-failures`, points: 1, duration: FAILURE_MEMORY_SECONDS }),
-      // A key waits while it is blocked here (block() marks it over its one point).
-      waits: createLimiter({ keyPrefix: `${name}-wait`, points: 1, duration: MAX_WAIT_SECONDS }),
+      // One point per wait: the attempt that takes it goes, and holds it for the wait's length.
+      turns: createLimiter({ keyPrefix: `${name}-wait`, points: 1, duration: MAX_WAIT_SECONDS }),
     });
 
   return {
-    /** Seconds until `key` may try again, or null when it may now. */
-    async secondsToWait(key: string): Promise<number | null> {
-      const wait = await store().waits.get(key);
-      return wait && wait.consumedPoints > 1 ? retryAfterSeconds(wait.msBeforeNext) : null;
-    },
-    /** Counts a failure; past the free ones it starts the key's next, longer wait. */
-    async failed(key: string): Promise<void> {
-      const { consumedPoints } = await store().failures.penalty(key);
-      const seconds = waitAfterFailures(consumedPoints, free());
-      if (seconds > 0) await store().waits.block(key, seconds);
-    },
-    /** Ends the key's run of failures. */
-    async succeeded(key: string): Promise<void> {
-      await Promise.all([store().failures.delete(key), store().waits.delete(key)]);
+    /** Counts an attempt under `key` before it is sent; or, when the key must wait, the seconds left. */
+    async reserve(key: string): Promise<Reservation> {
+      const { failures, turns } = store();
+      const { consumedPoints: attempt } = await failures.penalty(key);
+      const wait = waitAfterFailures(attempt, free());
+      const ends = {
+        failed: async () => undefined,
+        release: async () => {
+          await failures.reward(key);
+        },
+        succeeded: async () => {
+          await Promise.all([failures.delete(key), turns.delete(key)]);
+        },
+      };
+      if (wait === 0) return { wait: null, attempt: ends };
+      const turn = await consumeOrWait(turns, key, wait);
+      if (turn !== null) {
+        await failures.reward(key);
+        return { wait: turn };
+      }
+      return {
+        wait: null,
+        attempt: {
+          ...ends,
+          // Not a failure after all: neither its count nor its wait stays.
+          release: async () => {
+            await Promise.all([failures.reward(key), turns.delete(key)]);
+          },
+        },
+      };
     },
   };
 }
@@ -95,8 +130,12 @@ const deviceDelays = growingDelays("sign-in-device", () => env().LOGIN_FAILURES_
 
 let addressLimiter: RateLimiterAbstract | undefined;
 
-/** Untrusted clients' failures from one address whatever the account: an address trying many accounts. */
-function addressFailures(): RateLimiterAbstract {
+/**
+ * Untrusted clients' attempts from one address whatever the account: an address trying many
+ * accounts. Counted before they are sent like the accounts' (growingDelays); a success, or an
+ * attempt the upstream could not judge, gives its point back.
+ */
+function addressAttempts(): RateLimiterAbstract {
   addressLimiter ??= createLimiter({
     keyPrefix: "sign-in-failures-address",
     points: env().LOGIN_FAILURES_PER_DAY,
@@ -136,10 +175,10 @@ export async function secondsUntilAllowed(
   return consumeOrWait(actionLimiter(action), clientAddress(context));
 }
 
-/** Consumes one point of `key`: null within the limit, else the seconds until the next one. */
-async function consumeOrWait(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
+/** Consumes one point of `key` (in a window of `seconds`, when given): null within the limit, else the seconds until the next one. */
+async function consumeOrWait(limiter: RateLimiterAbstract, key: string, seconds?: number): Promise<number | null> {
   try {
-    await limiter.consume(key);
+    await limiter.consume(key, 1, seconds === undefined ? {} : { customDuration: seconds });
     return null;
   } catch (refusal) {
     if (refusal instanceof Error) throw refusal;
@@ -174,45 +213,47 @@ function accountKey(email: string): string {
 }
 
 /**
- * Sign-in throttling after OWASP's "device cookies" design (decision 035); only failures count.
- * `trustedDevice` is the id of this browser's device cookie when it was issued to `email` by an
- * earlier sign-in: its attempts count per cookie, and no one else's failures can refuse them.
- * Every other attempt is untrusted: growing waits per account from every address together, and
- * LOGIN_FAILURES_PER_DAY per address and day.
+ * Sign-in throttling after OWASP's "device cookies" design (decision 035); only failures count,
+ * and each attempt is counted before it is sent (decision 063). `trustedDevice` is the id of this
+ * browser's device cookie when it was issued to `email` by an earlier sign-in: its attempts count
+ * per cookie, and no one else's failures can refuse them. Every other attempt is untrusted: growing
+ * waits per account from every address together, and LOGIN_FAILURES_PER_DAY per address and day.
  */
 export function signInThrottle(context: Readonly<RouterContextProvider>, email: string, trustedDevice?: string) {
-  const address = clientAddress(context);
-  const account = accountKey(email);
-
   return {
-    /** Seconds until this client may try this account again, or null when it may now. */
-    async secondsUntilAllowed(): Promise<number | null> {
-      if (trustedDevice !== undefined) return deviceDelays.secondsToWait(trustedDevice);
-      const [accountWait, perAddress] = await Promise.all([
-        accountDelays.secondsToWait(account),
-        addressFailures().get(address),
-      ]);
-      const addressWait =
-        perAddress && perAddress.consumedPoints >= env().LOGIN_FAILURES_PER_DAY
-          ? retryAfterSeconds(perAddress.msBeforeNext)
-          : null;
-      const wait = Math.max(accountWait ?? 0, addressWait ?? 0);
-      return wait > 0 ? wait : null;
-    },
-
-    /** Counts a refused sign-in against what throttles this client. */
-    async failed(): Promise<void> {
-      if (trustedDevice !== undefined) return deviceDelays.failed(trustedDevice);
-      // The address's refusal lasts what is left of its day (the count's own expiry).
-      await Promise.all([accountDelays.failed(account), addressFailures().penalty(address)]);
-    },
-
     /**
-     * A successful sign-in ends this client's run of failures. A trusted browser's success leaves
-     * the untrusted count alone: the owner signing in daily does not hand a guesser fresh free tries.
+     * Counts this attempt as a failure before it is sent: the answer is the attempt (to settle
+     * once the upstream has answered) or, when this client must wait, the seconds to wait.
      */
-    async succeeded(): Promise<void> {
-      await (trustedDevice !== undefined ? deviceDelays.succeeded(trustedDevice) : accountDelays.succeeded(account));
+    async reserve(): Promise<Reservation> {
+      if (trustedDevice !== undefined) return deviceDelays.reserve(trustedDevice);
+      const address = clientAddress(context);
+      const perAddress = await consumeOrWait(addressAttempts(), address);
+      if (perAddress !== null) return { wait: perAddress };
+      const giveAddressBack = async () => {
+        await addressAttempts().reward(address);
+      };
+      const account = await accountDelays.reserve(accountKey(email));
+      if (account.wait !== null) {
+        await giveAddressBack();
+        return account;
+      }
+      const { attempt } = account;
+      return {
+        wait: null,
+        attempt: {
+          failed: attempt.failed,
+          release: async () => {
+            await Promise.all([attempt.release(), giveAddressBack()]);
+          },
+          // A success gives the address its point back and ends the account's run. A trusted
+          // browser's success (deviceDelays) leaves the untrusted count alone: the owner signing in
+          // daily does not hand a guesser fresh free tries.
+          succeeded: async () => {
+            await Promise.all([attempt.succeeded(), giveAddressBack()]);
+          },
+        },
+      };
     },
   };
 }

@@ -10,7 +10,7 @@ import { requestRecord } from "~/lib/request-context.server";
 import { sessionHash, sessionTokenOf } from "~/upstream/session-cookie.server";
 
 import { type ExpiringSet, memoryExpiringSet, redisExpiringSet } from "./expiring-set.server";
-import { processStore } from "./redis.server";
+import { processStore } from "~/state/redis.server";
 
 /**
  * How long a revocation lasts: the upstream cookie's whole lifetime from the sign-out. The cookie

@@ -1,12 +1,24 @@
-import { type Cookie, type MiddlewareFunction, redirect } from "react-router";
+import { type Cookie, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 
 import { env } from "~/config/env.server";
-import { oncePerRequest } from "~/lib/request-context.server";
+import { oncePerRequest, requestContext } from "~/lib/request-context.server";
 import { readSignedJsonCookie, signedCookie } from "~/lib/signed-cookie.server";
 import { currentLocation, isSecureRequest } from "~/lib/request-url";
+import { requestFactsContext } from "~/server-context";
 import { isSessionRevoked } from "~/session/revoked-sessions.server";
+import {
+  deleteSessionRecord,
+  newSessionId,
+  readSessionRecord,
+  saveSessionRecord,
+  type SessionRecord,
+  sessionFacts,
+} from "~/session/session-records.server";
+import { callEndpoint } from "~/upstream/client.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
+import { userEndpoints } from "~/upstream/contract/users";
+import { isUpstreamError } from "~/upstream/errors";
 import { knownOriginFileLink } from "~/upstream/file-links.server";
 import { expireCookie } from "~/upstream/session-cookie.server";
 
@@ -17,13 +29,22 @@ export interface CurrentUser {
   username: string | null;
   email: string | null;
   avatar: string | null;
+  /** The session's id: its record (session-records.server.ts) must exist for a page to open. */
+  sessionId: string | null;
 }
 
 /** The user cookie lives 7 days (docs/product.md#current-user). */
 export const USER_COOKIE_MAX_AGE = 604_800;
 
 /** Who the panel shows when no (valid) user cookie came (docs/product.md#current-user). */
-export const ANONYMOUS_USER: CurrentUser = { role: null, userName: "User", username: null, email: null, avatar: null };
+export const ANONYMOUS_USER: CurrentUser = {
+  role: null,
+  userName: "User",
+  username: null,
+  email: null,
+  avatar: null,
+  sessionId: null,
+};
 
 const StoredUserSchema = z.object({
   role: z.string().nullable(),
@@ -31,6 +52,8 @@ const StoredUserSchema = z.object({
   username: z.string().nullable(),
   email: z.string().nullable(),
   avatar: z.string().nullable(),
+  // Cookies from before session records have none, and open no page.
+  sessionId: z.string().nullable().default(null),
 });
 
 // The cookie is signed: a tampered or unsigned one parses as absent. It only decides what to
@@ -71,23 +94,94 @@ export function displayName(user: CurrentUser): string {
 }
 
 /**
- * A Set-Cookie line storing the signed-in user; the role is kept upper-cased
+ * Starts the panel's session of a signed-in user: its record (session-records.server.ts) and a
+ * Set-Cookie line storing the user with the session's id; the role is kept upper-cased
  * (docs/product.md#roles-and-permissions). The avatar is kept only on a known file origin
  * (knownOriginFileLink): the shell shows it on every page, so another site's link would hear of
  * each of them; without it the shell shows the initial.
  */
-export function storeUser(
+export async function startSession(
   request: Request,
-  user: { role: string; userName?: string | null; username?: string | null; email: string; avatar?: string | null },
+  context: Readonly<RouterContextProvider>,
+  user: {
+    id: string | number;
+    role: string;
+    userName?: string | null;
+    username?: string | null;
+    email: string;
+    avatar?: string | null;
+  },
 ): Promise<string> {
+  const sessionId = newSessionId();
+  await saveSessionRecord(
+    sessionId,
+    sessionFacts(request, user, context.get(requestFactsContext).clientIp),
+    USER_COOKIE_MAX_AGE,
+  );
   const stored: CurrentUser = {
     role: user.role.toUpperCase(),
     userName: user.userName || user.username || user.email,
     username: user.username ?? null,
     email: user.email,
     avatar: knownOriginFileLink(user.avatar),
+    sessionId,
   };
   return userCookie(request).serialize(stored);
+}
+
+/** Ends the request's panel session on every instance (sign-out): its cookies open no page after this. */
+export async function endSession(request: Request): Promise<void> {
+  const { sessionId } = getCurrentUser(request);
+  if (sessionId) await deleteSessionRecord(sessionId);
+}
+
+/** How often a session's record notes that it was seen: at most a write a minute per session. */
+const LAST_SEEN_EVERY_MS = 60_000;
+
+/**
+ * The request's live session record, or null: none named, ended (signed out, expired), or ended
+ * now because the upstream no longer knows the admin in the role they signed in with. The role is
+ * checked with the upstream at most every SESSION_CHECK_SECONDS (one GET /users/{id} of their
+ * own); an upstream that does not answer keeps the session until the next check.
+ */
+const liveSession = oncePerRequest(async (request: Request): Promise<SessionRecord | null> => {
+  const { sessionId } = getCurrentUser(request);
+  if (!sessionId) return null;
+  const record = await readSessionRecord(sessionId);
+  if (!record) return null;
+  const now = Date.now();
+  let changed = false;
+  if (now - record.checkedAt >= env().SESSION_CHECK_SECONDS * 1000) {
+    if (!(await roleStillHolds(request, record))) {
+      await deleteSessionRecord(sessionId);
+      return null;
+    }
+    record.checkedAt = now;
+    changed = true;
+  }
+  if (now - record.lastSeenAt >= LAST_SEEN_EVERY_MS) {
+    record.lastSeenAt = now;
+    record.address = requestContext()?.get(requestFactsContext).clientIp ?? record.address;
+    changed = true;
+  }
+  if (changed) await saveSessionRecord(sessionId, record, USER_COOKIE_MAX_AGE, now);
+  return record;
+});
+
+/**
+ * Whether the upstream still has the session's user in the role it signed in with: false when it
+ * answers with another role, or refuses (401, 403) or no longer finds them (404); true when it
+ * does not answer (an outage ends no session).
+ */
+async function roleStillHolds(request: Request, record: SessionRecord): Promise<boolean> {
+  try {
+    const { data } = await callEndpoint(request, userEndpoints.details, { params: { id: record.userId } });
+    return data.data.role.toUpperCase() === record.role;
+  } catch (error) {
+    // A 401 is the upstream ending the session: the client answers it with the way to sign in.
+    if (error instanceof Response) return false;
+    return !(isUpstreamError(error) && error.failure === "http" && [401, 403, 404].includes(error.status));
+  }
 }
 
 /** Set-Cookie lines that sign the browser out of the panel and the upstream. */
@@ -120,6 +214,7 @@ export function loginUrl(location: string, expired = false): string {
  * browser was signed in (its cookie has a role), so the sign-in page explains that the session expired.
  */
 export async function redirectToLogin(request: Request): Promise<Response> {
+  await endSession(request);
   const wasSignedIn = Boolean(getCurrentUser(request).role);
   return redirect(loginUrl(currentLocation(request), wasSignedIn), {
     headers: setCookieHeaders(await signOutCookies(request)),
@@ -127,13 +222,15 @@ export async function redirectToLogin(request: Request): Promise<Response> {
 }
 
 /**
- * The current user, or a redirect to sign in when they have no role (docs/product.md#the-shell) or
+ * The current user, or a redirect to sign in when they have no role (docs/product.md#the-shell),
+ * their session has no live record (signed out, or their upstream role changed: liveSession) or
  * their upstream session was revoked at a sign-out (decision 033): a replayed copy of the cookies
  * ends like an expired session.
  */
 export async function requireUser(request: Request): Promise<CurrentUser & { role: string }> {
   const user = getCurrentUser(request);
-  if (!user.role || (await isSessionRevoked(request))) throw await redirectToLogin(request);
+  if (!user.role || !(await liveSession(request)) || (await isSessionRevoked(request)))
+    throw await redirectToLogin(request);
   return user as CurrentUser & { role: string };
 }
 

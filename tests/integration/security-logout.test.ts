@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 
+import { confirm, finishedResults, reviewPath } from "../support/bulk";
 import { clearRecordedRequests, injectFault, recordedRequests } from "../support/demo-hooks";
 import { PanelClient, toastMessage } from "../support/form-post";
 import { useRedis } from "../support/redis-server";
@@ -71,6 +72,27 @@ describe.each([{ engine: "memory" }, { engine: "Redis" }])("sign-out, revocation
     const response = await panel.post("/logout", {});
     return { panel, token, oldCookies, response };
   }
+
+  it("ends every page at sign-out: the old cookies, or the user cookie alone, open no page that never calls the upstream", async () => {
+    const { panel } = await signedIn();
+    const confirmed = await confirm(panel, reviewPath("users", "ban", [7]), { reason: "Spam" });
+    await finishedResults(panel, confirmed);
+    const results = confirmed.headers.get("location")!;
+    const pages = ["/audit", "/audit.csv", results];
+    for (const path of pages) expect((await panel.get(path)).status, path).toBe(200);
+    const oldCookies = panel.cookieHeader();
+    const userCookieAlone = `user=${panel.cookie("user")!}`;
+
+    await panel.post("/logout", {});
+
+    for (const cookies of [oldCookies, userCookieAlone]) {
+      for (const path of pages) {
+        const page = await replaying(cookies).get(path);
+        expect(page.status, path).toBe(302);
+        expect(page.headers.get("location"), path).toMatch(/^\/login\?/);
+      }
+    }
+  });
 
   it("is refused upstream after a plain sign-out", async () => {
     const { panel, token } = await signedIn();
@@ -228,5 +250,46 @@ describe.each([{ engine: "memory" }, { engine: "Redis" }])("sign-out, revocation
     await replaying(oldCookies).post("/forgot-password", { email: "member@example.com" });
     const [reset] = await recordedRequests(stack.demo.url, "/auth/forgot-password");
     expect(reset).toMatchObject({ method: "POST", hasSession: false });
+  });
+});
+
+describe("a session whose upstream role changed", () => {
+  // Every page checks the role with the upstream here; the product checks every 5 minutes.
+  const stack = useStack({ SESSION_CHECK_SECONDS: "0" });
+
+  async function demote(id: number, role: "moderator" | "user") {
+    const response = await fetch(`${stack.demo.url}/__demo/users/${id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ role }),
+    });
+    expect(response.status).toBe(200);
+  }
+
+  it.each(["moderator", "user"] as const)(
+    "ends at the next page once the upstream has made the admin a %s, pages that never call it included",
+    async (role) => {
+      const panel = await PanelClient.signedIn(stack.panel.url);
+      expect((await panel.get("/audit")).status).toBe(200);
+      await demote(1, role);
+      const page = await panel.get("/audit");
+      expect(page.status).toBe(302);
+      expect(page.headers.get("location")).toBe("/login?redirectTo=%2Faudit&expired=1");
+      // Ended for good: the role check is not asked again, the record is gone.
+      await clearRecordedRequests(stack.demo.url);
+      const again = await panel.get("/audit");
+      expect(again.headers.get("location")).toMatch(/^\/login/);
+    },
+  );
+});
+
+describe("the role check's pace", () => {
+  const stack = useStack();
+
+  it("asks the upstream about the admin's role no more often than SESSION_CHECK_SECONDS (5 minutes)", async () => {
+    const panel = await PanelClient.signedIn(stack.panel.url);
+    await clearRecordedRequests(stack.demo.url);
+    for (const path of ["/audit", "/users", "/audit", "/posts"]) expect((await panel.get(path)).status).toBe(200);
+    expect(await recordedRequests(stack.demo.url, "/users/1")).toEqual([]);
   });
 });

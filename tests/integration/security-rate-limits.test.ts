@@ -11,7 +11,7 @@
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 
-import { clearRecordedRequests, outbox, recordedRequests } from "../support/demo-hooks";
+import { clearRecordedRequests, holdCalls, injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { useRedis } from "../support/redis-server";
 import { useStack } from "../support/use-stack";
@@ -204,6 +204,59 @@ describe.each([
       await expectRefused(await signIn(client, "203.0.113.7", ADMIN.email, ADMIN.password));
       expect(await recordedRequests(stack.demo.url, "/auth/signin")).toEqual([]);
       expect((await signIn(client, "198.51.100.7", ADMIN.email, ADMIN.password)).status).toBe(302);
+    });
+    /**
+     * Sends `count` sign-ins at once while the upstream holds every sign-in call it gets: no
+     * failure can be counted after its call while the others arrive. Resolves once the panel has
+     * answered all but the held ones, then lets those go; answers the statuses.
+     */
+    async function burst(count: number, attempt: (index: number) => Promise<Response>): Promise<number[]> {
+      await clearRecordedRequests(stack.demo.url);
+      const held = await holdCalls(stack.demo.url, { method: "POST", path: "/auth/signin" });
+      let answered = 0;
+      const answers = Array.from({ length: count }, (_, index) =>
+        attempt(index).then((response) => {
+          answered++;
+          return response.status;
+        }),
+      );
+      // Everything the panel refused itself is answered while the rest waits upstream.
+      await expect.poll(async () => answered + (await held.holding())).toBe(count);
+      await held.release();
+      return Promise.all(answers);
+    }
+
+    it("lets no more guesses at one account reach the upstream than its free failures when they arrive at once", async () => {
+      // Each from an address of its own: the account's free failures are the bound.
+      const statuses = await burst(50, (index) =>
+        signIn(new PanelClient(stack.panel.url), `192.0.2.${index + 1}`, "burst@example.com", `wrong-${index}`),
+      );
+      expect(await recordedRequests(stack.demo.url, "/auth/signin")).toHaveLength(PER_ACCOUNT);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(PER_ACCOUNT);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(50 - PER_ACCOUNT);
+    });
+
+    it("lets no more accounts be tried from one address than its daily failures when they arrive at once", async () => {
+      const statuses = await burst(150, (index) =>
+        signIn(new PanelClient(stack.panel.url), "198.51.100.99", `burst-${index}@example.org`, "wrong-password"),
+      );
+      expect(await recordedRequests(stack.demo.url, "/auth/signin")).toHaveLength(PER_ADDRESS_PER_DAY);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(PER_ADDRESS_PER_DAY);
+    });
+
+    it("gives a counted attempt back when the upstream fails, so an outage uses up no free failures", async () => {
+      const client = new PanelClient(stack.panel.url);
+      const outage = PER_ACCOUNT + 2;
+      await injectFault(stack.demo.url, { method: "POST", path: "/auth/signin", status: 503, times: outage });
+      for (let attempt = 1; attempt <= outage; attempt++) {
+        expect((await signIn(client, "203.0.113.9", "outage@example.com", "wrong-password")).status).not.toBe(429);
+      }
+      // Every free failure is still there.
+      for (let attempt = 1; attempt <= PER_ACCOUNT; attempt++) {
+        const failed = await signIn(client, "203.0.113.9", "outage@example.com", "wrong-password");
+        expect(failed.status, `attempt ${attempt}`).toBe(401);
+      }
+      await expectRefused(await signIn(client, "203.0.113.9", "outage@example.com", "wrong-password"));
     });
   });
 

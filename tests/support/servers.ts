@@ -259,6 +259,8 @@ export function startPanel(apiUrl: string, env: NodeJS.ProcessEnv = {}): Promise
       KEY_GUESSES_PER_HOUR: "10000",
       // Each panel's audit trail in a directory of its own (one process holds an embedded store).
       AUDIT_DIR: mkdtempSync(path.join(tmpdir(), "panel-audit-")),
+      // And its state engine's (the sessions and other records).
+      STATE_DIR: mkdtempSync(path.join(tmpdir(), "panel-state-")),
       ...env,
     },
     listeningUrl,

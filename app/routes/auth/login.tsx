@@ -18,7 +18,7 @@ import { appOfferOf } from "~/routes/auth/app-offer.server";
 import { issueDeviceCookie, trustedDevice } from "~/routes/auth/device-cookie.server";
 import { recordAudit, recordAuditEntry, signInFailure } from "~/session/audit.server";
 import { safeRedirect } from "~/session/safe-redirect";
-import { getCurrentUser, setCookieHeaders, storeUser } from "~/session/user.server";
+import { getCurrentUser, setCookieHeaders, startSession } from "~/session/user.server";
 import { signIn } from "~/upstream/auth.server";
 import { isUpstreamError } from "~/upstream/errors";
 import { keepRetryAfter, signInThrottle } from "~/session/rate-limit.server";
@@ -53,31 +53,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, LoginSchema);
   if (!form.ok) return invalidSubmission(form.errors, form.values);
   const { email, password, redirectTo } = form.data;
-  // Only failures count; this account's device cookie is judged on its own (decision 035). A
-  // refused attempt never reaches the upstream.
-  const throttle = signInThrottle(context, email, await trustedDevice(request, email));
-  const wait = await throttle.secondsUntilAllowed();
-  if (wait !== null) {
+  // Only failures count, each counted before it is sent; this account's device cookie is judged on
+  // its own (decision 035, 063). A refused attempt never reaches the upstream.
+  const reservation = await signInThrottle(context, email, await trustedDevice(request, email)).reserve();
+  if (reservation.wait !== null) {
     recordAudit({ admin: email, action: "sign-in", result: "refused", status: 429, detail: "too many attempts" });
-    return tooManyAttempts(wait, form.values);
+    return tooManyAttempts(reservation.wait, form.values);
   }
+  const { attempt } = reservation;
 
   try {
     const { data: answer, setCookies } = await signIn(request, { email, password });
-    await throttle.succeeded();
+    await attempt.succeeded();
     await recordAuditEntry({ admin: email, action: "sign-in", result: "done" });
-    const userCookie = await storeUser(request, answer.data.user);
+    const userCookie = await startSession(request, context, answer.data.user);
     const deviceCookie = await issueDeviceCookie(request, email);
     // replace(): the sign-in page does not stay in history (docs/product.md#sign-in).
     return replace(safeRedirect(redirectTo), {
       headers: setCookieHeaders([...setCookies, userCookie, deviceCookie]),
     });
   } catch (error) {
-    // A refusal (wrong password, not an admin) counts; an upstream that failed or was busy says
-    // nothing about the password.
-    if (isUpstreamError(error) && error.status >= 400 && error.status < 500 && error.status !== 429) {
-      await throttle.failed();
-    }
+    // A refusal (wrong password, not an admin) stays counted; an upstream that failed or was busy
+    // says nothing about the password, and its attempt is given back.
+    const refused = isUpstreamError(error) && error.status >= 400 && error.status < 500 && error.status !== 429;
+    await (refused ? attempt.failed() : attempt.release());
     recordAudit({ admin: email, action: "sign-in", ...signInFailure(error) });
     // Right credentials, refused access ('Access denied. Admins only.'): mostly a member who
     // followed a link here. A page that explains and leads to the app, and the server's words as

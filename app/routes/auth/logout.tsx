@@ -4,7 +4,7 @@ import type { Route } from "./+types/logout";
 import { auditFailedLogout, recordAuditEntry } from "~/session/audit.server";
 import { isSessionRevoked, revokeSession } from "~/session/revoked-sessions.server";
 import { redirectWithSuccess } from "~/session/toast.server";
-import { getCurrentUser, setCookieHeaders, signOutCookies } from "~/session/user.server";
+import { endSession, getCurrentUser, setCookieHeaders, signOutCookies } from "~/session/user.server";
 import { endSessionInBackground, signOut } from "~/upstream/auth.server";
 import { upstreamSessionToken } from "~/upstream/session-cookie.server";
 
@@ -16,6 +16,8 @@ export async function loader() {
 // Sign-out always ends the session (decision 033). No rate limit applies: a post without a valid
 // signed session calls nothing upstream, and one with it must never be skipped.
 export async function action({ request }: Route.ActionArgs) {
+  // The panel's session ends first, whatever the upstream answers: no page opens with these cookies again.
+  await endSession(request);
   const headers = setCookieHeaders(await signOutCookies(request));
   const token = upstreamSessionToken(request);
   // Nothing upstream to end, or a revoked session whose logout is already retried in the background.

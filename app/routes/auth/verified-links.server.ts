@@ -8,7 +8,7 @@
  */
 import { type ExpiringSet, memoryExpiringSet, redisExpiringSet } from "~/session/expiring-set.server";
 import { logLine } from "~/lib/log.server";
-import { processStore } from "~/session/redis.server";
+import { processStore } from "~/state/redis.server";
 
 /** As long as the demo API's links live; the provider's lifetime is not in the contract. */
 const VERIFIED_LINK_SECONDS = 7 * 24 * 60 * 60;

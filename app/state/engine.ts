@@ -1,0 +1,54 @@
+/**
+ * The panel's own state (docs/architecture.md#the-panels-own-state): one small key-value engine
+ * with expiring keys, behind every family of records the panel keeps. The embedded default keeps
+ * them on disk under `npm start` (level-engine.server.ts); Redis (redis-engine.server.ts) shares
+ * them between instances. Each family names its keys `<family>:<id>` and says whether it may be
+ * evicted (`panel:` keys with a TTL in Redis) or must persist (docs/operations.md#the-panels-state).
+ */
+
+/** A key-value store whose every key expires. */
+export interface StateEngine {
+  /** The value under `key`, or undefined when there is none or it has expired. */
+  get(key: string): Promise<string | undefined>;
+  /** Stores `value` under `key` for `ttlSeconds`. */
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  /** Removes `key` (nothing happens when it is not there). */
+  delete(key: string): Promise<void>;
+  /** Releases what the engine holds (files, connections). */
+  close(): Promise<void>;
+}
+
+/** A stored value and the time (ms since the epoch) it expires. */
+export interface Expiring {
+  value: string;
+  expires: number;
+}
+
+/**
+ * An engine over a Map in this process, for unit tests and as the embedded engine's cache: a
+ * key is one lookup; expired keys are swept when a key is added, at most once a minute.
+ */
+export function memoryEngine(now: () => number = Date.now, entries = new Map<string, Expiring>()): StateEngine {
+  let swept = 0;
+  return {
+    async get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expires > now()) return entry.value;
+      entries.delete(key);
+      return undefined;
+    },
+    async set(key, value, ttlSeconds) {
+      const time = now();
+      if (time - swept > 60_000) {
+        swept = time;
+        for (const [stored, { expires }] of entries) if (expires <= time) entries.delete(stored);
+      }
+      entries.set(key, { value, expires: time + ttlSeconds * 1000 });
+    },
+    async delete(key) {
+      entries.delete(key);
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,35 @@
+import { ClassicLevel } from "classic-level";
+
+import { type Expiring, memoryEngine, type StateEngine } from "~/state/engine";
+
+/**
+ * The embedded engine: every key in this process's memory for reads, and on disk (LevelDB through
+ * classic-level, in STATE_DIR) so that what must persist outlives a restart of `npm start`. One
+ * process holds the directory, so the memory copy is never stale. Keys are loaded when the engine
+ * opens; expired ones are dropped then, and removed from disk as they are found.
+ */
+export async function levelStateEngine(dir: string, now: () => number = Date.now): Promise<StateEngine> {
+  const db = new ClassicLevel<string, string>(dir, { valueEncoding: "utf8" });
+  await db.open();
+  const entries = new Map<string, Expiring>();
+  const expired: string[] = [];
+  for await (const [key, stored] of db.iterator()) {
+    const entry = JSON.parse(stored) as Expiring;
+    if (entry.expires > now()) entries.set(key, entry);
+    else expired.push(key);
+  }
+  if (expired.length > 0) await db.batch(expired.map((key) => ({ type: "del" as const, key })));
+  const memory = memoryEngine(now, entries);
+  return {
+    get: memory.get,
+    async set(key, value, ttlSeconds) {
+      await memory.set(key, value, ttlSeconds);
+      await db.put(key, JSON.stringify(entries.get(key)));
+    },
+    async delete(key) {
+      await memory.delete(key);
+      await db.del(key);
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,23 @@
+import type { Redis } from "ioredis";
+
+import type { StateEngine } from "~/state/engine";
+
+/** The prefix of every key the state engine writes to Redis (docs/operations.md#the-panels-state). */
+export const STATE_PREFIX = "panel:";
+
+/** The engine on the shared Redis (decision 018): one key per key, under STATE_PREFIX, expiring by TTL. */
+export function redisStateEngine(redis: Redis): StateEngine {
+  return {
+    async get(key) {
+      return (await redis.get(STATE_PREFIX + key)) ?? undefined;
+    },
+    async set(key, value, ttlSeconds) {
+      await redis.set(STATE_PREFIX + key, value, "EX", Math.max(1, Math.ceil(ttlSeconds)));
+    },
+    async delete(key) {
+      await redis.del(STATE_PREFIX + key);
+    },
+    // The connection is the process's shared one (app/session/redis.server.ts): it is not this engine's to close.
+    async close() {},
+  };
+}
