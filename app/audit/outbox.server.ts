@@ -95,7 +95,10 @@ export function auditOutbox(
         dropped.settle();
         logLine("error", "AUDIT ENTRY LOST: too many entries wait for the audit store", { entry: dropped.record });
       }
-      void drain();
+      // While the store fails, the retry's timer drains: a new entry waits for it, its caller goes
+      // on, and the store is not tried again at once (a flood of entries would be a flood of writes).
+      if (failures === 0) void drain();
+      else queue.at(-1)?.settle();
       return settled;
     },
     waiting: () => queue.length,

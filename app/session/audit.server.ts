@@ -8,6 +8,13 @@ import { authEndpoints } from "~/upstream/contract/auth";
 import { isUpstreamError } from "~/upstream/errors";
 import type { UpstreamCallRecord } from "~/upstream/panel-session.server";
 
+/** How one failed sign-in ended (sign-in-audit.server.ts gathers them): the upstream's status, or why no answer came. */
+export interface SignInFailure {
+  result: Extract<AuditResult, "failed" | "unknown">;
+  status: number | null;
+  detail: string | null;
+}
+
 export type { AuditRecord, AuditResult, AuditTarget };
 
 /** What the admin shell's middleware learns of the form post in flight while it runs. */
@@ -81,8 +88,17 @@ export function auditRecordOf(
   const sent = calls.filter((call) => !call.read).at(-1);
   if (!sent) {
     if (responseStatus >= 200 && responseStatus < 300) return null;
+    // Refused before anything was read or sent (an unknown intent, a malformed form): it acted on
+    // nothing, so it names no target and keeps no reason (a made-up post lands in no History).
     if (responseStatus >= 400) {
-      return { ...base, result: "refused", status: null, detail: `refused by the panel (${responseStatus})` };
+      return {
+        ...base,
+        target: null,
+        reason: null,
+        result: "refused",
+        status: null,
+        detail: `refused by the panel (${responseStatus})`,
+      };
     }
     if (calls.length === 0) return { ...base, result: "done", status: null, detail: "no upstream call" };
     return { ...base, result: "refused", status: null, detail: "nothing sent" };
@@ -118,8 +134,8 @@ export function recordAuditEntry(record: AuditRecord): Promise<void> {
   return theAuditTrail().record(stamped);
 }
 
-/** How a sign-in that threw ends in the trail: refused or failed with the upstream's status, or unknown. */
-export function signInFailure(error: unknown): Pick<AuditRecord, "result" | "status" | "detail"> {
+/** How a sign-in that threw ends in the trail: failed with the upstream's status, or unknown. */
+export function signInFailure(error: unknown): SignInFailure {
   if (!isUpstreamError(error)) return { result: "failed", status: null, detail: "error" };
   if (error.failure !== "http") return { result: "unknown", status: null, detail: error.failure };
   return { result: "failed", status: error.status, detail: null };

@@ -48,6 +48,13 @@ describe("auditRecordOf", () => {
       result: "refused",
       detail: "refused by the panel (400)",
     });
+    // A made-up intent with a reason acted on nothing: no target, no reason.
+    expect(auditRecordOf("a@b.c", { ...posted, intent: "made-up" }, [], 400)).toMatchObject({
+      action: "made-up",
+      target: null,
+      reason: null,
+      result: "refused",
+    });
     expect(auditRecordOf("a@b.c", { ...posted, intent: "add-feature" }, [], 200)).toBeNull();
   });
 });

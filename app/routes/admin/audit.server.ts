@@ -49,8 +49,9 @@ async function readPosted(request: Request): Promise<PostedAction> {
       const value = form.get(name);
       return typeof value === "string" && value !== "" ? value.slice(0, 100) : null;
     };
-    // A page of one item (a user's details, a tier's page) names it in its path; a bulk page names none.
-    const id = text("id") ?? /^\/(?:users|memberships\/(?:view|edit))\/(?!bulk$)([^/]+)$/.exec(pathname)?.[1] ?? null;
+    // A page of one item (a user's details, a tier's page) names it in its path, and acts on that
+    // one whatever the form says; a list's row action names its row in the form; a bulk page names none.
+    const id = /^\/(?:users|memberships\/(?:view|edit))\/(?!bulk$)([^/]+)$/.exec(pathname)?.[1] ?? text("id") ?? null;
     const kind = TARGET_KINDS.find(([pattern]) => pattern.test(pathname))?.[1];
     const reason = text("reason");
     return {

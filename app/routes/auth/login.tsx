@@ -16,7 +16,9 @@ import { MutationForm } from "~/recipe/mutation-form";
 import { loginSchema } from "~/forms/schema-loaders.client";
 import { appOfferOf } from "~/routes/auth/app-offer.server";
 import { issueDeviceCookie, trustedDevice } from "~/routes/auth/device-cookie.server";
-import { recordAudit, recordAuditEntry, signInFailure } from "~/session/audit.server";
+import { requestFactsContext } from "~/server-context";
+import { recordAuditEntry, signInFailure } from "~/session/audit.server";
+import { noteSignInFailure } from "~/session/sign-in-audit.server";
 import { safeRedirect } from "~/session/safe-redirect";
 import { getCurrentUser, setCookieHeaders, startSession } from "~/session/user.server";
 import { signIn } from "~/upstream/auth.server";
@@ -56,10 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Only failures count, each counted before it is sent; this account's device cookie is judged on
   // its own (decision 035, 063). A refused attempt never reaches the upstream.
   const reservation = await signInThrottle(context, email, await trustedDevice(request, email)).reserve();
-  if (reservation.wait !== null) {
-    recordAudit({ admin: email, action: "sign-in", result: "refused", status: 429, detail: "too many attempts" });
-    return tooManyAttempts(reservation.wait, form.values);
-  }
+  // A refused attempt writes no audit entry: the limits bound it, and anyone can send it.
+  if (reservation.wait !== null) return tooManyAttempts(reservation.wait, form.values);
   const { attempt } = reservation;
 
   try {
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // says nothing about the password, and its attempt is given back.
     const refused = isUpstreamError(error) && error.status >= 400 && error.status < 500 && error.status !== 429;
     await (refused ? attempt.failed() : attempt.release());
-    recordAudit({ admin: email, action: "sign-in", ...signInFailure(error) });
+    noteSignInFailure(context.get(requestFactsContext).clientIp, email, signInFailure(error));
     // Right credentials, refused access ('Access denied. Admins only.'): mostly a member who
     // followed a link here. A page that explains and leads to the app, and the server's words as
     // the error toast.
