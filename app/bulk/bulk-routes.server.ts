@@ -24,7 +24,7 @@ import { runOnce } from "~/recipe/action.server";
 import { invalidSubmission, rejectedSubmission } from "~/recipe/failure.server";
 import { recordsItsOwnEntries } from "~/session/audit.server";
 import { replaceWithInfo } from "~/session/toast.server";
-import { getCurrentUser } from "~/session/user.server";
+import { getCurrentUser, requireCapability } from "~/session/user.server";
 
 /** Names the review page lists before "and {N} more". */
 const NAMES_SHOWN = 20;
@@ -51,6 +51,7 @@ function resultsHref(list: Pick<BulkList<unknown>, "path">, batchId: string): st
 
 /** The review page (docs/product.md#bulk-actions): 400 with a link back for a selection that cannot be reviewed. */
 export async function loadBulkReview<S, R>({ request }: LoaderFunctionArgs, list: BulkList<S, R>) {
+  await requireCapability(request, "bulk-actions");
   const selection = readSelection(new URL(request.url), list);
   if (!selection.ok) {
     const view: BulkReviewView = { ok: false, title: list.title, message: selection.message, back: selection.back };
@@ -165,6 +166,7 @@ async function confirmedItems<S, R>(
  * (Post/Redirect/Get). Nothing to do (every matching row skipped) is refused, 400.
  */
 export async function confirmBulk<S, R>(args: ActionFunctionArgs, list: BulkList<S, R>) {
+  await requireCapability(args.request, "bulk-actions");
   return runOnce(args, async ({ request, form }) => {
     const selection = readSelection(new URL(request.url), list);
     if (!selection.ok) return rejectedSubmission(selection.message);
@@ -200,9 +202,10 @@ const retryable = (item: BatchItem) => item.result === "failed" || item.result =
 
 /** The results page: each item's result, the counts, and whether the batch still runs. */
 export async function loadBulkResults<S, R>(
-  { params }: LoaderFunctionArgs,
+  { request, params }: LoaderFunctionArgs,
   list: BulkList<S, R>,
 ): Promise<BulkResultsView> {
+  await requireCapability(request, "bulk-actions");
   const batch = await batchOf(list, params.batchId);
   const counts: Record<ItemResult, number> = { pending: 0, done: 0, skipped: 0, failed: 0, unknown: 0 };
   for (const item of batch.items) counts[item.result]++;
@@ -227,6 +230,7 @@ export async function loadBulkResults<S, R>(
 
 /** "Retry failed ({k})": a new batch of the failed and unknown items, same action and reason, each read again first. */
 export async function retryBulk<S, R>(args: ActionFunctionArgs, list: BulkList<S, R>) {
+  await requireCapability(args.request, "bulk-actions");
   return runOnce(args, async ({ request }) => {
     const batch = await batchOf(list, args.params.batchId);
     const action = Object.hasOwn(list.actions, batch.action) ? list.actions[batch.action] : undefined;

@@ -5,6 +5,9 @@
  */
 import { data, isRouteErrorResponse } from "react-router";
 
+/** The message of a page the admin may not see: the upstream refused it, or the panel's roles do. */
+export const NO_ACCESS = "You do not have access to this page";
+
 /** What a thrown page error carries. */
 interface PageErrorBody {
   message: string;

@@ -6,6 +6,8 @@ import { oncePerRequest, requestContext } from "~/lib/request-context.server";
 import { readSignedJsonCookie, signedCookie } from "~/lib/signed-cookie.server";
 import { currentLocation, isSecureRequest } from "~/lib/request-url";
 import { requestFactsContext } from "~/server-context";
+import { NO_ACCESS, pageError } from "~/lib/page-error";
+import { may, type PanelCapability } from "~/session/permissions";
 import { isSessionRevoked } from "~/session/revoked-sessions.server";
 import {
   deleteSessionRecord,
@@ -232,6 +234,19 @@ export async function requireUser(request: Request): Promise<CurrentUser & { rol
   if (!user.role || !(await liveSession(request)) || (await isSessionRevoked(request)))
     throw await redirectToLogin(request);
   return user as CurrentUser & { role: string };
+}
+
+/**
+ * The current user when their role may use `capability` (permissions.ts); else the 403 page, as
+ * the upstream's refusal shows it. Without a live session: the way to sign in, as requireUser.
+ */
+export async function requireCapability(
+  request: Request,
+  capability: PanelCapability,
+): Promise<CurrentUser & { role: string }> {
+  const user = await requireUser(request);
+  if (!may(user.role, capability)) throw pageError(403, NO_ACCESS);
+  return user;
 }
 
 /**

@@ -3,7 +3,7 @@ import { z, type ZodType } from "zod";
 import { env } from "~/config/env.server";
 import { ENTITY_ID_PATTERN } from "~/lib/entity-id";
 import { logLine } from "~/lib/log.server";
-import { pageError } from "~/lib/page-error";
+import { NO_ACCESS, pageError } from "~/lib/page-error";
 import { isSecureRequest } from "~/lib/request-url";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
@@ -176,7 +176,7 @@ async function sendUpstream<T>(
   if (response.status === 403 && !call.public && call.retry === "safe-read") {
     recordUpstreamCall({ method, path: call.path, status: 403 });
     logFailure(method, call.path, new UpstreamError(403, "Forbidden"), performance.now() - started);
-    throw pageError(403, "You do not have access to this page");
+    throw pageError(403, NO_ACCESS);
   }
 
   recordUpstreamCall({ method, path: call.path, status: response.status });

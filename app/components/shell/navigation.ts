@@ -1,4 +1,5 @@
 import type { OutlineIconName } from "~/components/ui/icon-names";
+import type { PanelCapability } from "~/session/permissions";
 
 /** One sidebar entry (docs/product.md#sidebar). */
 export interface NavigationEntry {
@@ -7,6 +8,8 @@ export interface NavigationEntry {
   description?: string;
   /** 24/outline: navigation is artwork (decision 023). */
   icon: OutlineIconName;
+  /** Shown only to a role that may use this (app/session/permissions.ts). */
+  capability?: PanelCapability;
 }
 
 /** The sidebar's entries, in order (docs/product.md#sidebar). */
@@ -17,7 +20,13 @@ export const NAVIGATION: readonly NavigationEntry[] = [
   { name: "Announcements", url: "/announcements", description: "System Notifications", icon: "outline-megaphone" },
   { name: "Citizenship", url: "/badge-requests", description: "Verification Requests", icon: "outline-shield-check" },
   { name: "Memberships", url: "/memberships", description: "Subscription Plans", icon: "outline-credit-card" },
-  { name: "Audit", url: "/audit", description: "Who did what", icon: "outline-clipboard-document-list" },
+  {
+    name: "Audit",
+    url: "/audit",
+    description: "Who did what",
+    icon: "outline-clipboard-document-list",
+    capability: "read-audit",
+  },
 ];
 
 /**

@@ -4,6 +4,7 @@ import { isEntryActive, NAVIGATION } from "~/components/shell/navigation";
 import { type ShellUser, UserMenu } from "~/components/shell/user-menu";
 import { Icon } from "~/components/ui/icon";
 import { Tooltip } from "~/components/ui/tooltip";
+import type { PanelCapability } from "~/session/permissions";
 
 /** Id of the checkbox that opens the mobile sheet (works without JavaScript). */
 export const MOBILE_SIDEBAR_ID = "mobile-sidebar";
@@ -11,10 +12,13 @@ export const MOBILE_SIDEBAR_ID = "mobile-sidebar";
 /** The sidebar's content: brand, 'Navigation' entries, collapse toggle and user menu. */
 export function Sidebar({
   user,
+  capabilities,
   collapsed,
   onToggle,
 }: {
   user: ShellUser;
+  /** What the admin's role may use of the panel's own pages: the entries of the others are not offered. */
+  capabilities: readonly PanelCapability[];
   collapsed: boolean;
   onToggle: (event: React.FormEvent<HTMLFormElement>) => void;
 }) {
@@ -43,7 +47,7 @@ export function Sidebar({
           Navigation
         </h2>
         <ul className="space-y-1">
-          {NAVIGATION.map((entry) => {
+          {NAVIGATION.filter((entry) => !entry.capability || capabilities.includes(entry.capability)).map((entry) => {
             const active = isEntryActive(location.pathname, entry.url);
             return (
               <li key={entry.url}>

@@ -2,12 +2,15 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 
 import type { Route } from "./+types/layout";
+import { ExportNotice, revalidateOnEveryPage } from "~/components/feedback/export-notice";
 import { MOBILE_SIDEBAR_ID, Sidebar } from "~/components/shell/sidebar";
 import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-state";
 import { useFocusKeeper } from "~/components/ui/focus-anchor";
 import { Icon } from "~/components/ui/icon";
+import { takeIncompleteExportNotice } from "~/export/incomplete-notice.server";
 import { describePageError } from "~/lib/page-error";
 import { auditAdminActions } from "./audit.server";
+import { capabilitiesOf } from "~/session/permissions";
 import { displayName, requireSignedIn, requireUser } from "~/session/user.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn, auditAdminActions];
@@ -16,9 +19,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return {
     user: { name: displayName(user), email: user.email, avatar: user.avatar },
+    capabilities: capabilitiesOf(user.role),
     sidebarExpanded: readSidebarExpanded(request.headers.get("cookie")),
+    exportNotice: await takeIncompleteExportNotice(user.email),
   };
 }
+
+export const shouldRevalidate = revalidateOnEveryPage;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [expanded, setExpanded] = useState(loaderData.sidebarExpanded);
@@ -113,6 +120,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </label>
         <Sidebar
           user={loaderData.user}
+          capabilities={loaderData.capabilities}
           collapsed={collapsed}
           onToggle={(event) => {
             event.preventDefault();
@@ -123,6 +131,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
       <div className={`pt-16 transition-[padding] md:pt-0 ${collapsed ? "md:pl-[3rem]" : "md:pl-[16rem]"}`}>
         <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+          <ExportNotice notice={loaderData.exportNotice} />
           <Outlet />
         </main>
       </div>

@@ -11,8 +11,10 @@ import { Badge } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { hrefWith } from "~/lib/pagination";
+import { requireCapability } from "~/session/user.server";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireCapability(request, "read-audit");
   return loadAuditTrail(request);
 }
 

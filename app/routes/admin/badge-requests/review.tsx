@@ -25,12 +25,17 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { QueueActionSchema } from "~/forms/review-queue.server";
 import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { MutationForm } from "~/recipe/mutation-form";
+import { requireCapability } from "~/session/user.server";
 
 /** The queue, or one request of it by its link (docs/product.md#citizenship-queue). */
-export const loader = ({ request, params }: Route.LoaderArgs) => loadQueue(request, params.id);
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireCapability(request, "review-queue");
+  return loadQueue(request, params.id);
+}
 
 /** The queue's buttons: Approve & next, Reject & next, Skip, Take over, Show skipped requests again. */
 export async function action({ request, context }: Route.ActionArgs) {
+  await requireCapability(request, "review-queue");
   return runOnce({ request, context }, async ({ request, form }) => {
     const submission = parseSubmission(form, QueueActionSchema);
     if (!submission.ok) return submission.rejected;
