@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 
+import { refusalPageHtml } from "~/lib/refusal-page";
 import { safeRedirect } from "~/session/safe-redirect";
 
 import { isPlainHost } from "./security-headers";
@@ -52,6 +53,81 @@ export function crossSiteRefusal(
   }
   return null;
 }
+
+/**
+ * The CSV exports' addresses (app/routes.ts): `/users.csv`, `/audit.csv`, `/users/7/invites.csv`...
+ * Each one pages the whole list from the upstream.
+ */
+const EXPORT_PATH =
+  /^\/(?:(?:users|badge-requests|posts|announcements|memberships|audit)\.csv|users\/[^/]+\/(?:invites|invitees)\.csv)$/i;
+/** The bulk review pages (`/users/bulk?action=ban&id=...`): one upstream read per selected item, up to BULK_MAX. */
+const BULK_REVIEW_PATH = /^\/(?:users|badge-requests|posts|announcements)\/bulk$/i;
+
+/**
+ * A request path as React Router matches it: a single-fetch `.data` request is its page's twin
+ * (`/users.csv.data` runs `/users.csv`'s loader), each segment is decoded (`%2E` is a dot, an
+ * encoded slash stays one), and case, repeated slashes and a trailing slash do not count.
+ */
+function routePath(rawPath: string): { path: string; data: boolean } {
+  const data = rawPath.endsWith(".data");
+  const path = (data ? rawPath.slice(0, -".data".length) : rawPath)
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replace(/\//g, "%2F");
+      } catch {
+        return segment;
+      }
+    })
+    .join("/")
+    .replace(/\/{2,}/g, "/")
+    .replace(/(.)\/$/, "$1");
+  return { path, data };
+}
+
+/** What the panel answers a GET of `rawPath` from a browser that says where it came from, before any route runs. */
+export function expensiveReadRefusal(
+  rawPath: string,
+  secFetchSite: string | undefined,
+): { status: 403 | 404; reason: string } | null {
+  const { path, data } = routePath(rawPath);
+  const isExport = EXPORT_PATH.test(path);
+  // React Router answers an export's twin by running its loader and buffering the whole file.
+  if (isExport && data) return { status: 404, reason: "the .data twin of an export" };
+  if (!isExport && !BULK_REVIEW_PATH.test(path)) return null;
+  // Browsers send Sec-Fetch-Site with every request: a link on the panel is same-origin, a typed
+  // address or a bookmark none; a client without it (curl, a script) is not a browser led here.
+  if (secFetchSite && secFetchSite !== "same-origin" && secFetchSite !== "none") {
+    return { status: 403, reason: `opened from another site (Sec-Fetch-Site: ${secFetchSite})` };
+  }
+  return null;
+}
+
+/** The page a refused link from another site gets. */
+const CROSS_SITE_READ_PAGE = {
+  heading: "Open this from the panel",
+  message: "This address was opened from another site. Exports and bulk actions open only from the panel's own pages.",
+  links: [{ href: "/", label: "Go to the panel" }],
+};
+
+/**
+ * Refuses, before React Router runs, the reads that cost the upstream most when a stranger makes a
+ * signed-in admin's browser ask for them (docs/operations.md#list-exports): the `.data` twin of a
+ * CSV export (404: the file would be built whole in memory), and an export or a bulk review page
+ * opened from another site (403 with a page: a link elsewhere could make one admin's browser page a
+ * whole list, or read 500 items, as often as it likes). Any method: a write to them is refused
+ * above, or has no action.
+ */
+export const refuseExpensiveReads: RequestHandler = (req, res, next) => {
+  const refusal = expensiveReadRefusal(req.path, req.get("sec-fetch-site"));
+  if (!refusal) return next();
+  if (refusal.status === 404) {
+    refuse(res, 404, refusal.reason, "Not Found");
+    return;
+  }
+  res.locals.refusal = refusal.reason;
+  res.status(403).set("Cache-Control", "no-store").type("html").send(refusalPageHtml(CROSS_SITE_READ_PAGE));
+};
 
 /** The body limit of a request, in bytes: the upload cap for a multipart post to a form that takes a file. */
 export function bodyLimit(contentType: string | undefined, path = ""): number {

@@ -6,23 +6,29 @@
  * page is one chunk of the file: one write and one compression flush (@react-router/node flushes
  * after every chunk) per upstream page, a thousand for 100,000 users, not one per row.
  *
- * - Before the first byte: the admin's session and the export rate limit (429). The BOM and the
- *   header row go out at once, before the first page is asked for (decision 059: the first byte
- *   comes within one upstream call).
+ * - Before the first byte: the admin's session, a place among the exports running on this panel
+ *   (EXPORTS_CONCURRENT, else 503) and the admin's export rate limit (EXPORTS_PER_MINUTE, else 429);
+ *   a refusal is a page with a way back to the list, not a file. The BOM and the header row go out
+ *   at once, before the first page is asked for (decision 059: the first byte comes within one
+ *   upstream call). A HEAD gets the download's headers and starts nothing.
  * - A browser that drops the download aborts the request: the page in flight is cancelled and no
  *   other is asked for.
- * - An upstream failure, on any page, ends the file with INCOMPLETE_LINE.
+ * - An upstream failure, on any page, ends the file with INCOMPLETE_LINE, and leaves the admin a
+ *   note their next page shows (incomplete-notice.server.ts); a complete export clears it.
  * - Every attempt is one audit entry: action `export`, the list and its query, the rows written.
+ * - The `.data` twin of an export address and a link to one from another site are refused before
+ *   React Router runs (server/request-guards.ts, `refuseExpensiveReads`).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-import { stringify } from "csv-stringify/sync";
-
-import { type CellValue, csvCell } from "./csv-cell";
-import { exportFileName, exportQuery } from "./file-name";
+import { type CellValue, csvCell, csvRecords } from "./csv-cell";
+import { exportFileName, exportQuery, listHref } from "./file-name";
+import { forgetIncompleteExport, noteIncompleteExport } from "./incomplete-notice.server";
+import { takeExportPlace } from "./running-exports.server";
 import { env } from "~/config/env.server";
 import { attachmentDisposition } from "~/lib/format";
 import { logLine } from "~/lib/log.server";
+import { refusalPageHtml } from "~/lib/refusal-page";
 import { type AuditResult, recordAuditEntry } from "~/session/audit.server";
 import { exportSecondsUntilAllowed } from "~/session/rate-limit.server";
 import { requireUser } from "~/session/user.server";
@@ -36,8 +42,10 @@ export interface CsvColumn<Row> {
 
 /** What a list's export route hands over: the list, how its file is named, its columns and its rows. */
 export interface ListExport<Row> {
-  /** The list's name, first in the file name and the audit entry's target id ("users"). */
+  /** The list's name, the audit entry's target id and, unless `fileName` says otherwise, first in the file name ("users"). */
   list: string;
+  /** The file name's first word when it is not the list's name (the audit trail's "audit-export"). */
+  fileName?: string;
   /** The filter words that name the file ("banned"), in order; empty ones are left out. */
   filters: readonly (string | null | undefined)[];
   columns: readonly CsvColumn<Row>[];
@@ -63,11 +71,50 @@ export const INCOMPLETE_LINE =
 // A personal list: never kept by a browser or a shared cache.
 const NOT_STORED = { "Cache-Control": "no-store" };
 
+/** How long a refused export is told to wait when the panel is running as many as it may. */
+const BUSY_RETRY_SECONDS = 60;
+
+/** The refusals' words (docs/product.md#list-exports). */
+const EXPORT_REFUSALS = {
+  rateLimited: "Too many attempts. Please wait {seconds} seconds and try again.",
+  busy: "Too many exports are running on the panel right now. Please try again in a minute.",
+} as const;
+
+/** A refused export: a page that says why, with a way back to the list it was asked from. */
+function refusal(status: 429 | 503, retryAfter: number, heading: string, message: string, back: string): Response {
+  const html = refusalPageHtml({
+    heading,
+    message,
+    links: [
+      { href: back, label: "Back to the list" },
+      { href: "/", label: "Go to the dashboard" },
+    ],
+  });
+  return new Response(html, {
+    status,
+    headers: { ...NOT_STORED, "Retry-After": String(retryAfter), "Content-Type": "text/html; charset=utf-8" },
+  });
+}
+
 /** Answers a list's CSV download (see the module comment). */
 export async function csvDownload<Row>(request: Request, spec: ListExport<Row>): Promise<Response> {
   const { email: admin } = await requireUser(request);
   const url = new URL(request.url);
   const query = exportQuery(url.searchParams);
+  const back = listHref(url.pathname, url.search);
+  const fileName = exportFileName(
+    spec.fileName ?? spec.list,
+    spec.filters.filter((part): part is string => Boolean(part)),
+    new Date(),
+    env().APP_TIMEZONE,
+  );
+  const fileHeaders = {
+    ...NOT_STORED,
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": attachmentDisposition(fileName),
+  };
+  // React Router drops a HEAD's body unread: an export started for it would never end.
+  if (request.method === "HEAD") return new Response(null, { status: 200, headers: fileHeaders });
   // Awaited: once the answer (or the file's end) is sent, /audit shows the entry.
   const audit = (result: AuditResult, detail: string, status?: number | null) =>
     recordAuditEntry({
@@ -79,14 +126,28 @@ export async function csvDownload<Row>(request: Request, spec: ListExport<Row>):
       detail,
     });
 
-  const wait = await exportSecondsUntilAllowed(admin ?? "");
-  if (wait !== null) {
-    await audit("refused", "rate limited");
-    return new Response(`Too many attempts. Please wait ${wait} seconds and try again.`, {
-      status: 429,
-      headers: { ...NOT_STORED, "Retry-After": String(wait), "Content-Type": "text/plain; charset=utf-8" },
-    });
+  // Taken before the rate limit counts: an export the panel cannot run now costs the admin nothing.
+  const place = takeExportPlace();
+  if (!place) {
+    await audit("refused", "too many exports running");
+    return refusal(503, BUSY_RETRY_SECONDS, "Too many exports running", EXPORT_REFUSALS.busy, back);
   }
+  let wait: number | null;
+  try {
+    wait = await exportSecondsUntilAllowed(admin ?? "");
+  } catch (error) {
+    place.release();
+    throw error;
+  }
+  if (wait !== null) {
+    place.release();
+    await audit("refused", "rate limited");
+    const message = EXPORT_REFUSALS.rateLimited.replace("{seconds}", String(wait));
+    return refusal(429, wait, "Too many exports", message, back);
+  }
+  // However the file ends (below), and when the browser goes before it starts, the place is given back.
+  request.signal.addEventListener("abort", () => place.release(), { once: true });
+  if (request.signal.aborted) place.release();
 
   // The body is pulled from the response's writes (a socket's drain among them), outside the
   // request's async context: every page is read inside it, where the upstream client finds the
@@ -96,10 +157,13 @@ export async function csvDownload<Row>(request: Request, spec: ListExport<Row>):
   const cellsOf = (row: Row) => spec.columns.map((column) => csvCell(column.cell(row)));
   let written = 0;
   let recorded = false;
-  // The audit entry, once, however the file ends.
+  // Once, however the file ends: the place given back, the admin's note, the audit entry.
   const end = async (result: AuditResult, detail: string, status?: number | null) => {
     if (recorded) return;
     recorded = true;
+    place.release();
+    if (result === "failed") await noteIncompleteExport(admin, fileName, written);
+    if (result === "done") await forgetIncompleteExport(admin);
     await audit(result, detail, status);
   };
 
@@ -141,25 +205,12 @@ export async function csvDownload<Row>(request: Request, spec: ListExport<Row>):
     },
   });
 
-  const fileName = exportFileName(
-    spec.list,
-    spec.filters.filter((part): part is string => Boolean(part)),
-    new Date(),
-    env().APP_TIMEZONE,
-  );
-  return new Response(body, {
-    status: 200,
-    headers: {
-      ...NOT_STORED,
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": attachmentDisposition(fileName),
-    },
-  });
+  return new Response(body, { status: 200, headers: fileHeaders });
 }
 
 const utf8 = new TextEncoder();
 
-/** Records as the file's bytes: CRLF after each, the byte-order mark first when asked for. */
+/** Records as the file's bytes (csvRecords: CRLF after each, line breaks quoted, the BOM when asked for). */
 function csvChunk(records: string[][], options: { bom?: boolean } = {}): Uint8Array {
-  return utf8.encode(stringify(records, { bom: options.bom ?? false, record_delimiter: "windows" }));
+  return utf8.encode(csvRecords(records, options));
 }

@@ -30,3 +30,21 @@ export function exportQuery(search: URLSearchParams): string {
   for (const name of PAGING_PARAMS) query.delete(name);
   return query.toString();
 }
+
+/** An invites export (`/users/7/invites.csv`, `/users/7/invitees.csv`): the user and which file. */
+const USER_INVITES_FILE = /^\/users\/([^/]+)\/(invites|invitees)\.csv$/i;
+
+/**
+ * The list page an export's address belongs to, with the query it was downloaded with: where a
+ * refusal page leads back to. `/users.csv?status=banned` is `/users?status=banned`; a user's
+ * invites file is their invites page, the invitees file their details page.
+ */
+export function listHref(pathname: string, search: string): string {
+  const path = pathname.replace(/\/+$/, "");
+  const invites = USER_INVITES_FILE.exec(path);
+  if (invites) {
+    const [, user, file] = invites;
+    return `${file!.toLowerCase() === "invites" ? `/users/view-invites/${user}` : `/users/${user}`}${search}`;
+  }
+  return `${path.replace(/\.csv$/i, "") || "/"}${search}`;
+}

@@ -9,6 +9,7 @@ import { demoAdminCookie, demoUsers } from "../support/demo-data";
 import { clearRecordedRequests, holdCalls, injectFault, recordedRequests, seedUsers } from "../support/demo-hooks";
 import { csvColumn, downloadCsv, newestExportEntry } from "../support/export-csv";
 import { PanelClient } from "../support/form-post";
+import { htmlPage } from "../support/html";
 import { useStack } from "../support/use-stack";
 
 // A zone with a half-hour offset and no daylight saving: every date cell must carry +05:30.
@@ -183,6 +184,28 @@ describe("a failure", () => {
       Status: "500",
       Detail: `${count} rows, incomplete`,
     });
+  });
+});
+
+describe("the admin's note of an incomplete export", () => {
+  it("shows on their next page until read, and a complete export since clears it", async () => {
+    const panel = await admin();
+    const noticeOn = async (path: string) =>
+      (await htmlPage(await panel.get(path))).queryByText(/^The last export, .* is incomplete: /)?.textContent ?? null;
+
+    await injectFault(stack.demo.url, { method: "GET", path: "/users", query: { page: "1" }, status: 500, times: 1 });
+    await downloadCsv(panel, "/users.csv?status=banned");
+    expect(await noticeOn("/announcements")).toBe(
+      `The last export, users-banned-${today()}.csv, is incomplete: the list could not be read to its end. It has only the first 0 rows. Download it again.`,
+    );
+    expect(await noticeOn("/announcements")).toBeNull();
+
+    // Downloaded again, whole: nothing to tell any more.
+    await injectFault(stack.demo.url, { method: "GET", path: "/users", query: { page: "1" }, status: 500, times: 1 });
+    await downloadCsv(panel, "/users.csv?status=banned");
+    const whole = await downloadCsv(panel, "/users.csv?status=banned");
+    expect(whole.records.at(-1)?.[0]).not.toMatch(/^INCOMPLETE/);
+    expect(await noticeOn("/announcements")).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { demoAdminCookie, demoUsers } from "../support/demo-data";
-import { allPagesRows, csvColumn, downloadCsv, tableColumn } from "../support/export-csv";
+import { allPagesRows, csvColumn, downloadCsv, newestExportEntry, tableColumn } from "../support/export-csv";
 import { PanelClient } from "../support/form-post";
 import { type HtmlPage, htmlPage } from "../support/html";
 import { useStack } from "../support/use-stack";
@@ -173,5 +173,21 @@ describe("Download CSV of the audit trail", () => {
     const admins = csvColumn(file.records, "Admin");
     const actions = csvColumn(file.records, "Action");
     expect(when.map((second, index) => `${second}|${admins[index]}|${actions[index]}`)).toEqual(pages);
+  });
+
+  it("is named audit-export, then its filters and the day, as the product guide names it", async () => {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(new Date());
+    const plain = await downloadCsv(await admin(), "/audit.csv");
+    expect(plain.response.headers.get("content-disposition")).toBe(`attachment; filename="audit-export-${today}.csv"`);
+    const panel = await admin();
+    const filtered = await downloadCsv(panel, "/audit.csv?action=sign-in");
+    expect(filtered.response.headers.get("content-disposition")).toBe(
+      `attachment; filename="audit-export-sign-in-${today}.csv"`,
+    );
+    // Its audit entry names the list as the trail's filters know it: target audit.
+    expect(await newestExportEntry(panel, "&kind=list&target=audit")).toMatchObject({
+      "Target ID": "audit",
+      "Target Name": "action=sign-in",
+    });
   });
 });

@@ -2,6 +2,12 @@
  * Reading a list's CSV export and the list's own pages side by side (docs/product.md#list-exports):
  * the file parsed with csv-parse, the pages read as a person reads them (tests/support/html.ts).
  */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
 import { parse } from "csv-parse/sync";
 
 import type { PanelClient } from "./form-post";
@@ -15,8 +21,12 @@ export interface CsvDownload {
 }
 
 /** GETs an export and parses it (the BOM is checked by the caller: it is kept in `text`). */
-export async function downloadCsv(panel: PanelClient, path: string): Promise<CsvDownload> {
-  const response = await panel.get(path);
+export async function downloadCsv(
+  panel: PanelClient,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<CsvDownload> {
+  const response = await panel.get(path, headers);
   const bytes = new Uint8Array(await response.arrayBuffer());
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   const records = response.status === 200 ? (parse(text, { bom: true, relax_column_count: true }) as string[][]) : [];
@@ -78,4 +88,26 @@ export async function newestExportEntry(panel: PanelClient, filters = ""): Promi
   const { records } = await downloadCsv(panel, `/audit.csv?action=export${filters}`);
   const [head = [], newest = []] = records;
   return Object.fromEntries(head.map((header, index) => [header, newest[index] ?? ""]));
+}
+
+/**
+ * A file's records as Python's `csv` reader reads them (`encoding="utf-8-sig"`, `newline=""`): a
+ * second, independent reader, stricter than a string check about where a row ends. The bytes go to
+ * a temporary file that python3 opens, as a spreadsheet program would open the download.
+ */
+export async function readWithPythonCsv(text: string): Promise<string[][]> {
+  const dir = await mkdtemp(path.join(tmpdir(), "export-csv-"));
+  const file = path.join(dir, "export.csv");
+  try {
+    await writeFile(file, text, "utf8");
+    const script = [
+      "import csv, json, sys",
+      "with open(sys.argv[1], encoding='utf-8-sig', newline='') as f:",
+      "    print(json.dumps(list(csv.reader(f))))",
+    ].join("\n");
+    const { stdout } = await promisify(execFile)("python3", ["-c", script, file], { maxBuffer: 64 * 1024 * 1024 });
+    return JSON.parse(stdout) as string[][];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

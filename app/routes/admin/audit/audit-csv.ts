@@ -11,6 +11,7 @@ import { env } from "~/config/env.server";
 import { csvDate } from "~/export/csv-cell";
 import { type CsvColumn, csvDownload } from "~/export/csv-download.server";
 import { redirectWithError } from "~/session/toast.server";
+import { requireCapability } from "~/session/user.server";
 
 /** Entries read from the store at a time. */
 const ROWS_PAGE_SIZE = 100;
@@ -44,12 +45,15 @@ async function* auditPages(query: AuditQuery): AsyncGenerator<AuditEntry[]> {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
+  await requireCapability(request, "read-audit");
   const url = new URL(request.url);
   const { filters, query } = auditQuery(url.searchParams);
   // A malformed date: the page shows the form with its message.
   if (!query) return redirectWithError(request, `/audit${url.search}`, "Enter a date such as 2026-11-25");
   return csvDownload(request, {
     list: "audit",
+    // The product guide's name for the file (docs/product.md#list-exports); the entry's target stays "audit".
+    fileName: "audit-export",
     filters: [filters.action, filters.kind && filters.target ? `${filters.kind}-${filters.target}` : "", filters.admin],
     columns: columns(env().APP_TIMEZONE),
     pages: auditPages(query),
