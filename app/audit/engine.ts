@@ -1,5 +1,18 @@
 import type { AuditEntry, ChainHead } from "~/audit/entry";
 
+/**
+ * Where retention's last removal left the chain: the last entry it removed, kept whole, so its
+ * time (`at`) is proved by its hash, the `prev` of the oldest entry kept. A store trimmed before
+ * trim points kept the entry holds only its number and hash.
+ */
+export type TrimPoint = Pick<AuditEntry, "seq" | "hash"> & Partial<Omit<AuditEntry, "seq" | "hash">>;
+
+/**
+ * One listing of an entry, for the check (verify.server.ts): under an index ("all", or one of
+ * indexKeys'), or in the time index at `ms`.
+ */
+export type Listing = { seq: number; index: string } | { seq: number; ms: number };
+
 /** Which way an index is read: newest first (a page of the trail) or oldest first (a newer page, the chain check). */
 export type ReadOrder = "newest" | "oldest";
 
@@ -25,11 +38,15 @@ export interface AuditEngine {
   firstSeqFrom(ms: number): Promise<number | null>;
   /**
    * Removes the entries older than `ms` (the oldest first, at most `limit` in one call) and records
-   * the last one removed as the trim point; returns how many it removed.
+   * the last one removed, whole, as the trim point; returns how many it removed.
    */
   trimBefore(ms: number, limit: number): Promise<number>;
-  /** The last entry removed by retention (its number and hash: where the kept chain starts), or null. */
-  trimPoint(): Promise<Pick<ChainHead, "seq" | "hash"> | null>;
+  /** The last entry removed by retention (where the kept chain starts), or null. */
+  trimPoint(): Promise<TrimPoint | null>;
+  /** For the check: whether the store holds each of these listings (a Redis listing at its own score). */
+  listed(listings: readonly Listing[]): Promise<boolean[]>;
+  /** For the check: every listing the store holds, index by index and then the time index, a page at a time. */
+  listings(): AsyncIterable<Listing[]>;
   /** Overwrites a stored entry as it is: for the tamper test and nothing else. */
   overwrite(entry: AuditEntry): Promise<void>;
   close(): Promise<void>;

@@ -1,14 +1,14 @@
 import { ClassicLevel } from "classic-level";
 
 import { EMPTY_HEAD, headAfter, indexKeys, type AuditEntry, type ChainHead } from "~/audit/entry";
-import { padSeq, storedJson, type AuditEngine } from "~/audit/engine";
+import { padSeq, storedJson, type AuditEngine, type Listing, type TrimPoint } from "~/audit/engine";
 
 // The embedded engine (docs/decisions/057-audit-store.md): LevelDB through classic-level, in one
 // directory (AUDIT_DIR). Ordered keys make every index a key range:
 //   e␀<seq>            the entry (JSON)
 //   i␀<index>␀<seq>    one key per index the entry is listed under (indexKeys), and "all"
 //   t␀<ms>␀<seq>       when it happened, to turn a date into an entry number
-//   m␀head, m␀trim     the chain's head and the retention's trim point
+//   m␀head, m␀trim     the chain's head and the retention's trim point (the last entry it removed)
 const SEP = "\u0000";
 const ENTRY = `e${SEP}`;
 const HEAD = `m${SEP}head`;
@@ -17,6 +17,10 @@ const indexKey = (index: string, seq: number) => `i${SEP}${index}${SEP}${padSeq(
 const timeKey = (ms: number, seq: number) => `t${SEP}${padSeq(ms)}${SEP}${padSeq(seq)}`;
 const entryKey = (seq: number) => ENTRY + padSeq(seq);
 const lastPart = (key: string) => Number(key.slice(key.lastIndexOf(SEP) + 1));
+/** The part between the key's kind and its entry number: an index's name, a time. */
+const middlePart = (key: string) => key.slice(2, key.lastIndexOf(SEP));
+/** Listings read (and returned) at a time by `listings`. */
+const LISTINGS_PAGE = 500;
 
 /** Opens (creating it if needed) the embedded store in `dir`; one process at a time holds it. */
 export async function levelEngine(dir: string): Promise<AuditEngine> {
@@ -76,14 +80,36 @@ export async function levelEngine(dir: string): Promise<AuditEngine> {
       const last = doomed.at(-1);
       await db.batch([
         ...doomed.flatMap((entry) => keysOf(entry).map((key) => ({ type: "del" as const, key }))),
-        ...(last
-          ? [{ type: "put" as const, key: TRIM, value: JSON.stringify({ seq: last.seq, hash: last.hash }) }]
-          : []),
+        ...(last ? [{ type: "put" as const, key: TRIM, value: JSON.stringify(last) }] : []),
       ]);
       return doomed.length;
     },
     async trimPoint() {
-      return storedJson<{ seq: number; hash: string }>(await db.get(TRIM));
+      return storedJson<TrimPoint>(await db.get(TRIM));
+    },
+    async listed(listings) {
+      if (listings.length === 0) return [];
+      const keys = listings.map((listing) =>
+        "index" in listing ? indexKey(listing.index, listing.seq) : timeKey(listing.ms, listing.seq),
+      );
+      return (await db.getMany(keys)).map((value) => value !== undefined);
+    },
+    async *listings() {
+      // Index keys (i␀...), then time keys (t␀...): each a range of ordered keys.
+      for (const [kind, read] of [
+        ["i", (key: string): Listing => ({ index: middlePart(key), seq: lastPart(key) })],
+        ["t", (key: string): Listing => ({ ms: Number(middlePart(key)), seq: lastPart(key) })],
+      ] as const) {
+        let page: Listing[] = [];
+        for await (const key of db.keys({ gt: `${kind}${SEP}`, lt: `${kind}\u0001` })) {
+          page.push(read(key));
+          if (page.length === LISTINGS_PAGE) {
+            yield page;
+            page = [];
+          }
+        }
+        if (page.length > 0) yield page;
+      }
     },
     async overwrite(entry) {
       await db.put(entryKey(entry.seq), JSON.stringify(entry));

@@ -1,13 +1,13 @@
 import type { Redis } from "ioredis";
 
 import { EMPTY_HEAD, headAfter, indexKeys, type AuditEntry, type ChainHead } from "~/audit/entry";
-import { padSeq, storedJson, type AuditEngine } from "~/audit/engine";
+import { padSeq, storedJson, type AuditEngine, type Listing, type TrimPoint } from "~/audit/engine";
 
 // The shared engine (docs/decisions/057-audit-store.md), one chain for every instance:
 //   <prefix>e:<seq>        the entry (JSON)
 //   <prefix>i:<index>      a sorted set per index (indexKeys, and "all"): member and score the entry's number
 //   <prefix>time           a sorted set of entry numbers scored by time, to turn a date into a number
-//   <prefix>head, <prefix>trim   the chain's head and the retention's trim point
+//   <prefix>head, <prefix>trim   the chain's head and the retention's trim point (the last entry it removed)
 // An append WATCHes the head and writes the entry, its indexes and the new head in one MULTI: when
 // another instance appended in between, EXEC does nothing and the append is built again on the new head.
 
@@ -15,6 +15,11 @@ import { padSeq, storedJson, type AuditEngine } from "~/audit/engine";
 const APPEND_ATTEMPTS = 50;
 /** How long a record's id is remembered as written: beyond any outbox retry. */
 const WRITTEN_TTL_SECONDS = 24 * 60 * 60;
+/** Listings read (and returned) at a time by `listings`. */
+const LISTINGS_PAGE = 500;
+
+/** A key prefix as a SCAN pattern that matches it literally. */
+const literalPattern = (text: string) => text.replace(/[*?[\]\\]/g, "\\$&");
 
 /**
  * The audit store in Redis. `connection` is its own connection (WATCH belongs to a connection, so
@@ -91,12 +96,49 @@ export function redisEngine(connection: Redis, prefix = "audit:"): AuditEngine {
         for (const index of indexKeys(entry)) multi.zrem(indexKey(index), String(entry.seq));
       }
       // Trims of several instances remove the same oldest entries: the trim point only moves forward.
-      if (last) multi.eval(TRIM_POINT_FORWARD, 1, TRIM, last.seq, JSON.stringify({ seq: last.seq, hash: last.hash }));
+      if (last) multi.eval(TRIM_POINT_FORWARD, 1, TRIM, last.seq, JSON.stringify(last));
       await multi.exec();
       return doomed.length;
     },
     async trimPoint() {
-      return storedJson<{ seq: number; hash: string }>(await connection.get(TRIM));
+      return storedJson<TrimPoint>(await connection.get(TRIM));
+    },
+    async listed(listings) {
+      if (listings.length === 0) return [];
+      // A member counts only at its own score: the score is its place in the index (or its time).
+      const pipeline = connection.pipeline();
+      for (const listing of listings) {
+        if ("index" in listing) pipeline.zscore(indexKey(listing.index), String(listing.seq));
+        else pipeline.zscore(TIME, padSeq(listing.seq));
+      }
+      const scores = (await pipeline.exec()) ?? [];
+      return listings.map((listing, at) => {
+        const [error, score] = scores[at] ?? [null, null];
+        if (error) throw error;
+        return score !== null && Number(score) === ("index" in listing ? listing.seq : listing.ms);
+      });
+    },
+    async *listings() {
+      const indexPrefix = indexKey("");
+      const indexes = new Set<string>();
+      // SCAN may name a key twice; each index is read once.
+      for await (const keys of connection.scanStream({ match: `${literalPattern(indexPrefix)}*`, count: 1_000 })) {
+        for (const key of keys as string[]) indexes.add(key.slice(indexPrefix.length));
+      }
+      for (const index of indexes) {
+        for (let start = 0; ; start += LISTINGS_PAGE) {
+          const members = await connection.zrange(indexKey(index), String(start), String(start + LISTINGS_PAGE - 1));
+          if (members.length > 0) yield members.map((member): Listing => ({ index, seq: Number(member) }));
+          if (members.length < LISTINGS_PAGE) break;
+        }
+      }
+      for (let start = 0; ; start += LISTINGS_PAGE) {
+        const flat = await connection.zrange(TIME, String(start), String(start + LISTINGS_PAGE - 1), "WITHSCORES");
+        const page: Listing[] = [];
+        for (let at = 0; at < flat.length; at += 2) page.push({ seq: Number(flat[at]), ms: Number(flat[at + 1]) });
+        if (page.length > 0) yield page;
+        if (page.length < LISTINGS_PAGE) break;
+      }
     },
     async overwrite(entry) {
       await connection.set(entryKey(entry.seq), JSON.stringify(entry));

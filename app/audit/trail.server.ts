@@ -1,6 +1,6 @@
 import path from "node:path";
 
-import { chainedEntry, type AuditRecord } from "~/audit/entry";
+import { chainedEntry, type AuditRecord, type ChainHead } from "~/audit/entry";
 import type { AuditEngine } from "~/audit/engine";
 import { levelEngine } from "~/audit/level-engine.server";
 import { auditOutbox, type AuditOutbox, type OutboxOptions } from "~/audit/outbox.server";
@@ -10,7 +10,7 @@ import { env, type Env } from "~/config/env.server";
 import { logLine } from "~/lib/log.server";
 
 const DAY_MS = 24 * 60 * 60_000;
-/** How often retention runs, besides when the store opens. */
+/** How often retention runs and the head is published, besides when the store opens. */
 const TRIM_EVERY_MS = 60 * 60_000;
 /** Entries removed per step of a trim. */
 const TRIM_STEP = 1_000;
@@ -27,6 +27,11 @@ export interface AuditTrail {
   idle(): Promise<void>;
   /** Removes the entries older than the retention; how many it removed. */
   trim(now?: number): Promise<number>;
+  /**
+   * Logs the chain's head (`audit head`, its number and hash) and returns it: kept in the log
+   * system, it proves later that no newer entry was removed (`npm run audit:verify -- --head`).
+   */
+  publishHead(): Promise<ChainHead>;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,11 @@ export function auditTrail(
         if (step < TRIM_STEP) return removed;
       }
     },
+    async publishHead() {
+      const head = await (await engine()).head();
+      logLine("info", "audit head", { seq: head.seq, hash: head.hash });
+      return head;
+    },
     async close() {
       if (opened) await (await opened).close();
       opened = undefined;
@@ -76,19 +86,24 @@ let processTrail: AuditTrail | undefined;
 
 /**
  * The process's audit trail (docs/operations.md#audit-trail): Redis when REDIS_URL is set (on a
- * connection of its own), else the embedded store in AUDIT_DIR. Retention runs when it is first
- * used and every hour.
+ * connection of its own), else the embedded store in AUDIT_DIR. When it is first used and every
+ * hour, retention runs and the head is published (the `audit head` log line).
  */
 export function theAuditTrail(): AuditTrail {
   if (processTrail) return processTrail;
   const trail = auditTrail(openConfiguredEngine, { retentionDays: env().AUDIT_RETENTION_DAYS });
-  const trim = () =>
-    trail.trim().then(
-      (removed) => removed > 0 && logLine("info", "audit retention removed old entries", { removed }),
-      (error: unknown) => logLine("warn", "audit retention could not run", { error: String(error) }),
-    );
-  void trim();
-  setInterval(() => void trim(), TRIM_EVERY_MS).unref();
+  const upkeep = async () => {
+    try {
+      const removed = await trail.trim();
+      if (removed > 0) logLine("info", "audit retention removed old entries", { removed });
+    } catch (error) {
+      logLine("warn", "audit retention could not run", { error: String(error) });
+      return;
+    }
+    await trail.publishHead().catch(() => undefined);
+  };
+  void upkeep();
+  setInterval(() => void upkeep(), TRIM_EVERY_MS).unref();
   processTrail = trail;
   return trail;
 }
@@ -98,7 +113,8 @@ const FLUSH_MS = 5_000;
 
 /**
  * At shutdown (server.js, once the last request is answered): writes what waits in the outbox
- * (for up to FLUSH_MS; what is still waiting then is logged as lost) and closes the store.
+ * (for up to FLUSH_MS; what is still waiting then is logged as lost), publishes the head (the last
+ * `audit head` line) and closes the store.
  */
 export async function closeTheAuditTrail(): Promise<void> {
   const trail = processTrail;
@@ -111,6 +127,8 @@ export async function closeTheAuditTrail(): Promise<void> {
   clearTimeout(limit);
   if (!flushed)
     logLine("error", "AUDIT ENTRIES LOST: the audit store did not take the waiting entries before shutdown");
+  // Only a store that answers has a head to give; a store that is away was already reported.
+  if (flushed) await trail.publishHead().catch(() => undefined);
   await trail.close().catch(() => undefined);
 }
 

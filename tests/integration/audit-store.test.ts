@@ -8,14 +8,15 @@ import path from "node:path";
 
 import { ClassicLevel } from "classic-level";
 import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { AuditEntry, AuditRecord } from "~/audit/entry";
+import { entryHash, type AuditEntry, type AuditRecord } from "~/audit/entry";
 import type { AuditEngine } from "~/audit/engine";
 import { levelEngine } from "~/audit/level-engine.server";
 import { redisEngine } from "~/audit/redis-engine.server";
 import { auditTrail, type AuditTrail } from "~/audit/trail.server";
 import { verifyChain } from "~/audit/verify.server";
+import { log } from "~/lib/log.server";
 import { findProgram, missingForTests } from "../../scripts/ensure-packages.mjs";
 import { type RunningRedis, startRedis } from "../support/redis-server";
 
@@ -160,7 +161,7 @@ describe.each(engines)("the audit store: $name", { timeout: 60_000 }, ({ name, s
     const [newest] = first.entries as [AuditEntry];
     expect(newest).toMatchObject({ seq: 30, action: "ban", batch: "batch-1", result: "done", status: 200 });
     expect(newest.target).toEqual({ kind: "user", id: "2", name: "User 2" });
-    expect(await verifyChain(await trail.engine())).toEqual({ ok: true, checked: 30, from: 1 });
+    expect(await verifyChain(await trail.engine())).toMatchObject({ ok: true, checked: 30, from: 1, notes: [] });
   });
 
   it("lists a member's entries: the user, their citizenship request and their posts (the owner), not others'", async () => {
@@ -217,8 +218,17 @@ describe.each(engines)("the audit store: $name", { timeout: 60_000 }, ({ name, s
     expect(removed).toBe(newest);
     const left = await trail.page({ limit: 10 });
     expect(left.entries.map((entry) => entry.action)).toEqual(["kept"]);
-    expect(await engine.trimPoint()).toEqual({ seq: newest, hash: left.entries[0]!.prev });
-    expect(await verifyChain(engine)).toEqual({ ok: true, checked: 1, from: newest + 1 });
+    // The trim point is the last entry removed, whole: its time is proved by its hash.
+    const trimPoint = await engine.trimPoint();
+    expect(trimPoint).toMatchObject({ seq: newest, hash: left.entries[0]!.prev });
+    expect(entryHash(trimPoint as AuditEntry)).toBe(trimPoint!.hash);
+    expect(Date.parse(trimPoint!.at!)).toBeLessThan(now - 365 * DAY_MS);
+    expect(await verifyChain(engine, { retentionDays: 365, now })).toMatchObject({
+      ok: true,
+      checked: 1,
+      from: newest + 1,
+      notes: [],
+    });
   });
 
   it("names the first tampered entry", async () => {
@@ -234,6 +244,38 @@ describe.each(engines)("the audit store: $name", { timeout: 60_000 }, ({ name, s
     // Put back as it was, the chain holds again.
     await engine.overwrite(middle!);
     expect((await verifyChain(engine)).ok).toBe(true);
+  });
+
+  it("publishes its head as an `audit head` log line, which the check then holds the trail to", async () => {
+    const trail = freshTrail();
+    await trail.record(record({ action: "published" }));
+    const info = vi.spyOn(log, "info");
+    let head: Awaited<ReturnType<AuditTrail["publishHead"]>>;
+    let lines: unknown[];
+    try {
+      head = await trail.publishHead();
+      lines = info.mock.calls.filter(([, msg]) => msg === "audit head").map(([fields]) => fields);
+    } finally {
+      info.mockRestore();
+    }
+    expect(lines).toEqual([{ seq: head.seq, hash: head.hash }]);
+    const logged = lines[0] as { seq: number; hash: string };
+    const engine = await trail.engine();
+    expect(await verifyChain(engine, { knownHead: logged })).toMatchObject({ ok: true, heldKnownHead: true });
+    // Entries appended since keep the published one: it still holds.
+    await trail.record(record({ action: "later" }));
+    expect(await verifyChain(engine, { knownHead: logged })).toMatchObject({ ok: true, heldKnownHead: true });
+    expect(await verifyChain(engine, { knownHead: { seq: logged.seq + 5, hash: logged.hash } })).toMatchObject({
+      ok: false,
+      broken: { seq: logged.seq + 5, part: "head" },
+    });
+    expect(await verifyChain(engine, { knownHead: { seq: logged.seq, hash: "f".repeat(64) } })).toMatchObject({
+      ok: false,
+      broken: {
+        seq: logged.seq,
+        problem: "its hash is not the published head's: the trail was rewritten from there or before",
+      },
+    });
   });
 
   it("keeps entries in its outbox while the store is away and writes them, in order, once it is back", async () => {
