@@ -92,6 +92,11 @@ process.on("unhandledRejection", (reason) => {
   process.exit(1);
 });
 
+// The Redis that REDIS_URL names must keep what the panel writes: any maxmemory-policy but
+// noeviction is refused here, in one line (docs/decisions/062-records-in-a-redis-that-keeps-them.md).
+const redisRefusal = await bundle.checkRedisAtBoot(env);
+if (redisRefusal) fail(redisRefusal);
+
 // Slow clients: a request whose headers or body trickle in is answered 408 (or its connection
 // closed) once its time is up, instead of holding a connection for Node's default 300 s.
 // Idle keep-alive connections stay open longer than a load balancer's idle timeout, so that
@@ -158,8 +163,12 @@ closeWithGrace(
     // Logged once the listening socket is closed: from here on, new connections are refused.
     logLine("info", "shutting down", { signal, ...drained });
     await closed;
-    // Audit entries still waiting for the store are written before the process ends.
+    // Audit entries still waiting for the store are written before the process ends: the failed
+    // sign-ins gathered so far first.
+    await bundle.flushSignInFailures();
     await bundle.closeTheAuditTrail();
+    // The state engine's files (sessions and the panel's other records) are closed last.
+    await bundle.closeTheStateEngine();
     logLine("info", "shut down", { durationMs: Date.now() - closeStarted });
   },
 );

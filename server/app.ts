@@ -20,6 +20,7 @@ import {
   limitBodySize,
   refuseBadHosts,
   refuseCrossSiteWrites,
+  refuseExpensiveReads,
   refuseMalformedPaths,
   refuseUnknownMethods,
 } from "./request-guards";
@@ -34,6 +35,9 @@ export type { Env } from "~/config/env.server";
 export { logLine } from "~/lib/log.server";
 export { startDraining } from "./health";
 export { closeTheAuditTrail } from "~/audit/trail.server";
+export { closeTheStateEngine } from "~/state/state.server";
+export { flushSignInFailures } from "~/session/sign-in-audit.server";
+export { checkRedisAtBoot } from "~/state/redis-policy.server";
 
 // Resolved from this bundle (build/server/index.js), not from the working directory.
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));
@@ -92,6 +96,7 @@ export function createServerApp(env: Env, { viteDevServer = false }: ServerAppOp
     }),
   );
   app.use(refuseCrossSiteWrites);
+  app.use(refuseExpensiveReads);
   app.use(limitBodySize);
 
   if (!viteDevServer) serveBuiltClientFiles(app);

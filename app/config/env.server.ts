@@ -64,6 +64,8 @@ export const EnvSchema = z
     STATE_DIR: z.string().min(1).default(".data/state"),
     // How often a signed-in session's role is checked with the upstream (docs/operations.md#sessions).
     SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(3_600).default(300),
+    // Failed sign-ins from one address are one audit entry per this many seconds (docs/operations.md#audit-trail).
+    SIGN_IN_AUDIT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
     // How long audit entries are kept.
     AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).default(365),
     // How long /readyz answers 503 before the server stops accepting connections on SIGTERM.

@@ -1,5 +1,5 @@
 /**
- * The panel's own state (docs/architecture.md#the-panels-own-state): one small key-value engine
+ * The panel's own state (docs/operations.md#the-panels-state): one small key-value engine
  * with expiring keys, behind every family of records the panel keeps. The embedded default keeps
  * them on disk under `npm start` (level-engine.server.ts); Redis (redis-engine.server.ts) shares
  * them between instances. Each family names its keys `<family>:<id>` and says whether it may be

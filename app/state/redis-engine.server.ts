@@ -17,7 +17,7 @@ export function redisStateEngine(redis: Redis): StateEngine {
     async delete(key) {
       await redis.del(STATE_PREFIX + key);
     },
-    // The connection is the process's shared one (app/session/redis.server.ts): it is not this engine's to close.
+    // The connection is the process's shared one (app/state/redis.server.ts): it is not this engine's to close.
     async close() {},
   };
 }

@@ -16,16 +16,24 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
-/** Starts redis-server on a free loopback port (or `port`: one started again), without persistence, in a directory of its own. */
+/**
+ * Starts redis-server on a free loopback port (or `port`: one started again), without persistence,
+ * in a directory of its own, with the eviction policy the panel requires (noeviction, which it
+ * checks at boot); `args` come last and win (`["--maxmemory-policy", "allkeys-lru"]`).
+ */
 export async function startRedis(
   program = findProgram("redis-server") ?? "/usr/bin/redis-server",
   port?: number,
+  args: string[] = [],
 ): Promise<RunningRedis> {
   const dir = mkdtempSync(path.join(tmpdir(), "redis-test-"));
   port ??= await freePort();
   const child = spawn(
     program,
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+    [
+      ...["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+      ...["--maxmemory-policy", "noeviction", ...args],
+    ],
     { cwd: dir, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";

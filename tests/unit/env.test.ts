@@ -87,6 +87,42 @@ describe("parseEnv", () => {
     }
   });
 
+  it("refuses ranges that together cover every IPv4 or every IPv6 address, in production and elsewhere", () => {
+    for (const value of [
+      "0.0.0.0/1,128.0.0.0/1",
+      "128.0.0.0/1, 0.0.0.0/2, 64.0.0.0/2",
+      "::ffff:0:0/96",
+      "::ffff:0.0.0.0/97,::ffff:128.0.0.0/97",
+      "0.0.0.0/1,::ffff:128.0.0.0/97",
+      "::/1,8000::/1",
+      "::/1",
+      "::/2,4000::/2,8000::/1",
+      "::/1,loopback,8000::/1",
+    ]) {
+      for (const NODE_ENV of ["production", "development"]) {
+        const boot = () => parseEnv({ ...good, NODE_ENV, TRUST_PROXY: value });
+        expect(boot, `${NODE_ENV}: ${value}`).toThrow(EnvError);
+        expect(boot, `${NODE_ENV}: ${value}`).toThrow(
+          /^Invalid configuration: TRUST_PROXY must name the proxies, not every address: [^\n]* together cover every IPv[46] address[^\n]*$/,
+        );
+      }
+    }
+  });
+
+  it("still reads ranges that leave addresses out, however wide", () => {
+    for (const value of [
+      "0.0.0.0/1",
+      "0.0.0.0/1,128.0.0.0/2,192.0.0.0/3,224.0.0.0/4",
+      "::ffff:0:0/97",
+      "8000::/1,4000::/2",
+      "0.0.0.0/1,uniquelocal,::ffff:128.0.0.0/98",
+    ]) {
+      expect(parseEnv({ ...good, NODE_ENV: "production", TRUST_PROXY: value }).TRUST_PROXY, value).toEqual(
+        value.split(",").map((entry) => entry.trim()),
+      );
+    }
+  });
+
   it("refuses in production a TRUST_PROXY that trusts any peer (true, a hop count), in one line", () => {
     for (const value of ["true", "1", "2"]) {
       const boot = () => parseEnv({ ...good, NODE_ENV: "production", TRUST_PROXY: value });

@@ -1,15 +1,16 @@
 /**
  * deploy/kubernetes/ as an operator applies it: every object valid against the Kubernetes schemas
  * (kubernetes-models, Kubernetes 1.27), and the pieces agreeing with each other and with the panel:
- * probes on /healthz and /readyz, the Secret for SESSION_SECRET, Redis as the limits' store, the
- * Service, PodDisruptionBudget and autoscaler aimed at the panel's pods, an environment the panel
- * accepts at boot. (The schemas accept unknown fields, so the fields that matter are read by name.)
+ * probes on /healthz and /readyz, the Secret for SESSION_SECRET, Redis as the store of the limits
+ * and of the audit trail (persistent, evicting nothing: decision 062), the Service,
+ * PodDisruptionBudget and autoscaler aimed at the panel's pods, an environment the panel accepts
+ * at boot. (The schemas accept unknown fields, so the fields that matter are read by name.)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-import type { IDeployment } from "kubernetes-models/apps/v1";
-import { Deployment } from "kubernetes-models/apps/v1";
+import type { IDeployment, IStatefulSet } from "kubernetes-models/apps/v1";
+import { Deployment, StatefulSet } from "kubernetes-models/apps/v1";
 import type { IHorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
 import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
 import type { IContainer, IService } from "kubernetes-models/v1";
@@ -30,6 +31,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   "v1/ConfigMap": ConfigMap,
   "v1/Service": Service,
   "apps/v1/Deployment": Deployment,
+  "apps/v1/StatefulSet": StatefulSet,
   "policy/v1/PodDisruptionBudget": PodDisruptionBudget,
   "autoscaling/v2/HorizontalPodAutoscaler": HorizontalPodAutoscaler,
   "networking.k8s.io/v1/NetworkPolicy": NetworkPolicy,
@@ -55,6 +57,33 @@ function find<T>(kind: string, name: string): T {
   const found = manifests.find((manifest) => manifest.kind === kind && manifest.metadata.name === name);
   if (!found) throw new Error(`no ${kind} named ${name} in deploy/kubernetes`);
   return found as unknown as T;
+}
+
+/** redis-server's `--name value` arguments, by name (`--save ""` is the empty string). */
+function redisOptions(args: string[]): Map<string, string> {
+  const options = new Map<string, string>();
+  args.forEach((arg, index) => {
+    if (arg.startsWith("--")) options.set(arg.slice(2), args[index + 1] ?? "");
+  });
+  return options;
+}
+
+/** A redis.conf memory size in bytes: `512mb` (1024-based), `500m` (1000-based), `1gb`, or bytes. */
+function redisBytes(size: string): number {
+  const [, number, unit = ""] = /^(\d+)([a-z]*)$/i.exec(size) ?? [];
+  const units: Record<string, number> = { "": 1, k: 1e3, kb: 1024, m: 1e6, mb: 1024 ** 2, g: 1e9, gb: 1024 ** 3 };
+  const factor = units[unit.toLowerCase()];
+  if (number === undefined || factor === undefined) throw new Error(`not a redis memory size: ${size}`);
+  return Number(number) * factor;
+}
+
+/** A Kubernetes quantity of bytes: `1Gi`, `512Mi`, `10G`. */
+function kubernetesBytes(quantity: string): number {
+  const [, number, unit = ""] = /^(\d+)([A-Za-z]*)$/.exec(quantity) ?? [];
+  const units: Record<string, number> = { "": 1, k: 1e3, M: 1e6, G: 1e9, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3 };
+  const factor = units[unit];
+  if (number === undefined || factor === undefined) throw new Error(`not a Kubernetes quantity of bytes: ${quantity}`);
+  return Number(number) * factor;
 }
 
 const PANEL = "community-admin-panel";
@@ -129,13 +158,48 @@ describe("deploy/kubernetes", () => {
     const service = find<IService>("Service", redisUrl.hostname);
     expect(service.spec!.ports![0]!.port).toBe(Number(redisUrl.port));
 
-    const redis = find<IDeployment>("Deployment", REDIS);
+    const redis = find<IStatefulSet>("StatefulSet", REDIS);
+    expect(redis.spec!.serviceName).toBe(service.metadata!.name);
     expect(redis.spec!.template.metadata!.labels).toMatchObject(service.spec!.selector!);
     expect(redis.spec!.template.spec!.containers[0]!.image).toMatch(/^redis:7/);
 
     const policy = find<INetworkPolicy>("NetworkPolicy", REDIS);
     expect(policy.spec!.podSelector.matchLabels).toEqual(service.spec!.selector);
     expect(policy.spec!.ingress![0]!.from![0]!.podSelector!.matchLabels).toEqual(panel().spec!.selector.matchLabels);
+  });
+
+  it("keeps what the panel writes: evicts nothing, persists every second to a volume of its own", () => {
+    // The audit trail has no TTL: an evicting policy drops it (allkeys-*) or the limits, revocations
+    // and sessions around it (volatile-*), and the panel refuses both at boot (decision 062).
+    expect(
+      manifests.filter((manifest) => manifest.kind === "Deployment").map((manifest) => manifest.metadata.name),
+    ).toEqual([PANEL]);
+    const redis = find<IStatefulSet>("StatefulSet", REDIS);
+    const pod = redis.spec!.template.spec!;
+    const container = pod.containers[0]!;
+    const options = redisOptions(container.args!);
+    expect(options.get("maxmemory-policy")).toBe("noeviction");
+    expect(options.get("appendonly")).toBe("yes");
+    expect(options.get("appendfsync")).toBe("everysec");
+
+    // maxmemory well under the container's limit: an AOF rewrite forks, and the copy grows with the writes during it.
+    const maxMemory = redisBytes(options.get("maxmemory")!);
+    const limit = kubernetesBytes(String(container.resources!.limits!.memory));
+    expect(maxMemory).toBeGreaterThan(0);
+    expect(maxMemory).toBeLessThanOrEqual(limit * 0.6);
+    // Requests are the limit: the node never takes back memory that holds the trail.
+    expect(kubernetesBytes(String(container.resources!.requests!.memory))).toBe(limit);
+
+    // Its data directory is a PersistentVolumeClaim of its own, never an emptyDir that dies with the pod.
+    const dir = options.get("dir") ?? "/data";
+    const mount = container.volumeMounts!.find((entry) => entry.mountPath === dir)!;
+    expect(mount, `a volume mounted at ${dir}`).toBeDefined();
+    expect(pod.volumes?.find((volume) => volume.name === mount.name)).toBeUndefined();
+    const claim = redis.spec!.volumeClaimTemplates!.find((template) => template.metadata!.name === mount.name)!;
+    expect(claim.spec!.accessModes).toEqual(["ReadWriteOnce"]);
+    expect(kubernetesBytes(String(claim.spec!.resources!.requests!.storage))).toBeGreaterThanOrEqual(2 * maxMemory);
+    // The official image's user may write to the volume.
+    expect(pod.securityContext!.fsGroup).toBe(pod.securityContext!.runAsUser);
   });
 
   it("aims the Service, the PodDisruptionBudget and the autoscaler at the panel's pods", () => {
