@@ -9,6 +9,8 @@ export interface AuditQuery {
   batch?: string | null;
   /** Entries about a member (user id): the user, their citizenship request and their posts (memberOf). */
   member?: string | null;
+  /** Entries about this kind of thing, whatever its id (read through another index, or the whole trail). */
+  kind?: AuditTarget["kind"] | null;
   /** From this time (ms, inclusive). */
   fromMs?: number | null;
   /** Until this time (ms, exclusive). */
@@ -51,7 +53,10 @@ export async function auditPage(engine: AuditEngine, query: AuditQuery): Promise
 
   const filters = indexFilters(query);
   const [index = "all", ...others] = filters.map(([key]) => key);
-  const wanted = (entry: AuditEntry) => others.every((key) => filters.find(([name]) => name === key)![1](entry));
+  const kind = query.kind;
+  const wanted = (entry: AuditEntry) =>
+    (!kind || entry.target?.kind === kind) &&
+    others.every((key) => filters.find(([name]) => name === key)![1](entry));
 
   const found: AuditEntry[] = [];
   let low = min;

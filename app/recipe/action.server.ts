@@ -23,7 +23,7 @@ import { UNKNOWN_ACTION } from "~/forms/fields";
 import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { closeDialogHref } from "~/lib/dialog-url";
 import { logLine } from "~/lib/log.server";
-import { type AuditTarget, auditTarget } from "~/session/audit.server";
+import { auditAction, type AuditTarget, auditTarget } from "~/session/audit.server";
 import {
   failRowAction,
   failSubmission,
@@ -95,6 +95,8 @@ export type RowAction<T> = StateCheck<T> & {
   failed: string | { log: string };
   /** Where a success goes, when not back to the screen (a deleted item's own page is gone). */
   to?: string;
+  /** What the audit entry says it did when the intent does not (a toggle: "pin" or "unpin"). */
+  records?: string;
 };
 
 /** The row's current state and why the action no longer applies to it ("User X is already banned"), or null. */
@@ -109,6 +111,7 @@ type StateCheck<T> =
  * a confirmation already sent, and a reload never sends again.
  */
 export async function rowAction<T>(request: Request, back: string, action: RowAction<T>) {
+  if (action.records) auditAction(action.records);
   try {
     if (action.current) {
       const why = action.stale(await action.current());

@@ -1,5 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
+import { recordedAction } from "~/audit/actions";
 import type { AuditRecord, AuditResult, AuditTarget } from "~/audit/entry";
 import { theAuditTrail } from "~/audit/trail.server";
 import { logLine } from "~/lib/log.server";
@@ -25,6 +26,8 @@ export interface AuditedPost {
   selfRecorded: boolean;
   /** The target as the screen's action knows it (its row: name, owner), set with auditTarget. */
   target: AuditTarget | null;
+  /** What the action did when its intent does not say (a toggle: "pin" or "unpin"), set with auditAction. */
+  action: string | null;
 }
 
 // The admin action in flight, in the request's router context: set by the admin shell's audit
@@ -33,7 +36,7 @@ const auditedPost = createContext<AuditedPost | null>(null);
 
 /** Starts noting what the request's form post does for its audit entry; the record fills while the request runs. */
 export function auditPost(context: Readonly<RouterContextProvider>): Readonly<AuditedPost> {
-  const post: AuditedPost = { calls: [], selfRecorded: false, target: null };
+  const post: AuditedPost = { calls: [], selfRecorded: false, target: null, action: null };
   context.set(auditedPost, post);
   return post;
 }
@@ -51,6 +54,15 @@ export function recordUpstreamCall(call: UpstreamCallRecord): void {
 export function auditTarget(target: AuditTarget): void {
   const post = requestContext()?.get(auditedPost);
   if (post) post.target = target;
+}
+
+/**
+ * Tells the middleware's entry what the action did when its intent does not say: a toggle posts
+ * the state it wants, and its entry says which way it went ("pin" is recorded as "pinned").
+ */
+export function auditAction(action: string): void {
+  const post = requestContext()?.get(auditedPost);
+  if (post) post.action = action;
 }
 
 /**
@@ -128,9 +140,9 @@ const WARNING_RESULTS = new Set<AuditResult>(["failed", "unknown"]);
  * page, /audit included, shows it). Resolves once written, or once the store failed and the entry waits.
  */
 export function recordAuditEntry(record: AuditRecord): Promise<void> {
-  const stamped = { ...record, at: record.at ?? Date.now() };
+  const stamped = { ...record, action: recordedAction(record.action), at: record.at ?? Date.now() };
   const level = WARNING_RESULTS.has(record.result) ? "warn" : "info";
-  logLine(level, "audit", { ...record, at: new Date(stamped.at).toISOString() });
+  logLine(level, "audit", { ...stamped, at: new Date(stamped.at).toISOString() });
   return theAuditTrail().record(stamped);
 }
 

@@ -11,7 +11,12 @@ import { createHash, randomBytes } from "node:crypto";
 
 import { z } from "zod";
 
+import { logLine } from "~/lib/log.server";
+import type { StateEngine } from "~/state/engine";
 import { theStateEngine } from "~/state/state.server";
+
+/** How long a session lives from its sign-in: 7 days, the user cookie's life (docs/product.md#current-user). */
+export const SESSION_LIFETIME_SECONDS = 604_800;
 
 /** What the panel keeps of one signed-in session. */
 export const SessionRecordSchema = z.object({
@@ -42,9 +47,9 @@ export function newSessionId(): string {
 // The store holds no live ids: a copy of it (a Redis dump) opens no session.
 const keyOf = (sessionId: string) => `session:${createHash("sha256").update(sessionId).digest("base64url")}`;
 
-/** Seconds left of a session that signed in at `signedInAt` and lives `lifetimeSeconds`. */
-function secondsLeft(record: SessionRecord, lifetimeSeconds: number, now: number): number {
-  return Math.ceil((record.signedInAt + lifetimeSeconds * 1000 - now) / 1000);
+/** Seconds left of a session that signed in at `signedInAt`. */
+function secondsLeft(record: SessionRecord, now: number): number {
+  return Math.ceil((record.signedInAt + SESSION_LIFETIME_SECONDS * 1000 - now) / 1000);
 }
 
 /** The facts of a new session from the sign-in's request. */
@@ -66,28 +71,78 @@ export function sessionFacts(
   };
 }
 
-/** Stores `record` under `sessionId` for the rest of the session's `lifetimeSeconds`. */
-export async function saveSessionRecord(
-  sessionId: string,
-  record: SessionRecord,
-  lifetimeSeconds: number,
-  now = Date.now(),
-): Promise<void> {
-  const ttl = secondsLeft(record, lifetimeSeconds, now);
-  const engine = await theStateEngine();
-  if (ttl > 0) await engine.set(keyOf(sessionId), JSON.stringify(record), ttl);
-  else await engine.delete(keyOf(sessionId));
+/**
+ * This instance's copy of the records it has read or written, for while the shared store does not
+ * answer (Redis away): a session this instance knows goes on working here, one it ended here stays
+ * ended, and one it never saw must sign in again. Bounded: the oldest seen are forgotten first.
+ */
+const LOCAL_COPIES = 10_000;
+const localCopies = new Map<string, { record: SessionRecord; expires: number }>();
+
+function keepLocally(key: string, record: SessionRecord, ttlSeconds: number, now: number): void {
+  localCopies.delete(key);
+  localCopies.set(key, { record, expires: now + ttlSeconds * 1000 });
+  if (localCopies.size > LOCAL_COPIES) localCopies.delete(localCopies.keys().next().value!);
+}
+
+let storeAway = false;
+
+/** Runs `step` on the state engine; while it fails, answers `fallback` and says so once. */
+async function onStore<T>(step: (engine: StateEngine) => Promise<T>, fallback: () => T): Promise<T> {
+  try {
+    const answer = await step(await theStateEngine());
+    if (storeAway) {
+      storeAway = false;
+      logLine("info", "session store available again");
+    }
+    return answer;
+  } catch (error) {
+    if (!storeAway) {
+      storeAway = true;
+      logLine("error", "session store unavailable: sessions this instance knows go on here, others sign in again", {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    return fallback();
+  }
+}
+
+/** Stores `record` under `sessionId` for the rest of the session's life. */
+export async function saveSessionRecord(sessionId: string, record: SessionRecord, now = Date.now()): Promise<void> {
+  const key = keyOf(sessionId);
+  const ttl = secondsLeft(record, now);
+  if (ttl <= 0) return deleteSessionRecord(sessionId);
+  keepLocally(key, record, ttl, now);
+  await onStore(
+    (engine) => engine.set(key, JSON.stringify(record), ttl),
+    () => undefined,
+  );
 }
 
 /** The record of `sessionId`, or null when it has ended (signed out, expired, or never was). */
-export async function readSessionRecord(sessionId: string): Promise<SessionRecord | null> {
-  const stored = await (await theStateEngine()).get(keyOf(sessionId));
-  if (stored === undefined) return null;
+export async function readSessionRecord(sessionId: string, now = Date.now()): Promise<SessionRecord | null> {
+  const key = keyOf(sessionId);
+  const local = localCopies.get(key);
+  const stored = await onStore(
+    (engine) => engine.get(key),
+    () => (local && local.expires > now ? JSON.stringify(local.record) : undefined),
+  );
+  if (stored === undefined) {
+    localCopies.delete(key);
+    return null;
+  }
   const parsed = SessionRecordSchema.safeParse(JSON.parse(stored));
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  if (!local) keepLocally(key, parsed.data, Math.max(1, secondsLeft(parsed.data, now)), now);
+  return parsed.data;
 }
 
-/** Ends the session `sessionId` on every instance. */
+/** Ends the session `sessionId` on every instance (on this one alone while the store is away). */
 export async function deleteSessionRecord(sessionId: string): Promise<void> {
-  await (await theStateEngine()).delete(keyOf(sessionId));
+  const key = keyOf(sessionId);
+  localCopies.delete(key);
+  await onStore(
+    (engine) => engine.delete(key),
+    () => undefined,
+  );
 }

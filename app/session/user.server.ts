@@ -14,6 +14,7 @@ import {
   newSessionId,
   readSessionRecord,
   saveSessionRecord,
+  SESSION_LIFETIME_SECONDS,
   type SessionRecord,
   sessionFacts,
 } from "~/session/session-records.server";
@@ -35,8 +36,8 @@ export interface CurrentUser {
   sessionId: string | null;
 }
 
-/** The user cookie lives 7 days (docs/product.md#current-user). */
-export const USER_COOKIE_MAX_AGE = 604_800;
+/** The user cookie lives 7 days (docs/product.md#current-user), as long as its session. */
+export const USER_COOKIE_MAX_AGE = SESSION_LIFETIME_SECONDS;
 
 /** Who the panel shows when no (valid) user cookie came (docs/product.md#current-user). */
 export const ANONYMOUS_USER: CurrentUser = {
@@ -115,11 +116,7 @@ export async function startSession(
   },
 ): Promise<string> {
   const sessionId = newSessionId();
-  await saveSessionRecord(
-    sessionId,
-    sessionFacts(request, user, context.get(requestFactsContext).clientIp),
-    USER_COOKIE_MAX_AGE,
-  );
+  await saveSessionRecord(sessionId, sessionFacts(request, user, context.get(requestFactsContext).clientIp));
   const stored: CurrentUser = {
     role: user.role.toUpperCase(),
     userName: user.userName || user.username || user.email,
@@ -166,7 +163,7 @@ const liveSession = oncePerRequest(async (request: Request): Promise<SessionReco
     record.address = requestContext()?.get(requestFactsContext).clientIp ?? record.address;
     changed = true;
   }
-  if (changed) await saveSessionRecord(sessionId, record, USER_COOKIE_MAX_AGE, now);
+  if (changed) await saveSessionRecord(sessionId, record, now);
   return record;
 });
 

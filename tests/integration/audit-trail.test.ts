@@ -13,10 +13,11 @@ import { within } from "@testing-library/dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { levelEngine } from "~/audit/level-engine.server";
+import { demoRows } from "../support/bulk";
 import { findDemoUser } from "../support/demo-data";
 import { holdCalls, injectFault, resetDemo } from "../support/demo-hooks";
 import { PanelClient } from "../support/form-post";
-import { htmlPage } from "../support/html";
+import { htmlPage, valueOf } from "../support/html";
 import { ROOT, type RunningServer, startDemoApi, startPanel } from "../support/servers";
 
 const PASSWORD = "Admin12345";
@@ -39,6 +40,11 @@ beforeEach(async () => {
   await resetDemo(demo.url);
   admin = await PanelClient.signedIn(panel.url);
 });
+
+/** The announcements as the demo API lists them (their ids and flags). */
+async function announcementRows() {
+  return demoRows<{ id: number; isPinned: boolean; isActive: boolean }>(demo.url, "/announcements");
+}
 
 /** The rows of /audit (at `search`) as the table shows them: one record of column texts per entry. */
 async function auditRows(search = "") {
@@ -66,9 +72,9 @@ describe("/audit", { timeout: 120_000 }, () => {
     await admin.post("/users", { intent: "ban", id: "12" });
     const { rows, page } = await auditRows();
     // The row action's read of the user names the entry (its name at the time).
-    expect(rows[0]).toMatchObject({ Admin: "admin@example.com", Action: "ban", Target: named });
+    expect(rows[0]).toMatchObject({ Admin: "admin@example.com", Action: "Banned", Target: named });
     expect(rows[0]!.Result).toMatch(/^Done \(200\)/);
-    expect(rows[1]).toMatchObject({ Admin: "admin@example.com", Action: "sign-in", Result: "Done" });
+    expect(rows[1]).toMatchObject({ Admin: "admin@example.com", Action: "Signed in", Result: "Done" });
     expect(page.getByRole("link", { name: named }).getAttribute("href")).toBe("/users/12");
     const time = page.getByRole("table").querySelector("time")!;
     expect(Number.isNaN(Date.parse(time.getAttribute("datetime")!))).toBe(false);
@@ -84,13 +90,13 @@ describe("/audit", { timeout: 120_000 }, () => {
     admin = await PanelClient.signedIn(panel.url);
     const { rows } = await auditRows("?admin=admin%40example.com");
     const [, signOut, refused, banned, failed] = rows;
-    expect(signOut).toMatchObject({ Action: "sign-out", Result: "Done" });
+    expect(signOut).toMatchObject({ Action: "Signed out", Result: "Done" });
     expect(refused!.Target).toMatch(/ \(user 12\)$/);
-    expect(refused!.Action).toBe("ban");
+    expect(refused!.Action).toBe("Banned");
     expect(refused!.Result).toMatch(/^Refused/);
     expect(banned!.Result).toMatch(/^Done \(200\)/);
     // The posts row action names its post (its read of the post, auditTarget; decision 060).
-    expect(failed).toMatchObject({ Action: "delete", Target: "Photo contest: autumn colours (#30) (post 30)" });
+    expect(failed).toMatchObject({ Action: "Deleted", Target: "Photo contest: autumn colours (#30) (post 30)" });
     expect(failed!.Result).toMatch(/^Failed \(500\)/);
   });
 
@@ -114,7 +120,7 @@ describe("/audit", { timeout: 120_000 }, () => {
   it("filters by action, target and date, pages by cursor in the URL, and refuses a malformed date", async () => {
     for (const id of ["12", "13", "14"]) await admin.post("/users", { intent: "verify", id });
     const verifies = await auditRows("?action=verify&limit=25");
-    expect(verifies.rows.every((row) => row.Action === "verify")).toBe(true);
+    expect(verifies.rows.every((row) => row.Action === "Verified")).toBe(true);
     const oneUser = await auditRows("?kind=user&target=13&action=verify");
     expect(oneUser.rows.map((row) => row.Target)).toEqual([expect.stringMatching(/ \(user 13\)$/)]);
 
@@ -131,7 +137,7 @@ describe("/audit", { timeout: 120_000 }, () => {
     const second = await auditRows(older.slice("/audit".length));
     // The oldest entries: this file's first sign-in is the last row.
     expect(second.rows.length).toBeGreaterThan(0);
-    expect(second.rows.at(-1)).toMatchObject({ Action: "sign-in" });
+    expect(second.rows.at(-1)).toMatchObject({ Action: "Signed in" });
     expect(second.page.queryByRole("link", { name: "Older entries" })).toBeNull();
     const newer = second.page.getByRole("link", { name: "Newer entries" }).getAttribute("href")!;
     expect((await auditRows(newer.slice("/audit".length))).rows).toEqual(first.rows);
@@ -139,10 +145,49 @@ describe("/audit", { timeout: 120_000 }, () => {
     const response = await admin.get("/audit?from=yesterday&action=verify");
     expect(response.status).toBe(400);
     const bad = await htmlPage(response);
-    expect(bad.getByRole("textbox", { name: "Action" }).getAttribute("value")).toBe("verify");
+    // The action asked for as an intent is read as its word, and the choice shows it.
+    expect(valueOf(bad.getByRole("combobox", { name: "Action" }))).toBe("verified");
     expect(bad.getByLabelText("From").getAttribute("value")).toBe("yesterday");
     expect(bad.getByText("Enter a date such as 2026-11-25")).toBeTruthy();
     expect(bad.queryByRole("table")).toBeNull();
+  });
+
+  it("records what happened in the admin's words, with its direction, and finds it by word or intent in any case", async () => {
+    const [announcement] = await announcementRows();
+    const pinned = announcement!.isPinned;
+    // A row's pin toggle twice: the first entry says the way it went, the second the way back.
+    await admin.post("/announcements", { intent: "toggle-pinned", id: String(announcement!.id), isPinned: String(!pinned) });
+    await admin.post("/announcements", { intent: "toggle-pinned", id: String(announcement!.id), isPinned: String(pinned) });
+    const rows = (await auditRows(`?kind=announcement&target=${announcement!.id}`)).rows.map((row) => row.Action);
+    expect(rows.slice(0, 2)).toEqual(pinned ? ["Pinned", "Unpinned"] : ["Unpinned", "Pinned"]);
+
+    await admin.post("/users", { intent: "ban", id: "14" });
+    for (const asked of ["BAN", "banned", "Banned"]) {
+      const { rows: found, page } = await auditRows(`?action=${asked}`);
+      expect(found.map((row) => row.Action), asked).toContain("Banned");
+      expect(found.every((row) => row.Action === "Banned"), asked).toBe(true);
+      expect(valueOf(page.getByRole("combobox", { name: "Action" }))).toBe("banned");
+    }
+    // The filter offers the words as a choice.
+    const { page } = await auditRows();
+    const choices = within(page.getByRole("combobox", { name: "Action" }))
+      .getAllByRole("option")
+      .map((option) => option.textContent);
+    expect(choices).toEqual(expect.arrayContaining(["All", "Banned", "Pinned", "Unpinned", "Activated", "Signed in"]));
+  });
+
+  it("filters by the kind of target alone, without an id", async () => {
+    await admin.post("/users", { intent: "verify", id: "15" });
+    const [announcement] = await announcementRows();
+    await admin.post("/announcements", {
+      intent: "toggle-status",
+      id: String(announcement!.id),
+      isActive: String(!announcement!.isActive),
+    });
+    const { rows, page } = await auditRows("?kind=announcement");
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => /\(announcement \d+\)$/.test(row.Target!))).toBe(true);
+    expect(valueOf(page.getByRole("combobox", { name: "Target" }))).toBe("announcement");
   });
 
   it("shows the entries other screens record: a bulk action's items with their batch and reason, a queue decision", async () => {
@@ -171,7 +216,7 @@ describe("/audit", { timeout: 120_000 }, () => {
     // One entry per decision: the queue records it, the middleware does not again.
     await expect.poll(async () => (await auditRows(`?kind=badge-request&target=${id}`)).rows.length).toBe(1);
     const [decision] = (await auditRows(`?kind=badge-request&target=${id}`)).rows;
-    expect(decision).toMatchObject({ Action: "approve", Admin: "admin@example.com" });
+    expect(decision).toMatchObject({ Action: "Approved", Admin: "admin@example.com" });
   });
 
   it("names the item a form saves as it was saved: a new plan and announcement by their names, an edited one with its id", async () => {
@@ -212,14 +257,14 @@ describe("/audit", { timeout: 120_000 }, () => {
     });
     const { rows } = await auditRows();
     expect(rows.slice(0, 4).map((row) => [row.Action, row.Target, row.Result!.slice(0, 4)])).toEqual([
-      ["update", "Renamed (announcement 2)", "Done"],
-      ["create", "Maintenance tonight (new announcement)", "Done"],
-      ["update", "Basic Plus (plan 1)", "Done"],
-      ["create", "Platinum (new plan)", "Done"],
+      ["Saved", "Renamed (announcement 2)", "Done"],
+      ["Created", "Maintenance tonight (new announcement)", "Done"],
+      ["Saved", "Basic Plus (plan 1)", "Done"],
+      ["Created", "Platinum (new plan)", "Done"],
     ]);
     // An edited item's History (its target filter) has the save.
     expect((await auditRows("?kind=plan&target=1")).rows[0]).toMatchObject({
-      Action: "update",
+      Action: "Saved",
       Target: "Basic Plus (plan 1)",
     });
   });
@@ -236,18 +281,18 @@ describe("/audit", { timeout: 120_000 }, () => {
       return rows
         .slice(
           0,
-          rows.findIndex((row) => row.Action === "sign-in"),
+          rows.findIndex((row) => row.Action === "Signed in"),
         )
         .map((row) => [row.Action, row.Batch !== ""]);
     };
     expect(await sinceSignIn()).toEqual([]);
     await held.release();
-    await expect.poll(sinceSignIn).toEqual([["ban", true]]);
+    await expect.poll(sinceSignIn).toEqual([["Banned", true]]);
 
     // A Confirm refused for its missing reason runs no batch: it is an entry of its own, naming no user.
     expect((await admin.post("/users/bulk?action=ban&id=7", { intent: "confirm" })).status).toBe(400);
     const [refused] = (await auditRows()).rows;
-    expect(refused).toMatchObject({ Action: "confirm", Target: "", Reason: "" });
+    expect(refused).toMatchObject({ Action: "Confirm", Target: "", Reason: "" });
     expect(refused!.Result).toMatch(/^Refused/);
   });
 
@@ -272,7 +317,7 @@ describe("the store", { timeout: 180_000 }, () => {
     const engine = await levelEngine(auditDir);
     const entries = await engine.entries(await engine.seqs("all", { min: 1, max: 1e9 }, "oldest", 10_000));
     await engine.close();
-    expect(entries.some((entry) => entry.action === "sign-in")).toBe(true);
+    expect(entries.some((entry) => entry.action === "signed in")).toBe(true);
     for (const text of [...raw, JSON.stringify(entries)]) expect(text).not.toContain(PASSWORD);
 
     panel = await startOurPanel();

@@ -182,7 +182,7 @@ describe("Download CSV of the audit trail", () => {
     const panel = await admin();
     const filtered = await downloadCsv(panel, "/audit.csv?action=sign-in");
     expect(filtered.response.headers.get("content-disposition")).toBe(
-      `attachment; filename="audit-export-sign-in-${today}.csv"`,
+      `attachment; filename="audit-export-signed-in-${today}.csv"`,
     );
     // Its audit entry names the list as the trail's filters know it: target audit.
     expect(await newestExportEntry(panel, "&kind=list&target=audit")).toMatchObject({

@@ -49,7 +49,7 @@ describe("what an audit entry names", () => {
     const answer = await admin.post("/users", { intent: "erase-everything", id: "12", reason: "Planted evidence" });
     expect(answer.status).toBe(400);
     const [entry] = await auditRows(admin, "?action=erase-everything");
-    expect(entry).toMatchObject({ Action: "erase-everything", Target: "", Reason: "" });
+    expect(entry).toMatchObject({ Action: "Erase-everything", Target: "", Reason: "" });
     expect(entry!.Result).toMatch(/^Refused/);
     const history = await (await admin.get("/users/12")).text();
     expect(history).not.toContain("Planted evidence");

@@ -81,7 +81,7 @@ describe("a line break inside a cell", () => {
       expect(row[0]).toMatch(/^\d+$/);
       for (const cell of row) expect(formulaLines(cell)).toEqual([]);
     }
-    const banned = body.find((row) => row[head.indexOf("Action")] === "ban");
+    const banned = body.find((row) => row[head.indexOf("Action")] === "Banned");
     expect(banned?.[head.indexOf("Target Name")]).toBe("Mallory\n'=1+1");
   });
 });

@@ -386,7 +386,7 @@ describe("audit trail", () => {
     const [ban, failed, signIn] = auditLines(stack.panel.output()).slice(before);
     expect(ban).toMatchObject({
       admin: "admin@example.com",
-      action: "ban",
+      action: "banned",
       target: { kind: "user", id: "12" },
       detail: "GET /users/ban/12",
       status: 200,
@@ -394,13 +394,13 @@ describe("audit trail", () => {
     });
     expect(typeof ban!.time).toBe("string");
     expect(failed).toMatchObject({
-      action: "delete",
+      action: "deleted",
       target: { kind: "post", id: "30" },
       status: 500,
       result: "failed",
     });
     // Gathered with the other failures from its address (security-sign-in-audit.test.ts): one account alone, named.
-    expect(signIn).toMatchObject({ action: "sign-in", admin: "admin@example.com", result: "failed", status: 401 });
+    expect(signIn).toMatchObject({ action: "signed in", admin: "admin@example.com", result: "failed", status: 401 });
     expect(stack.panel.output()).not.toContain("Secret-Password-1");
     expect(stack.panel.output()).not.toContain("Admin12345");
   });

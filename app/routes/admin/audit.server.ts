@@ -26,7 +26,11 @@ export const auditAdminActions: MiddlewareFunction<Response> = async ({ request,
   const response = await next();
   // A screen that records its own entries (a queue decision, a bulk batch's items) is not recorded twice.
   if (post.selfRecorded) return response;
-  const named = post.target ? { ...posted, target: post.target } : posted;
+  const named = {
+    ...posted,
+    ...(post.target ? { target: post.target } : {}),
+    ...(post.action ? { intent: post.action } : {}),
+  };
   const record = auditRecordOf(getCurrentUser(request).email, named, post.calls, response.status);
   if (record) await recordAuditEntry(record);
   return response;

@@ -83,6 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           current: () => currentAnnouncement(request, posted.id),
           stale: flagStale("isActive", posted.isActive),
           send: () => toggleAnnouncement(request, posted.id, "isActive"),
+          records: posted.isActive ? "activate" : "deactivate",
           done: "Status updated successfully",
           failed: "Failed to update status",
         });
@@ -91,6 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           current: () => currentAnnouncement(request, posted.id),
           stale: flagStale("isPinned", posted.isPinned),
           send: () => toggleAnnouncement(request, posted.id, "isPinned"),
+          records: posted.isPinned ? "pin" : "unpin",
           done: "Pinned status updated successfully",
           failed: "Failed to update pinned status",
         });

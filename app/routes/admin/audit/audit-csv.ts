@@ -12,6 +12,7 @@ import { csvDate } from "~/export/csv-cell";
 import { type CsvColumn, csvDownload } from "~/export/csv-download.server";
 import { redirectWithError } from "~/session/toast.server";
 import { requireCapability } from "~/session/user.server";
+import { capitalised, recordedAction } from "~/audit/actions";
 
 /** Entries read from the store at a time. */
 const ROWS_PAGE_SIZE = 100;
@@ -21,7 +22,7 @@ function columns(timeZone: string): CsvColumn<AuditEntry>[] {
     { header: "Entry", cell: (entry) => entry.seq },
     { header: "When", cell: (entry) => csvDate(entry.at, timeZone) },
     { header: "Admin", cell: (entry) => entry.admin },
-    { header: "Action", cell: (entry) => entry.action },
+    { header: "Action", cell: (entry) => capitalised(recordedAction(entry.action)) },
     { header: "Target Kind", cell: (entry) => entry.target?.kind },
     { header: "Target ID", cell: (entry) => entry.target?.id },
     { header: "Target Name", cell: (entry) => entry.target?.name },

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 
 import { TARGET_FILTER_LABELS, type AuditFilters } from "./filters";
+import { recordedAction } from "~/audit/actions";
 import type { AuditEntry, AuditTarget } from "~/audit/entry";
 import type { AuditQuery } from "~/audit/query.server";
 import { theAuditTrail } from "~/audit/trail.server";
@@ -26,7 +27,8 @@ export function auditQuery(params: URLSearchParams) {
   const text = (name: string) => (params.get(name) ?? "").trim().slice(0, MAX_FILTER);
   const filters: AuditFilters = {
     admin: text("admin"),
-    action: text("action"),
+    // An intent or any case ("BAN") is read as the word the trail records ("banned").
+    action: text("action") && recordedAction(text("action")),
     kind: Object.hasOwn(TARGET_FILTER_LABELS, text("kind")) ? text("kind") : "",
     target: text("target"),
     batch: text("batch"),
@@ -55,6 +57,8 @@ export function auditQuery(params: URLSearchParams) {
         ? { kind: filters.kind as AuditTarget["kind"], id: filters.target }
         : null,
     member: filters.kind === "member" && filters.target ? filters.target : null,
+    // A kind without an id: every entry about that kind of thing.
+    kind: filters.kind && filters.kind !== "member" && !filters.target ? (filters.kind as AuditTarget["kind"]) : null,
     batch: filters.batch || null,
     fromMs,
     toMs,

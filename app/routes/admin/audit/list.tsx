@@ -11,6 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { hrefWith } from "~/lib/pagination";
+import { capitalised, recordedAction } from "~/audit/actions";
 import { requireCapability } from "~/session/user.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -37,7 +38,7 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
     {
       id: "action",
       header: "Action",
-      cell: (entry) => <span className="font-medium text-slate-900">{entry.action}</span>,
+      cell: (entry) => <span className="font-medium text-slate-900">{capitalised(recordedAction(entry.action))}</span>,
     },
     { id: "target", header: "Target", cell: (entry) => <TargetCell entry={entry} /> },
     { id: "reason", header: "Reason", cell: (entry) => entry.reason ?? "" },

@@ -1,3 +1,4 @@
+import { capitalised, recordedAction } from "~/audit/actions";
 import type { AuditTarget } from "~/audit/entry";
 import { theAuditTrail } from "~/audit/trail.server";
 import type { BadgeTone } from "~/components/ui/badge";
@@ -8,15 +9,9 @@ import { RESULT_LABELS } from "~/routes/admin/audit/result-labels";
 /** Entries the History section of user details shows; more are behind its "See all" link. */
 const HISTORY_SIZE = 20;
 
-/** The actions' words in a History entry; another action shows as it is recorded. */
-const ACTION_WORDS: Record<string, string> = {
-  ban: "Banned",
-  unban: "Unbanned",
-  delete: "Deleted",
-  approve: "Approved",
-  reject: "Rejected",
-  "take-over": "Took over",
-  notify: "Sent a push notification to",
+/** History's words where the trail's word needs one more to name its target; the rest read as recorded. */
+const HISTORY_WORDS: Record<string, string> = {
+  "sent a push notification": "Sent a push notification to",
 };
 
 /** What each kind of target is called in a History entry. */
@@ -50,6 +45,8 @@ export type UserHistory =
 /** An entry as the History shows it. */
 function historyEntry(entry: AuditRow): HistoryEntry {
   const [label, tone] = RESULT_LABELS[entry.result];
+  // Entries written before the trail kept words say their intent ("ban"): read as its word.
+  const action = recordedAction(entry.action);
   const { target } = entry;
   const name = target ? ` ${TARGET_WORDS[target.kind]} ${target.name ? `“${target.name}”` : target.id}` : "";
   return {
@@ -57,7 +54,7 @@ function historyEntry(entry: AuditRow): HistoryEntry {
     at: entry.at,
     when: entry.when,
     admin: entry.admin ?? "Unknown admin",
-    what: `${ACTION_WORDS[entry.action] ?? entry.action}${name}`,
+    what: `${HISTORY_WORDS[action] ?? capitalised(action)}${name}`,
     reason: entry.reason,
     result: entry.status ? `${label} (${entry.status})` : label,
     tone,

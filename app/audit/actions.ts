@@ -1,0 +1,53 @@
+/**
+ * The words the audit trail records an action in: what happened, in the admin's words and with its
+ * direction ("pinned", "unpinned"), never a screen's internal intent (docs/product.md#audit). A
+ * route's intent or a bulk action's name becomes its word when the entry is written; the /audit
+ * Action filter offers these words, and a filter typed as an intent ("BAN") finds its word.
+ */
+const ACTION_WORDS = {
+  "sign-in": "signed in",
+  "sign-out": "signed out",
+  ban: "banned",
+  unban: "unbanned",
+  verify: "verified",
+  notify: "sent a push notification",
+  approve: "approved",
+  reject: "rejected",
+  delete: "deleted",
+  activate: "activated",
+  deactivate: "deactivated",
+  pin: "pinned",
+  unpin: "unpinned",
+  create: "created",
+  update: "saved",
+  sync: "synced",
+  skip: "skipped",
+  unskip: "unskipped",
+  "take-over": "took over",
+  export: "exported",
+  // Entries written before the direction was recorded (their intent said neither).
+  "toggle-status": "activated or deactivated",
+  "toggle-pinned": "pinned or unpinned",
+} as const satisfies Record<string, string>;
+
+/** A word the trail records. */
+export type ActionWord = (typeof ACTION_WORDS)[keyof typeof ACTION_WORDS];
+
+/** The words the /audit Action filter offers, in the order of an admin's day. */
+export const ACTION_FILTER_WORDS: readonly ActionWord[] = [
+  ...new Set(Object.values(ACTION_WORDS).filter((word) => !word.includes(" or "))),
+];
+
+/**
+ * The word an action is recorded (and filtered) as: an intent or a bulk action's name becomes its
+ * word, a word stays itself, anything else is kept lower-cased (a made-up intent, refused).
+ */
+export function recordedAction(action: string): string {
+  const key = action.trim().toLowerCase();
+  return Object.hasOwn(ACTION_WORDS, key) ? ACTION_WORDS[key as keyof typeof ACTION_WORDS] : key;
+}
+
+/** A word as a label starts: "Banned", "Signed in". */
+export function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
