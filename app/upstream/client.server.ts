@@ -9,6 +9,7 @@ import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
 import { isUpstreamError, toFieldErrorList, toFieldErrors, UpstreamError } from "~/upstream/errors";
 import { panelSession, type UpstreamCallRecord } from "~/upstream/panel-session.server";
+import { httpCall, type HttpAnswer, type HttpRequest } from "~/upstream/http-call.server";
 import { noteUpstreamSend } from "~/upstream/reached.server";
 import { timeUpstreamCall, type UpstreamOutcome } from "~/upstream/server-timing.server";
 import {
@@ -115,8 +116,12 @@ async function sendUpstream<T>(
   const url = buildUrl(API_URL, call.path, call.query);
   const deadline = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
   const signal = AbortSignal.any([request.signal, deadline]);
-  const init: RequestInit = { method, headers: forwardHeaders(session, call.body), signal, redirect: "manual" };
-  if (call.body !== undefined) init.body = JSON.stringify(call.body);
+  const init: HttpRequest = {
+    method,
+    headers: forwardHeaders(session, call.body),
+    signal,
+    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+  };
 
   const { recordCall, redirectToLogin } = panelSession();
   const read = call.retry === "safe-read";
@@ -130,14 +135,14 @@ async function sendUpstream<T>(
     throw error;
   };
 
-  let response: Response | undefined;
+  let response: HttpAnswer | undefined;
   for (let attempt = 0; ; attempt++) {
     const mayRetry = attempt < retries;
     try {
       outcome.attempts++;
       // From here the call may have had its effect upstream, whatever comes back.
       noteUpstreamSend();
-      response = await fetch(url, init);
+      response = await httpCall(url, init);
       outcome.status = response.status;
     } catch (cause) {
       if (request.signal.aborted) fail(new UpstreamError(499, "The request was cancelled", {}, "aborted"));
@@ -146,7 +151,7 @@ async function sendUpstream<T>(
       void cause;
     }
     if (response && !(mayRetry && RETRYABLE_STATUSES.has(response.status))) break;
-    await response?.body?.cancel();
+    response?.discard();
     response = undefined;
     const waited = await sleep(FIRST_RETRY_DELAY_MS * 2 ** attempt, signal);
     if (!waited)
@@ -180,7 +185,7 @@ async function sendUpstream<T>(
   }
 
   recordUpstreamCall({ method, path: call.path, status: response.status });
-  if (!response.ok) {
+  if (response.status < 200 || response.status > 299) {
     const parsed = ErrorBodySchema.parse(body);
     const message = parsed.message?.trim();
     fail(
@@ -208,19 +213,19 @@ async function sendUpstream<T>(
   }
 
   const secure = isSecureRequest(request);
-  const setCookies = sessionSetCookies(response.headers, UPSTREAM_SESSION_COOKIE).map((line) =>
+  const setCookies = sessionSetCookies(response.setCookies, UPSTREAM_SESSION_COOKIE).map((line) =>
     rewriteSetCookie(line, secure, signSessionToken),
   );
   return { data: result.data as T, setCookies };
 }
 
-function buildUrl(base: string, path: string, query: UpstreamCall<unknown>["query"]): string {
+function buildUrl(base: string, path: string, query: UpstreamCall<unknown>["query"]): URL {
   const url = new URL(`${base}${path.startsWith("/") ? path : `/${path}`}`);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === "") continue;
     url.searchParams.set(key, String(value));
   }
-  return url.toString();
+  return url;
 }
 
 /**
@@ -237,10 +242,10 @@ async function sessionToForward(request: Request, call: UpstreamCall<unknown>): 
   return undefined;
 }
 
-function forwardHeaders(session: string | undefined, body: unknown): Headers {
-  const headers = new Headers({ accept: "application/json" });
-  if (body !== undefined) headers.set("content-type", "application/json");
-  if (session) headers.set("cookie", `${UPSTREAM_SESSION_COOKIE}=${session}`);
+function forwardHeaders(session: string | undefined, body: unknown): Record<string, string> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (session) headers.cookie = `${UPSTREAM_SESSION_COOKIE}=${session}`;
   return headers;
 }
 

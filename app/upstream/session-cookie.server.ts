@@ -81,8 +81,8 @@ export function sessionCookieHeader(token: string): string {
 }
 
 /** The Set-Cookie lines of an upstream answer that concern the named cookie. */
-export function sessionSetCookies(headers: Headers, name: string): string[] {
-  return headers.getSetCookie().filter((line) => line.trimStart().startsWith(`${name}=`));
+export function sessionSetCookies(lines: readonly string[], name: string): string[] {
+  return lines.filter((line) => line.trimStart().startsWith(`${name}=`));
 }
 
 /** A Set-Cookie line that removes the named cookie from the browser. */
