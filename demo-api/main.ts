@@ -34,6 +34,8 @@ const api = createDemoApi({
 try {
   const { url } = await api.listen(port, host);
   process.stdout.write(`demo-api listening on ${url}\n`);
+  // Started by `npm start` or `npm run dev` (scripts/supervisor.mjs): they learn the port here.
+  process.send?.({ listening: url });
 } catch (error) {
   process.stderr.write(`demo-api: cannot listen on ${host}:${port}: ${(error as Error).message}\n`);
   process.exit(1);

@@ -2,6 +2,7 @@
 // API, started beside it on this machine.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 
 import { ROOT, startChild, stopAll } from "./supervisor.mjs";
@@ -22,16 +23,53 @@ export function demoSessionSecret() {
   return secret;
 }
 
+/** The demo API's port unless DEMO_API_PORT says otherwise. */
+const DEFAULT_DEMO_PORT = 4010;
+
 /**
- * Starts the demo API and resolves with its base URL once it listens.
+ * Whether nothing listens on `port` of 127.0.0.1.
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The port the demo API is to listen on: DEMO_API_PORT (0: any free one), else 4010, or a free one
+ * when 4010 is busy (another panel, another program). A busy DEMO_API_PORT is an error that says
+ * which variable to change.
+ * @returns {Promise<number>}
+ */
+async function demoApiPort() {
+  const asked = process.env.DEMO_API_PORT;
+  if (asked === undefined || asked.trim() === "") {
+    if (await portIsFree(DEFAULT_DEMO_PORT)) return DEFAULT_DEMO_PORT;
+    console.log(`Port ${DEFAULT_DEMO_PORT} is busy: the demo API takes a free port (DEMO_API_PORT chooses one).`);
+    return 0;
+  }
+  const port = Number(asked);
+  if (port !== 0 && Number.isInteger(port) && !(await portIsFree(port))) {
+    throw new Error(`port ${port} (DEMO_API_PORT) is busy: set DEMO_API_PORT to a free port, or 0 for any`);
+  }
+  return port;
+}
+
+/**
+ * Starts the demo API and resolves with its base URL once it listens (it says so over the IPC channel).
  * @param {string} panelPort
  * @returns {Promise<URL>}
  */
-function startDemoApi(panelPort) {
+async function startDemoApi(panelPort) {
+  const port = await demoApiPort();
   return new Promise((resolve, reject) => {
     const env = {
       ...process.env,
-      DEMO_API_PORT: process.env.DEMO_API_PORT ?? "4010",
+      DEMO_API_PORT: String(port),
       DEMO_API_HOST: "127.0.0.1",
       // Links in the demo API's e-mails (reset password, invitations) point at this panel.
       DEMO_API_PANEL_ORIGIN: process.env.DEMO_API_PANEL_ORIGIN ?? `http://localhost:${panelPort}`,
@@ -40,11 +78,11 @@ function startDemoApi(panelPort) {
       () => reject(new Error(`the demo API did not start within ${DEMO_API_START_LIMIT_MS / 1000} s`)),
       DEMO_API_START_LIMIT_MS,
     );
-    const child = startChild("demo-api", ["--import", "tsx", "demo-api/main.ts"], env, (line) => {
-      const match = /demo-api listening on (http:\/\/\S+)/.exec(line);
-      if (match?.[1]) {
+    const child = startChild("demo-api", ["--import", "tsx", "demo-api/main.ts"], env, (message) => {
+      const listening = /** @type {{ listening?: unknown }} */ (message)?.listening;
+      if (typeof listening === "string") {
         clearTimeout(timer);
-        resolve(new URL(match[1]));
+        resolve(new URL(listening));
       }
     });
     child.on("exit", () => {

@@ -1,15 +1,17 @@
-// Runs the processes of `npm start` and `npm run dev` as one: their output is echoed, and when
-// one stops unexpectedly or a signal arrives (Ctrl+C, kill, a closed terminal), all of them stop,
-// the panel first so that its in-flight requests still reach the demo API.
+// The one supervisor of `npm start` and `npm run dev`: it runs their processes as one. Children
+// write straight to the terminal and talk to it over an IPC channel; when one stops unexpectedly,
+// a signal arrives (Ctrl+C, kill, a closed terminal) or the process that started us dies (npm
+// killed), all of them stop, the panel first so that its in-flight requests still reach the demo
+// API. A child stops with this process however it ends (scripts/stop-with-parent.mjs).
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 /** The repository root, whatever the current directory. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 const STOP_TIMEOUT_MS = 15_000;
+const STOP_WITH_PARENT = join(ROOT, "scripts/stop-with-parent.mjs");
 /** @type {Set<import("node:child_process").ChildProcess>} */
 const children = new Set();
 let stopping = false;
@@ -18,19 +20,21 @@ let exitCode = 0;
 let stopPanel;
 
 /**
- * Starts a Node child process whose stdout lines are echoed and shown to `onLine`.
+ * Starts a Node child that writes to our terminal, stops when we are gone, and may send us
+ * messages (the demo API's address).
  * @param {string} name
  * @param {string[]} args
  * @param {NodeJS.ProcessEnv} env
- * @param {(line: string) => void} [onLine]
+ * @param {(message: unknown) => void} [onMessage]
  */
-export function startChild(name, args, env, onLine = () => {}) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
-  children.add(child);
-  createInterface({ input: child.stdout }).on("line", (line) => {
-    console.log(line);
-    onLine(line);
+export function startChild(name, args, env, onMessage = () => {}) {
+  const child = spawn(process.execPath, ["--import", STOP_WITH_PARENT, ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  children.add(child);
+  child.on("message", onMessage);
   child.on("exit", (code, signal) => {
     children.delete(child);
     if (!stopping) {
@@ -48,7 +52,7 @@ export function startChild(name, args, env, onLine = () => {}) {
  * @param {import("node:child_process").ChildProcess} child
  * @returns {Promise<void>}
  */
-function stopChild(child) {
+export function stopChild(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
@@ -85,8 +89,10 @@ export async function stopAll(code = 0) {
 }
 
 /**
- * Makes SIGINT, SIGTERM and SIGHUP stop everything (a second signal stops waiting), and an error
- * nothing caught too: a crashed launcher must not leave the demo API running without it.
+ * Makes SIGINT, SIGTERM and SIGHUP stop everything (a second signal stops waiting), an error
+ * nothing caught too, and the death of the process that started us (npm forwards SIGINT and
+ * SIGTERM but not SIGHUP, and a killed npm forwards nothing; no event tells a process that its
+ * parent died, and looking once a second costs nothing).
  */
 export function installStopHandlers() {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
@@ -105,4 +111,12 @@ export function installStopHandlers() {
       void stopAll(1);
     });
   }
+  const parentPid = process.ppid;
+  setInterval(() => {
+    try {
+      process.kill(parentPid, 0);
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === "ESRCH" && !stopping) void stopAll();
+    }
+  }, 1_000).unref();
 }

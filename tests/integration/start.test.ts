@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { type AddressInfo, connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -116,11 +116,15 @@ function connectError(port: number): Promise<string> {
  * Runs `npm start` in demo mode on free ports and resolves once its banner shows. `kept` names
  * what outlives the run (the demo API's data file, the audit store); a temp folder by default.
  */
-async function npmStart(kept?: { dataFile: string; auditDir: string }): Promise<NpmStart> {
+async function npmStart(
+  kept?: { dataFile: string; auditDir: string },
+  demoPort?: (free: number) => string | undefined,
+): Promise<NpmStart> {
   for (let attempt = 1; ; attempt++) {
     const dir = mkdtempSync(path.join(tmpdir(), "npm-start-"));
     writeFileSync(path.join(dir, "report-modules.mjs"), MODULE_REPORTER);
-    const [panelPort, demoPort] = [await freePort(), await freePort()];
+    const [panelPort, freeDemoPort] = [await freePort(), await freePort()];
+    const asked = demoPort ? demoPort(freeDemoPort) : String(freeDemoPort);
     // A clean environment: no NODE_ENV from the test runner, so start.mjs has to set it.
     const npm = spawn("npm", ["start"], {
       cwd: ROOT,
@@ -128,9 +132,10 @@ async function npmStart(kept?: { dataFile: string; auditDir: string }): Promise<
         PATH: process.env.PATH,
         HOME: process.env.HOME,
         PORT: String(panelPort),
-        DEMO_API_PORT: String(demoPort),
+        ...(asked === undefined ? {} : { DEMO_API_PORT: asked }),
         DEMO_API_DATA_FILE: kept?.dataFile ?? path.join(dir, "demo-api.json"),
         AUDIT_DIR: kept?.auditDir ?? path.join(dir, "audit"),
+        STATE_DIR: kept ? path.join(path.dirname(kept.auditDir), "state") : path.join(dir, "state"),
         SESSION_SECRET: TEST_SESSION_SECRET,
         NODE_OPTIONS: `--import=${pathToFileURL(path.join(dir, "report-modules.mjs")).href}`,
       },
@@ -144,7 +149,8 @@ async function npmStart(kept?: { dataFile: string; auditDir: string }): Promise<
       npm,
       dir,
       panelUrl: `http://127.0.0.1:${panelPort}`,
-      ports: [panelPort, demoPort],
+      // The demo API's port, when this run chose it.
+      ports: asked === String(freeDemoPort) ? [panelPort, freeDemoPort] : [panelPort],
       processes: [],
       output: () => output,
       closed,
@@ -252,6 +258,56 @@ describe("npm start", { timeout: 90_000 }, () => {
       ).toBe(true);
     } finally {
       rmSync(keptDir, { recursive: true, force: true });
+    }
+  });
+
+  it("becomes ready with DEMO_API_PORT=0: the demo API takes any free port", async () => {
+    const run = await npmStart(undefined, () => "0");
+    expect((await PanelClient.signedIn(run.panelUrl)).cookie("user")).toBeTruthy();
+    process.kill(run.npm.pid!, "SIGTERM");
+    await expectAllStopped(run);
+  });
+
+  it("takes a free port for the demo API when 4010 is busy, and says how to choose one", async () => {
+    const holder = createServer();
+    // Busy whoever holds it: this test, or something else on the machine.
+    await new Promise<void>((resolve) => holder.once("error", () => resolve()).listen(4010, "127.0.0.1", resolve));
+    try {
+      const run = await npmStart(undefined, () => undefined);
+      expect(run.output()).toContain("Port 4010 is busy: the demo API takes a free port (DEMO_API_PORT chooses one).");
+      expect((await PanelClient.signedIn(run.panelUrl)).cookie("user")).toBeTruthy();
+      process.kill(run.npm.pid!, "SIGTERM");
+      await expectAllStopped(run);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it("stops with one line naming the variable to set when DEMO_API_PORT is busy", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const busy = (holder.address() as AddressInfo).port;
+    try {
+      const npm = spawn("npm", ["start"], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          PORT: String(await freePort()),
+          DEMO_API_PORT: String(busy),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      npm.stdout!.on("data", (chunk) => (output += chunk));
+      npm.stderr!.on("data", (chunk) => (output += chunk));
+      const [code] = (await once(npm, "close")) as [number];
+      expect(code).not.toBe(0);
+      expect(output).toContain(
+        `Cannot start the demo API: port ${busy} (DEMO_API_PORT) is busy: set DEMO_API_PORT to a free port, or 0 for any`,
+      );
+    } finally {
+      holder.close();
     }
   });
 
