@@ -7,10 +7,9 @@ import { UPSTREAM_SESSION_COOKIE, UPSTREAM_SESSION_MAX_AGE } from "~/upstream/co
 import { readCookie } from "~/lib/cookie-header";
 import { logLine } from "~/lib/log.server";
 import { requestRecord } from "~/lib/request-context.server";
+import { memoryEngine } from "~/state/engine";
+import { stateFamily } from "~/state/family.server";
 import { sessionHash, sessionTokenOf } from "~/upstream/session-cookie.server";
-
-import { type ExpiringSet, memoryExpiringSet, redisExpiringSet } from "./expiring-set.server";
-import { processStore } from "~/state/redis.server";
 
 /**
  * How long a revocation lasts: the upstream cookie's whole lifetime from the sign-out. The cookie
@@ -19,46 +18,38 @@ import { processStore } from "~/state/redis.server";
 export const REVOCATION_SECONDS = UPSTREAM_SESSION_MAX_AGE;
 
 /**
- * A shared store with this instance's own copy: every revocation is also kept locally, and checked
- * there first. While Redis cannot be reached, revocations made here still hold here, and the others'
- * are not known (a page is not refused to everyone because Redis is down).
+ * The revocations: on the state engine (on disk, or in Redis for every instance; they must
+ * persist), and each one this instance made also in its own memory, checked first. While the
+ * engine does not answer (Redis away), the revocations made here still hold here, and the others'
+ * are not known: a page is not refused to everyone because Redis is down.
  */
-function withLocalCopy(shared: ExpiringSet, local: ExpiringSet): ExpiringSet {
-  return {
-    async add(hash, ttlSeconds) {
-      await local.add(hash, ttlSeconds);
-      try {
-        await shared.add(hash, ttlSeconds);
-      } catch (error) {
-        logWarning("session revocation kept on this instance only", error);
-      }
-    },
-    async has(hash) {
-      if (await local.has(hash)) return true;
-      try {
-        return await shared.has(hash);
-      } catch {
-        // redis.server.ts logs the outage once; a line per request would drown it.
-        return false;
-      }
-    },
-  };
-}
+const revocations = stateFamily("revoked-session");
+const madeHere = memoryEngine();
 
 function logWarning(msg: string, error: unknown): void {
   const reason = error instanceof Error ? error.message : String(error);
   logLine("warn", msg, { error: reason });
 }
 
-/** The store in use: Redis when REDIS_URL is set (with a local copy), else memory. */
-const revocationStore = processStore<ExpiringSet>({
-  redis: (redis) => withLocalCopy(redisExpiringSet(redis, "panel:revoked-session:"), memoryExpiringSet()),
-  memory: () => memoryExpiringSet(),
-});
+async function isRevokedHash(hash: string): Promise<boolean> {
+  if ((await madeHere.get(hash)) !== undefined) return true;
+  try {
+    return (await revocations.get(hash)) !== undefined;
+  } catch {
+    // redis.server.ts logs the outage once; a line per request would drown it.
+    return false;
+  }
+}
 
 /** Refuses the upstream session `token` in the panel until its cookie would have expired. */
-export function revokeSession(token: string): Promise<void> {
-  return revocationStore().add(sessionHash(token), REVOCATION_SECONDS);
+export async function revokeSession(token: string): Promise<void> {
+  const hash = sessionHash(token);
+  await madeHere.set(hash, "1", REVOCATION_SECONDS);
+  try {
+    await revocations.set(hash, "1", REVOCATION_SECONDS);
+  } catch (error) {
+    logWarning("session revocation kept on this instance only", error);
+  }
 }
 
 // The verdicts of one request, by signed cookie value, kept in its router context: the shell's
@@ -77,7 +68,7 @@ export function isSessionRevoked(request: Request): Promise<boolean> {
   let verdict = known?.get(signed);
   if (!verdict) {
     const token = sessionTokenOf(signed);
-    verdict = token === undefined ? Promise.resolve(false) : revocationStore().has(sessionHash(token));
+    verdict = token === undefined ? Promise.resolve(false) : isRevokedHash(sessionHash(token));
     known?.set(signed, verdict);
   }
   return verdict;

@@ -14,6 +14,8 @@ export interface StateEngine {
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   /** Removes `key` (nothing happens when it is not there). */
   delete(key: string): Promise<void>;
+  /** The value under `key`, removed as it is read (at once: two readers never both get it). */
+  take(key: string): Promise<string | undefined>;
   /** Releases what the engine holds (files, connections). */
   close(): Promise<void>;
 }
@@ -30,13 +32,19 @@ export interface Expiring {
  */
 export function memoryEngine(now: () => number = Date.now, entries = new Map<string, Expiring>()): StateEngine {
   let swept = 0;
+  const get = async (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires > now()) return entry.value;
+    entries.delete(key);
+    return undefined;
+  };
   return {
-    async get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expires > now()) return entry.value;
+    get,
+    async take(key) {
+      const value = await get(key);
       entries.delete(key);
-      return undefined;
+      return value;
     },
     async set(key, value, ttlSeconds) {
       const time = now();

@@ -30,6 +30,11 @@ export async function levelStateEngine(dir: string, now: () => number = Date.now
       await memory.delete(key);
       await db.del(key);
     },
+    async take(key) {
+      const value = await memory.take(key);
+      if (value !== undefined) await db.del(key);
+      return value;
+    },
     close: () => db.close(),
   };
 }

@@ -7,15 +7,28 @@ export const STATE_PREFIX = "panel:";
 
 /** The engine on the shared Redis (decision 018): one key per key, under STATE_PREFIX, expiring by TTL. */
 export function redisStateEngine(redis: Redis): StateEngine {
+  // A connection known to be lost is not waited for on every request: the caller falls back at once.
+  const reachable = () => {
+    if (redis.status === "reconnecting" || redis.status === "close" || redis.status === "end") {
+      throw new Error(`redis is ${redis.status}`);
+    }
+  };
   return {
     async get(key) {
+      reachable();
       return (await redis.get(STATE_PREFIX + key)) ?? undefined;
     },
     async set(key, value, ttlSeconds) {
+      reachable();
       await redis.set(STATE_PREFIX + key, value, "EX", Math.max(1, Math.ceil(ttlSeconds)));
     },
     async delete(key) {
+      reachable();
       await redis.del(STATE_PREFIX + key);
+    },
+    async take(key) {
+      reachable();
+      return (await redis.getdel(STATE_PREFIX + key)) ?? undefined;
     },
     // The connection is the process's shared one (app/state/redis.server.ts): it is not this engine's to close.
     async close() {},

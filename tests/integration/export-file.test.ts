@@ -61,7 +61,7 @@ describe("the file", () => {
     const file = await downloadCsv(panel, "/users.csv?status=banned&search=a&page=3");
     expect(await newestExportEntry(panel)).toMatchObject({
       Admin: "admin@example.com",
-      Action: "exported",
+      Action: "Exported",
       "Target Kind": "list",
       "Target ID": "users",
       "Target Name": "status=banned&search=a",

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
 import { csvCell, csvDate, csvRecords } from "~/export/csv-cell";
 import { exportFileName, exportQuery, listHref } from "~/export/file-name";
-import { memoryNotes } from "~/export/incomplete-notice.server";
 
 import { expensiveReadRefusal } from "../../server/request-guards";
 import { isoWithOffset } from "~/lib/local-datetime";
@@ -154,28 +153,6 @@ describe("EXPORTS_CONCURRENT", () => {
     for (const value of ["0", "-1", "1.5", "many"]) {
       expect(() => parseEnv({ ...good, EXPORTS_CONCURRENT: value })).toThrow(/EXPORTS_CONCURRENT/);
     }
-  });
-});
-
-describe("the notes of incomplete exports, in memory", () => {
-  it("are read once, expire after a day, and the oldest go first when the store is full", async () => {
-    let now = 0;
-    const notes = memoryNotes(() => now, 2);
-    await notes.put("a", "note a");
-    expect(await notes.take("a")).toBe("note a");
-    expect(await notes.take("a")).toBeNull();
-
-    await notes.put("a", "note a");
-    now += 24 * 60 * 60 * 1000;
-    expect(await notes.take("a")).toBeNull();
-
-    await notes.put("a", "note a");
-    await notes.put("b", "note b");
-    await notes.put("c", "note c");
-    expect(await notes.take("a")).toBeNull();
-    expect(await notes.take("b")).toBe("note b");
-    await notes.drop("c");
-    expect(await notes.take("c")).toBeNull();
   });
 });
 

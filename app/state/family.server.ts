@@ -1,0 +1,25 @@
+import { theStateEngine } from "~/state/state.server";
+
+/**
+ * One family of keys on the process's state engine (`<family>:<id>`; in Redis `panel:<family>:<id>`):
+ * what every store of the panel's own is written with. Each family says in its module whether it
+ * may be lost or must persist (docs/operations.md#the-panels-state).
+ */
+export interface StateFamily {
+  get(id: string): Promise<string | undefined>;
+  set(id: string, value: string, ttlSeconds: number): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** The value, removed as it is read: one reader gets it. */
+  take(id: string): Promise<string | undefined>;
+}
+
+/** The family `name` on the state engine. */
+export function stateFamily(name: string): StateFamily {
+  const key = (id: string) => `${name}:${id}`;
+  return {
+    get: async (id) => (await theStateEngine()).get(key(id)),
+    set: async (id, value, ttlSeconds) => (await theStateEngine()).set(key(id), value, ttlSeconds),
+    delete: async (id) => (await theStateEngine()).delete(key(id)),
+    take: async (id) => (await theStateEngine()).take(key(id)),
+  };
+}
