@@ -201,6 +201,12 @@ test.describe("admin screens", () => {
       await page.goto("/badge-requests/review");
       await page.getByRole("button", { name: "Approve & next" }).waitFor();
       await expectAccessible(page, testInfo, `the queue at ${width} px`);
+      // Reject unfolded, and refused for want of details: its fields showing their errors (nothing is sent).
+      await page.locator("summary", { hasText: "Reject…" }).click();
+      await page.getByLabel("Reason").selectOption("Other");
+      await page.getByRole("button", { name: "Reject & next" }).click();
+      await page.getByText("Please describe the reason").waitFor();
+      await expectAccessible(page, testInfo, `the queue's reject with errors at ${width} px`);
       await page.goto("/badge-requests/review/99");
       await page.getByRole("button", { name: "Take over" }).waitFor();
       await expectAccessible(page, testInfo, `a claimed request at ${width} px`);

@@ -356,3 +356,30 @@ test("every screen holds at every size", async ({ page, demoUrl }, testInfo) => 
   testInfo.annotations.push({ type: "layout states checked", description: String(checked) });
   expect(found, `${checked} states checked`).toEqual([]);
 });
+
+// The citizenship queue is worked one request after another: its decision costs no scroll. Each
+// size loads the page afresh, scrolled to its top, as the next request arrives.
+test("the citizenship queue's decision shows without scrolling, on a phone and on a laptop", async ({ page }) => {
+  await startSession(page);
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 720 },
+  ]) {
+    const at = `at ${size.width}x${size.height}`;
+    await page.setViewportSize(size);
+    await page.goto("/badge-requests/review/119");
+    await expect(page.getByRole("button", { name: "Approve & next" }), at).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("button", { name: "Skip" }), at).toBeInViewport({ ratio: 1 });
+    const reject = page.locator("summary", { hasText: "Reject…" });
+    await expect(reject, at).toBeInViewport({ ratio: 1 });
+    // Reject unfolds its reason under the buttons (a <details>: no script needed), its button in view.
+    await reject.click();
+    await expect(page.getByLabel("Reason"), at).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("button", { name: "Reject & next" }), at).toBeInViewport({ ratio: 1 });
+    // A refused reason comes back unfolded, its message and the button still in view.
+    await page.getByLabel("Reason").selectOption("Other");
+    await page.getByRole("button", { name: "Reject & next" }).click();
+    await expect(page.getByText("Please describe the reason"), at).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("button", { name: "Reject & next" }), at).toBeInViewport({ ratio: 1 });
+  }
+});

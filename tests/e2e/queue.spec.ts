@@ -37,6 +37,9 @@ test("two admins, one request: one decision reaches the upstream, the other admi
   }
 
   // The first admin's page still offers the decisions: rejecting sends nothing and names the decider.
+  // Reject's fields are folded until asked for (a <details>: with JavaScript or without).
+  await expect(page.getByLabel("Reason")).toBeHidden();
+  await page.locator("summary", { hasText: "Reject…" }).click();
   await page.getByLabel("Reason").selectOption("Incomplete application");
   await page.getByRole("button", { name: "Reject & next" }).click();
   await expect(page.getByTestId("toast")).toContainText(/Already approved by ops\.admin@example\.com at /);
@@ -55,6 +58,8 @@ test("the keys a, r and s approve, reach the reason and skip, never while typing
   await waitForShellHydration(page);
   await expect(page.getByText("Keyboard: a approve, r reject, s skip")).toBeVisible();
 
+  // r unfolds Reject and reaches its reason.
+  await expect(page.getByLabel("Reason")).toBeHidden();
   await page.keyboard.press("r");
   await expect(page.getByLabel("Reason")).toBeFocused();
   await page.getByLabel("Details").fill("as seen");

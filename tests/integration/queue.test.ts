@@ -3,6 +3,7 @@
  * browser without JavaScript sends them, two admins signed in at once, and the demo API's request
  * log for what reached the upstream. The same cases run with the claims in memory and in Redis.
  */
+import { within } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { findDemoUser } from "../support/demo-data";
@@ -32,6 +33,24 @@ function formOf(page: HtmlPage, button: string) {
   const form = page.getByRole("button", { name: button }).closest("form")!;
   const field = (name: string) => form.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? "";
   return { id: field("id"), once: field("_once") };
+}
+
+/** A date and time as the queue writes them ('Nov 26, 2026, 9:05 AM'). */
+const DATE_TIME = /^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/;
+
+/** The rows of /audit at `search` as `client` reads them: one record of column texts per entry, newest first. */
+async function auditRows(client: PanelClient, search: string) {
+  const { page } = await open(client, `/audit${search}`);
+  const table = page.getByRole("table", { name: "Audit entries" });
+  const headers = within(table)
+    .getAllByRole("columnheader")
+    .map((header) => header.textContent!.trim());
+  return within(table)
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => within(row).queryAllByRole("cell"))
+    .filter((cells) => cells.length === headers.length)
+    .map((cells) => Object.fromEntries(cells.map((cell, index) => [headers[index]!, cell.textContent!.trim()])));
 }
 
 /** The badge decisions that reached the upstream. */
@@ -66,7 +85,19 @@ describe.each(["memory", "redis"] as const)("the citizenship queue (claims in %s
     expect(first.page.getByRole("link", { name: "Download Passport" }).getAttribute("href")).toBe(
       `/users/${FIRST}/passport?back=%2Fbadge-requests%2Freview%2F${FIRST}`,
     );
-    expect(first.page.getByRole("button", { name: "Reject & next" })).toBeTruthy();
+    // What the admin decides with besides: the member's details and History (earlier rejections,
+    // bans), and when the panel first saw the request.
+    expect(first.page.getByRole("link", { name: "Member details" }).getAttribute("href")).toBe(
+      `/users/${FIRST}?back=%2Fbadge-requests%2Freview%2F${FIRST}`,
+    );
+    expect(first.page.getByRole("link", { name: "Member history" }).getAttribute("href")).toBe(
+      `/audit?kind=member&target=${FIRST}`,
+    );
+    expect(first.page.getByText("First seen").nextElementSibling?.textContent).toMatch(DATE_TIME);
+    // Reject's fields wait, folded, until the admin chooses to reject (no script needed to unfold them).
+    const reject = first.page.getByText("Reject…", { selector: "summary" }).closest("details")!;
+    expect(reject.hasAttribute("open")).toBe(false);
+    expect(within(reject).getByRole("button", { name: "Reject & next", hidden: true })).toBeTruthy();
     expect(first.page.getByRole("button", { name: "Skip" })).toBeTruthy();
     // The keys are listed only once JavaScript runs: the server's HTML does not offer them.
     expect(first.page.queryByText(/^Keyboard:/)).toBeNull();
@@ -176,6 +207,8 @@ describe.each(["memory", "redis"] as const)("the citizenship queue (claims in %s
     });
     expect(missing.status).toBe(400);
     const retyped = parsePage(decodeEntities(await missing.text()));
+    // Reject's fields come back unfolded, with the error beside what was typed.
+    expect(retyped.getByText("Reject…", { selector: "summary" }).closest("details")!.hasAttribute("open")).toBe(true);
     expect(retyped.getByText("Please describe the reason")).toBeTruthy();
     expect(valueOf(retyped.getByRole("combobox", { name: "Reason" }))).toBe("Other");
     expect(valueOf(retyped.getByRole("textbox", { name: "Message to the member (optional)" }))).toBe("Hi");
@@ -223,6 +256,18 @@ describe.each(["memory", "redis"] as const)("the citizenship queue (claims in %s
     const byLink = await open(ops, `/badge-requests/review/${shown.id}`);
     expect(byLink.page.queryByRole("status")).toBeNull();
     expect(await decisions(stack.demo.url)).toEqual([]);
+
+    // Skip and "Show skipped requests again" are the panel's own steps, and they worked: the trail
+    // has each as done (an auditor looking for refusals finds none of them), once, with what it did.
+    const [skip, ...others] = await auditRows(ann, `?kind=badge-request&target=${shown.id}`);
+    expect(others).toEqual([]);
+    expect(skip).toMatchObject({ Admin: SUPPORT, Action: expect.stringMatching(/^skip/i) });
+    expect(skip!.Result).toBe("Doneout of their queue for an hour; panel only, nothing sent upstream");
+    const unskip = await support.post("/badge-requests/review", { intent: "unskip" });
+    expect(unskip.headers.get("location")).toBe("/badge-requests/review");
+    const [shownAgain] = await auditRows(ann, `?admin=${encodeURIComponent(SUPPORT)}`);
+    expect(shownAgain).toMatchObject({ Action: expect.stringMatching(/^unskip/i), Target: "" });
+    expect(shownAgain!.Result).toBe("Done1 skipped request back in their queue; panel only, nothing sent upstream");
   });
 
   it("shows the list's error state when the upstream fails, never a stack trace", async () => {
@@ -236,24 +281,35 @@ describe.each(["memory", "redis"] as const)("the citizenship queue (claims in %s
 describe("an empty citizenship queue", () => {
   const stack = useStack();
 
-  it("says what is left when this admin skipped every request, and shows them again on request", async () => {
+  it("says what is left when this admin skipped every request, names who holds the others, and shows the skipped again", async () => {
     const admin = await PanelClient.signedIn(stack.panel.url);
+    const ops = await PanelClient.signedIn(stack.panel.url, OPS, PASSWORD);
+    await open(ops, `/badge-requests/review/${FIRST}`);
     let skips = 0;
     for (;;) {
       const { page } = await open(admin, "/badge-requests/review");
       if (!page.queryByRole("button", { name: "Skip" })) {
         expect(page.getByRole("heading", { name: "No requests left for you" })).toBeTruthy();
-        expect(page.getByText("13 skipped by you, 0 being reviewed by other admins.")).toBeTruthy();
+        expect(page.getByText("12 skipped by you, 1 being reviewed by other admins.")).toBeTruthy();
+        // Which requests, and who holds each since when: a link to the request (to take it over).
+        const held = page.getByRole("list", { name: "Being reviewed by other admins" });
+        const items = within(held).getAllByRole("listitem");
+        expect(items.map((item) => item.textContent)).toEqual([
+          expect.stringMatching(new RegExp(`^Elias O'Brien — by ${OPS} since \\d{1,2}:\\d{2} [AP]M$`)),
+        ]);
+        expect(within(items[0]!).getByRole("link", { name: "Elias O'Brien" }).getAttribute("href")).toBe(
+          `/badge-requests/review/${FIRST}`,
+        );
         break;
       }
       const { id } = formOf(page, "Skip");
       expect((await admin.post("/badge-requests/review", { intent: "skip", id })).status).toBe(302);
       skips += 1;
-      expect(skips).toBeLessThanOrEqual(13);
+      expect(skips).toBeLessThanOrEqual(12);
     }
     const again = await admin.post("/badge-requests/review", { intent: "unskip" });
     expect(again.headers.get("location")).toBe("/badge-requests/review");
-    expect(formOf(parsePage(decodeEntities((await admin.follow(again)).html)), "Skip").id).toBe(FIRST);
+    expect(formOf(parsePage(decodeEntities((await admin.follow(again)).html)), "Skip").id).toBe(SECOND);
   });
 
   it("says there is nothing to review once every request is decided, with a link back", async () => {

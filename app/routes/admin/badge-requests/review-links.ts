@@ -12,3 +12,6 @@ export const requestPath = (id: string) => `${QUEUE_PATH}/${encodeURIComponent(i
 /** The message a rejection offers to send to the member, which the admin may change or clear. */
 export const DEFAULT_MEMBER_MESSAGE =
   "Your citizenship request was not approved this time. Please check your documents in the app and apply again.";
+
+/** The member's History: the audit trail filtered to them, their citizenship request and posts (decision 060). */
+export const memberHistoryHref = (id: string) => `/audit?${new URLSearchParams({ kind: "member", target: id })}`;

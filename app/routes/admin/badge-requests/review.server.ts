@@ -7,8 +7,8 @@
 import { replace } from "react-router";
 
 import { badgeDecision, decided } from "./decide-badge.server";
-import { QUEUE_PATH, requestPath } from "./review-links";
-import { passportHref } from "~/routes/admin/users/user-links";
+import { memberHistoryHref, QUEUE_PATH, requestPath } from "./review-links";
+import { detailsHref, passportHref } from "~/routes/admin/users/user-links";
 import { env } from "~/config/env.server";
 import { parseForm } from "~/forms/form-data.server";
 import { MemberMessageSchema, RejectReasonSchema } from "~/forms/review-queue.server";
@@ -19,8 +19,9 @@ import { toLocalDateTime } from "~/lib/local-datetime";
 import { logLine } from "~/lib/log.server";
 import { rowAction } from "~/recipe/action.server";
 import { invalidSubmission, loadFailure } from "~/recipe/failure.server";
-import { type AuditRecord, recordAudit } from "~/session/audit.server";
+import { type AuditRecord, recordAudit, recordAuditEntry, recordsItsOwnEntries } from "~/session/audit.server";
 import { type Claim, claimStore, type DecisionRecord } from "~/session/claims.server";
+import { may } from "~/session/permissions";
 import { replaceWithInfo } from "~/session/toast.server";
 import { displayName, getCurrentUser } from "~/session/user.server";
 import type { BadgeRequest } from "~/upstream/contract/users";
@@ -47,6 +48,19 @@ function adminOf(request: Request): string {
 
 /** The day an instant falls on in the panel's time zone (YYYY-MM-DD): the "decided today" count's key. */
 const dayOf = (instant: number, timeZone: string) => toLocalDateTime(instant, timeZone).slice(0, 10);
+
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as the empty queue's list says since when a claim runs: '10:02 AM' today, else with its date. */
+function sinceText(instant: number, now: number, timeZone: string): string {
+  if (dayOf(instant, timeZone) !== dayOf(now, timeZone)) return formatDateTime(instant, timeZone);
+  let formatter = timeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone });
+    timeFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(instant);
+}
 
 /** How long something has waited, in the largest whole unit: "less than a minute", "5 minutes", "3 days". */
 export function waitedFor(ms: number): string {
@@ -81,12 +95,26 @@ export interface ReviewRequest {
   /** The passport download, when the member has one (or when their details could not be read). */
   passport: string | null;
   waiting: string;
+  /** When the panel first listed the request as pending: as shown, and as an ISO instant. */
+  firstSeen: { text: string; iso: string };
+  /** The member's details (user details, whose Back returns here). */
+  details: string;
+  /** The member's History in the audit trail (earlier rejections, bans), for an admin who may read it. */
+  history: string | null;
+}
+
+/** A request another admin holds, as the empty queue names it. */
+export interface HeldRequest {
+  id: string;
+  name: string;
+  admin: string;
+  since: string;
 }
 
 /** What the queue shows under its header. */
 export type QueueView =
   | { kind: "error"; message: string }
-  | { kind: "empty"; pending: number; skipped: number; claimed: number }
+  | { kind: "empty"; pending: number; skipped: number; held: HeldRequest[] }
   | { kind: "gone"; message: string }
   | { kind: "request"; request: ReviewRequest; claimedBy: string | null; reasons: readonly string[] };
 
@@ -107,9 +135,17 @@ async function memberDetails(request: Request, id: string) {
   }
 }
 
-async function reviewRequest(request: Request, badge: BadgeRequest, waitedMs: number): Promise<ReviewRequest> {
+/** What the queue calls a request: its member's name, else their email. */
+const requestName = (badge: BadgeRequest) => badge.fullName?.trim() || badge.email;
+
+async function reviewRequest(
+  request: Request,
+  badge: BadgeRequest,
+  { seen, now, zone }: { seen: number; now: number; zone: string },
+): Promise<ReviewRequest> {
   const details = await memberDetails(request, badge.id);
   const hasPassport = details ? Boolean(details.passport?.trim()) : true;
+  const here = requestPath(badge.id);
   return {
     id: badge.id,
     name: badge.fullName?.trim() ?? "",
@@ -117,8 +153,11 @@ async function reviewRequest(request: Request, badge: BadgeRequest, waitedMs: nu
     phone: badge.phone?.trim() ?? "",
     country: details?.country?.trim() ?? "",
     avatar: safeFileLink(badge.profilePic),
-    passport: hasPassport ? passportHref(badge.id, requestPath(badge.id)) : null,
-    waiting: waitedFor(waitedMs),
+    passport: hasPassport ? passportHref(badge.id, here) : null,
+    waiting: waitedFor(now - seen),
+    firstSeen: { text: formatDateTime(seen, zone), iso: new Date(seen).toISOString() },
+    details: detailsHref(badge.id, here),
+    history: may(getCurrentUser(request).role, "read-audit") ? memberHistoryHref(badge.id) : null,
   };
 }
 
@@ -157,7 +196,7 @@ export async function loadQueue(request: Request, id: string | undefined) {
     stats,
     view: {
       kind: "request",
-      request: await reviewRequest(request, entry.badge, now - entry.seen),
+      request: await reviewRequest(request, entry.badge, { seen: entry.seen, now, zone }),
       claimedBy: claim.admin === admin ? null : beingReviewed(claim, zone),
       reasons: [...MODERATION_REASONS.reject, OTHER_REASON],
     } as QueueView,
@@ -181,11 +220,16 @@ export async function loadQueue(request: Request, id: string | undefined) {
     const claim = await store.claim(entry.badge.id, admin, CLAIM_MS);
     if (claim.admin === admin) return shown(entry, claim);
   }
+  const held = ordered.flatMap(({ badge }): HeldRequest[] => {
+    const claim = claims.get(badge.id);
+    if (!claim || claim.admin === admin) return [];
+    return [{ id: badge.id, name: requestName(badge), admin: claim.admin, since: sinceText(claim.since, now, zone) }];
+  });
   const view: QueueView = {
     kind: "empty",
     pending: pending.length,
     skipped: ids.filter((pendingId) => skipped.has(pendingId)).length,
-    claimed: [...claims.values()].filter((claim) => claim.admin !== admin).length,
+    held,
   };
   return { stats, view };
 }
@@ -200,6 +244,16 @@ function rejectFields(form: FormData) {
     ok: false as const,
     errors: { ...(reason.ok ? {} : reason.errors), ...(message.ok ? {} : message.errors) },
     values: { ...reason.values, ...message.values },
+  };
+}
+
+/** How a step the upstream failed ends in the trail: failed with its status, or unknown without an answer. */
+function failureOutcome(error: unknown): Pick<AuditRecord, "result" | "status" | "detail"> {
+  const failure = isUpstreamError(error) ? error : null;
+  return {
+    result: failure?.failure === "outcome-unknown" ? "unknown" : "failed",
+    status: failure?.status ?? null,
+    detail: failure?.message ?? null,
   };
 }
 
@@ -225,7 +279,7 @@ export async function decideInQueue(request: Request, form: FormData, id: string
     recordAudit({
       admin,
       action: decision,
-      target: { kind: "badge-request", id, name: badge ? badge.fullName?.trim() || badge.email : null },
+      target: { kind: "badge-request", id, name: badge ? requestName(badge) : null },
       reason,
       ...outcome,
     });
@@ -256,16 +310,10 @@ export async function decideInQueue(request: Request, form: FormData, id: string
       try {
         message = await base.send();
       } catch (error) {
-        const failure = isUpstreamError(error) ? error : null;
-        const unknown = failure?.failure === "outcome-unknown";
-        outcome = {
-          result: unknown ? "unknown" : "failed",
-          status: failure?.status ?? null,
-          detail: failure?.message ?? null,
-        };
+        outcome = failureOutcome(error);
         // A call with no answer may have been decided: its note stays (done now), so the admin who
         // comes next is told; a request still pending on a later read may be decided again.
-        await (unknown ? store.markDone(id, admin, Date.now()) : store.forgetDecision(id, admin));
+        await (outcome.result === "unknown" ? store.markDone(id, admin, Date.now()) : store.forgetDecision(id, admin));
         throw error;
       }
       outcome = { result: "done", status: 200 };
@@ -306,27 +354,70 @@ async function pendingOrGone(request: Request, id: string) {
   return { badge, gone: record ? alreadyDecided(record, env().APP_TIMEZONE) : decided(false) };
 }
 
+/** What the trail says a skip and "Show skipped requests again" did: the panel's own steps, which send nothing. */
+const PANEL_ONLY = "panel only, nothing sent upstream";
+const SKIP_DONE = `out of their queue for an hour; ${PANEL_ONLY}`;
+const unskipDone = (count: number) =>
+  `${count} skipped request${count === 1 ? "" : "s"} back in their queue; ${PANEL_ONLY}`;
+
+/**
+ * The entry of a queue step the panel does alone (skip, show the skipped again). Recorded by the
+ * step itself: the audit middleware would read "reads, then a redirect" as a refusal. Awaited, as
+ * the middleware's entries are, so the next page (/audit included) shows it.
+ */
+async function auditPanelStep(record: AuditRecord): Promise<void> {
+  recordsItsOwnEntries();
+  await recordAuditEntry(record);
+}
+
 /**
  * Skip: the request leaves this admin's queue for a while (SKIP_KEPT_MS, from their last skip)
  * and their claim on it ends; on to the next request. Only a pending request is skipped, so the
- * list holds no more than the pending requests.
+ * list holds no more than the pending requests. Its audit entry is its own: done, or refused when
+ * the request is no longer pending, or failed when the pending list could not be read.
  */
 export async function skipInQueue(request: Request, id: string) {
   const store = claimStore();
   const admin = adminOf(request);
-  return rowAction(request, QUEUE_PATH, {
-    current: () => pendingOrGone(request, id),
-    stale: ({ gone }) => gone,
+  let badge: BadgeRequest | undefined;
+  let outcome: Pick<AuditRecord, "result" | "status" | "detail"> = { result: "failed" };
+  const answer = await rowAction(request, QUEUE_PATH, {
+    current: async () => {
+      try {
+        const state = await pendingOrGone(request, id);
+        badge = state.badge;
+        return state;
+      } catch (error) {
+        outcome = failureOutcome(error);
+        throw error;
+      }
+    },
+    stale: ({ gone }) => {
+      if (gone) outcome = { result: "refused", detail: gone };
+      return gone;
+    },
     send: async () => {
       await Promise.all([store.skip(admin, id, SKIP_KEPT_MS), store.release(id, admin)]);
+      outcome = { result: "done", detail: SKIP_DONE };
     },
     failed: LIST_LOAD_ERROR,
   });
+  await auditPanelStep({
+    admin,
+    action: "skip",
+    target: { kind: "badge-request", id, name: badge ? requestName(badge) : null },
+    ...outcome,
+  });
+  return answer;
 }
 
-/** "Show skipped requests again": empties this admin's skip list. */
+/** "Show skipped requests again": empties this admin's skip list; its audit entry says how many came back. */
 export async function unskipInQueue(request: Request) {
-  await claimStore().clearSkipped(adminOf(request));
+  const store = claimStore();
+  const admin = adminOf(request);
+  const count = (await store.skipped(admin)).size;
+  await store.clearSkipped(admin);
+  await auditPanelStep({ admin, action: "unskip", result: "done", detail: unskipDone(count) });
   return replace(QUEUE_PATH);
 }
 
@@ -348,7 +439,7 @@ export async function takeOverInQueue(request: Request, id: string) {
       recordAudit({
         admin,
         action: "take-over",
-        target: { kind: "badge-request", id, name: badge ? badge.fullName?.trim() || badge.email : null },
+        target: { kind: "badge-request", id, name: badge ? requestName(badge) : null },
         result: "done",
         detail: before && before.admin !== admin ? `taken over from ${before.admin}` : null,
       });

@@ -1,9 +1,11 @@
-import { useEffect, useId } from "react";
+import { type ReactNode, useEffect, useId } from "react";
+import { Link } from "react-router";
 
 import type { Route } from "./+types/review";
-import { DEFAULT_MEMBER_MESSAGE, QUEUE_PATH } from "./review-links";
+import { DEFAULT_MEMBER_MESSAGE, QUEUE_PATH, requestPath } from "./review-links";
 import {
   decideInQueue,
+  type HeldRequest,
   loadQueue,
   type QueueStats,
   type QueueView,
@@ -21,6 +23,7 @@ import { ReasonFields } from "~/components/moderation/reason-fields";
 import { TextAreaField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/form-actions";
 import { PageHeader } from "~/components/ui/page-header";
+import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { QueueActionSchema } from "~/forms/review-queue.server";
 import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
@@ -62,8 +65,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Citizenship Queue · Ad
 const KEY_TARGETS = { a: "queue-approve", r: "queue-reason", s: "queue-skip" } as const;
 
 /**
- * The queue's keys, with JavaScript: a clicks "Approve & next", r focuses the reject reason, s clicks
- * "Skip". Never while typing in a field, nor with a modifier key held.
+ * The queue's keys, with JavaScript: a clicks "Approve & next", r unfolds Reject and focuses its
+ * reason, s clicks "Skip". Never while typing in a field, nor with a modifier key held.
  */
 function useQueueKeys(enabled: boolean) {
   useEffect(() => {
@@ -76,6 +79,8 @@ function useQueueKeys(enabled: boolean) {
       const control = id ? document.getElementById(id) : null;
       if (!control) return;
       event.preventDefault();
+      const folded = control.closest("details");
+      if (folded) folded.open = true;
       if (control instanceof HTMLButtonElement) control.click();
       else control.focus();
     };
@@ -90,7 +95,7 @@ export default function ReviewQueue({ loaderData, actionData }: Route.ComponentP
   const mine = view.kind === "request" && view.claimedBy === null;
   useQueueKeys(hydrated && mine);
   return (
-    <div className="space-y-6">
+    <div className="space-y-4">
       <PageHeader
         title="Citizenship Queue"
         subtitle="Review pending citizenship requests one at a time"
@@ -101,18 +106,12 @@ export default function ReviewQueue({ loaderData, actionData }: Route.ComponentP
         }
       />
       {stats ? <QueueFigures stats={stats} /> : null}
-      {hydrated && mine ? (
-        <p className="text-sm text-slate-600">
-          Keyboard: <kbd className="font-mono font-semibold">a</kbd> approve,{" "}
-          <kbd className="font-mono font-semibold">r</kbd> reject, <kbd className="font-mono font-semibold">s</kbd> skip
-        </p>
-      ) : null}
-      <QueueBody view={view} actionData={actionData} />
+      <QueueBody view={view} actionData={actionData} keysShown={hydrated && mine} />
     </div>
   );
 }
 
-/** The header's figures: pending, how long the oldest has waited, decided today. */
+/** The header's figures, one row at every size (they stay small: the request and its decision come first). */
 function QueueFigures({ stats }: { stats: QueueStats }) {
   const figures = [
     ["Pending", String(stats.pending)],
@@ -120,11 +119,11 @@ function QueueFigures({ stats }: { stats: QueueStats }) {
     ["Decided today", String(stats.decidedToday)],
   ] as const;
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)_auto] gap-2 sm:grid-cols-3 sm:gap-3">
       {figures.map(([label, value]) => (
-        <div key={label} className="rounded-xl bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200">
-          <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
-          <dd className="mt-1 text-lg font-semibold text-slate-900">{value}</dd>
+        <div key={label} className="min-w-0 rounded-xl bg-surface p-2 shadow-sm ring-1 ring-slate-200 sm:px-4">
+          <dt className="text-xs font-medium text-slate-600 uppercase sm:tracking-wide">{label}</dt>
+          <dd className="mt-1 text-sm font-semibold text-slate-900 sm:text-lg">{value}</dd>
         </div>
       ))}
     </dl>
@@ -137,7 +136,15 @@ const backToList = (
   </ButtonLink>
 );
 
-function QueueBody({ view, actionData }: { view: QueueView; actionData: Route.ComponentProps["actionData"] }) {
+function QueueBody({
+  view,
+  actionData,
+  keysShown,
+}: {
+  view: QueueView;
+  actionData: Route.ComponentProps["actionData"];
+  keysShown: boolean;
+}) {
   switch (view.kind) {
     case "error":
       return <EmptyState card tone="error" title={view.message} action={backToList} />;
@@ -154,14 +161,20 @@ function QueueBody({ view, actionData }: { view: QueueView; actionData: Route.Co
       return <EmptyQueue view={view} />;
     case "request":
       return (
-        <div className="space-y-6">
-          <RequestCard request={view.request} />
+        <RequestCard request={view.request}>
           {view.claimedBy ? (
             <ClaimedNotice id={view.request.id} notice={view.claimedBy} />
           ) : (
-            <Decisions id={view.request.id} reasons={view.reasons} actionData={actionData} />
+            // One per request: the next request starts with Reject folded and its fields empty.
+            <Decisions
+              key={view.request.id}
+              id={view.request.id}
+              reasons={view.reasons}
+              actionData={actionData}
+              keysShown={keysShown}
+            />
           )}
-        </div>
+        </RequestCard>
       );
   }
 }
@@ -183,29 +196,60 @@ function EmptyQueue({ view }: { view: Extract<QueueView, { kind: "empty" }> }) {
       card
       icon="outline-shield-check"
       title="No requests left for you"
-      description={`${view.skipped} skipped by you, ${view.claimed} being reviewed by other admins.`}
+      description={`${view.skipped} skipped by you, ${view.held.length} being reviewed by other admins.`}
       action={
-        <div className="flex flex-wrap justify-center gap-2">
-          {view.skipped > 0 ? (
-            <MutationForm>
-              <input type="hidden" name="intent" value="unskip" />
-              <SubmitButton>Show skipped requests again</SubmitButton>
-            </MutationForm>
-          ) : null}
-          {backToList}
+        <div className="space-y-6">
+          {view.held.length > 0 ? <HeldList held={view.held} /> : null}
+          <div className="flex flex-wrap justify-center gap-2">
+            {view.skipped > 0 ? (
+              <MutationForm>
+                <input type="hidden" name="intent" value="unskip" />
+                <SubmitButton>Show skipped requests again</SubmitButton>
+              </MutationForm>
+            ) : null}
+            {backToList}
+          </div>
         </div>
       }
     />
   );
 }
 
-/** What an admin needs to decide: name, email, phone, country, picture and the passport. */
-function RequestCard({ request }: { request: ReviewRequest }) {
+/** The requests other admins hold: each by its member's name (a link to it: Take over is there), who holds it and since when. */
+function HeldList({ held }: { held: HeldRequest[] }) {
+  return (
+    <ul aria-label="Being reviewed by other admins" className="space-y-1 text-sm text-slate-700">
+      {held.map((item) => (
+        <li key={item.id} className="break-words">
+          <Link to={requestPath(item.id)} className="font-medium text-brand-700 underline hover:text-brand-800">
+            {item.name}
+          </Link>
+          {` — by ${item.admin} since ${item.since}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const linkClass = "font-medium text-brand-700 underline hover:text-brand-800";
+
+/**
+ * The request: its member's name and wait, then what the admin does about it (`children`: the
+ * decision, or who holds it), then what they decide with: email, phone, country, passport, when
+ * the panel first saw it, and links to the member's details and History.
+ */
+function RequestCard({ request, children }: { request: ReviewRequest; children: ReactNode }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
+    <section
+      aria-labelledby={headingId}
+      className="space-y-3 rounded-xl bg-surface p-4 shadow-sm ring-1 ring-slate-200 sm:space-y-4 sm:p-6"
+    >
       <div className="flex items-center gap-4">
-        <Avatar src={request.avatar} name={request.name || request.email} size="lg" />
+        {/* Smaller on a phone, where the decision under it must stay on the first screen. */}
+        <span className="shrink-0 max-sm:[&_span]:size-12 max-sm:[&_span]:text-lg">
+          <Avatar src={request.avatar} name={request.name || request.email} size="lg" />
+        </span>
         <div className="min-w-0">
           <h2 id={headingId} className="text-lg font-semibold break-words text-slate-900">
             {request.name || "Not provided"}
@@ -213,8 +257,9 @@ function RequestCard({ request }: { request: ReviewRequest }) {
           <p className="text-sm text-slate-600">Waiting {request.waiting}</p>
         </div>
       </div>
-      <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <DetailField label="Email">
+      {children}
+      <dl className="grid grid-cols-2 gap-4 border-t border-slate-200 pt-4 sm:pt-6 lg:grid-cols-3">
+        <DetailField label="Email" className="col-span-2 lg:col-span-1">
           <EmailText value={request.email} />
         </DetailField>
         <DetailField label="Phone">{request.phone || "Not provided"}</DetailField>
@@ -222,12 +267,27 @@ function RequestCard({ request }: { request: ReviewRequest }) {
         <DetailField label="Passport">
           {request.passport ? (
             // A plain link, as on the users list: a failed download comes back here with its toast.
-            <a href={request.passport} className="font-medium text-brand-700 underline hover:text-brand-800">
+            <a href={request.passport} className={linkClass}>
               Download Passport
             </a>
           ) : (
             "Not provided"
           )}
+        </DetailField>
+        <DetailField label="First seen">
+          <time dateTime={request.firstSeen.iso}>{request.firstSeen.text}</time>
+        </DetailField>
+        <DetailField label="Member" className="col-span-2 lg:col-span-1">
+          <span className="flex flex-wrap gap-x-4 gap-y-1">
+            <Link to={request.details} className={linkClass}>
+              Member details
+            </Link>
+            {request.history ? (
+              <Link to={request.history} className={linkClass}>
+                Member history
+              </Link>
+            ) : null}
+          </span>
         </DetailField>
       </dl>
     </section>
@@ -236,7 +296,7 @@ function RequestCard({ request }: { request: ReviewRequest }) {
 
 function ClaimedNotice({ id, notice }: { id: string; notice: string }) {
   return (
-    <div className="space-y-4 rounded-xl bg-amber-50 p-6 ring-1 ring-amber-200">
+    <div className="space-y-4 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
       <p role="status" className="text-sm font-medium text-amber-900">
         {notice}
       </p>
@@ -254,21 +314,31 @@ function ClaimedNotice({ id, notice }: { id: string; notice: string }) {
   );
 }
 
-/** Approve & next, Reject & next (with its reason and the message to the member) and Skip. */
+const rejectSummaryClass =
+  "inline-flex cursor-pointer list-none items-center gap-1 rounded-md bg-surface px-4 py-2 text-sm font-semibold text-red-700 shadow-sm ring-1 ring-red-600/50 ring-inset hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 [&::-webkit-details-marker]:hidden";
+
+/**
+ * The decision, at the top of the request: Approve & next, Skip, and Reject… (a <details>, so it
+ * unfolds without JavaScript too) whose reason, details and message to the member stay folded
+ * until the admin chooses to reject; a refused reject comes back unfolded with what was typed.
+ */
 function Decisions({
   id,
   reasons,
   actionData,
+  keysShown,
 }: {
   id: string;
   reasons: readonly string[];
   actionData: Route.ComponentProps["actionData"];
+  keysShown: boolean;
 }) {
   const errors = actionData?.errors ?? {};
   const typed = actionData?.values ?? {};
+  const refused = Object.keys(errors).length > 0;
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      <section aria-label="Approve or skip" className="flex flex-wrap items-start gap-2">
+    <div className="space-y-2">
+      <div role="group" aria-label="Decision" className="flex flex-wrap items-start gap-2">
         <MutationForm>
           <input type="hidden" name="intent" value="approve" />
           <input type="hidden" name="id" value={id} />
@@ -283,26 +353,40 @@ function Decisions({
             Skip
           </SubmitButton>
         </MutationForm>
-      </section>
-      <MutationForm className="space-y-4 rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
-        <fieldset className="space-y-4">
-          <legend className="text-base font-semibold text-slate-900">Reject</legend>
-          <input type="hidden" name="intent" value="reject" />
-          <input type="hidden" name="id" value={id} />
-          <ReasonFields id="queue-reason" reasons={reasons} typed={typed} errors={errors} />
-          <TextAreaField
-            label="Message to the member (optional)"
-            name="message"
-            rows={3}
-            hint="Sent as a push notification after the rejection; clear it to send none."
-            defaultValue={String(typed.message ?? DEFAULT_MEMBER_MESSAGE)}
-            error={errors.message?.message}
-          />
-        </fieldset>
-        <SubmitButton variant="danger" pendingLabel="Rejecting...">
-          Reject &amp; next
-        </SubmitButton>
-      </MutationForm>
+        <details open={refused || undefined} className="group min-w-0 open:basis-full">
+          <summary className={rejectSummaryClass}>
+            Reject…
+            <Icon name="solid-chevron-right" className="size-4 transition-transform group-open:rotate-90" />
+          </summary>
+          <MutationForm className="mt-2 space-y-3 sm:mt-3 sm:space-y-4 sm:rounded-lg sm:p-4 sm:ring-1 sm:ring-slate-200">
+            <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4">
+              <legend className="sr-only">Reject</legend>
+              <input type="hidden" name="intent" value="reject" />
+              <input type="hidden" name="id" value={id} />
+              <ReasonFields id="queue-reason" reasons={reasons} typed={typed} errors={errors} />
+              <div className="sm:col-span-2">
+                <TextAreaField
+                  label="Message to the member (optional)"
+                  name="message"
+                  rows={2}
+                  hint="Sent by push once rejected; clear it to send none."
+                  defaultValue={String(typed.message ?? DEFAULT_MEMBER_MESSAGE)}
+                  error={errors.message?.message}
+                />
+              </div>
+            </fieldset>
+            <SubmitButton variant="danger" pendingLabel="Rejecting...">
+              Reject &amp; next
+            </SubmitButton>
+          </MutationForm>
+        </details>
+      </div>
+      {keysShown ? (
+        <p className="text-sm text-slate-600">
+          Keyboard: <kbd className="font-mono font-semibold">a</kbd> approve,{" "}
+          <kbd className="font-mono font-semibold">r</kbd> reject, <kbd className="font-mono font-semibold">s</kbd> skip
+        </p>
+      ) : null}
     </div>
   );
 }
