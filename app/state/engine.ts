@@ -16,6 +16,13 @@ export interface StateEngine {
   delete(key: string): Promise<void>;
   /** The value under `key`, removed as it is read (at once: two readers never both get it). */
   take(key: string): Promise<string | undefined>;
+  /**
+   * Stores `value` under `key` for `ttlSeconds` unless the key holds a value already (at once: of
+   * two callers one gets it). Resolves with undefined when it stored, else with the value held.
+   */
+  claim(key: string, value: string, ttlSeconds: number): Promise<string | undefined>;
+  /** Removes `key` if it still holds `value` (a claim whose time ran out and was taken again stays). */
+  release(key: string, value: string): Promise<void>;
   /** Releases what the engine holds (files, connections). */
   close(): Promise<void>;
 }
@@ -32,7 +39,8 @@ export interface Expiring {
  */
 export function memoryEngine(now: () => number = Date.now, entries = new Map<string, Expiring>()): StateEngine {
   let swept = 0;
-  const get = async (key: string) => {
+  // Synchronous inside: a check and the change that follows it are one step of the event loop.
+  const live = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return undefined;
     if (entry.expires > now()) return entry.value;
@@ -40,11 +48,20 @@ export function memoryEngine(now: () => number = Date.now, entries = new Map<str
     return undefined;
   };
   return {
-    get,
+    get: async (key) => live(key),
     async take(key) {
-      const value = await get(key);
+      const value = live(key);
       entries.delete(key);
       return value;
+    },
+    async claim(key, value, ttlSeconds) {
+      const held = live(key);
+      if (held !== undefined) return held;
+      entries.set(key, { value, expires: now() + ttlSeconds * 1000 });
+      return undefined;
+    },
+    async release(key, value) {
+      if (live(key) === value) entries.delete(key);
     },
     async set(key, value, ttlSeconds) {
       const time = now();

@@ -35,6 +35,18 @@ export async function levelStateEngine(dir: string, now: () => number = Date.now
       if (value !== undefined) await db.del(key);
       return value;
     },
+    // The memory copy decides at once (one process holds the directory), then the disk follows.
+    async claim(key, value, ttlSeconds) {
+      const held = await memory.claim(key, value, ttlSeconds);
+      if (held === undefined) await db.put(key, JSON.stringify(entries.get(key)));
+      return held;
+    },
+    async release(key, value) {
+      const held = await memory.get(key);
+      if (held !== value) return;
+      await memory.delete(key);
+      await db.del(key);
+    },
     close: () => db.close(),
   };
 }

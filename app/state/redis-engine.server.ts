@@ -5,6 +5,9 @@ import type { StateEngine } from "~/state/engine";
 /** The prefix of every key the state engine writes to Redis (docs/operations.md#the-panels-state). */
 export const STATE_PREFIX = "panel:";
 
+/** Deletes the key only while it holds the releaser's value. */
+const RELEASE_IF_HELD = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) else return 0 end`;
+
 /** The engine on the shared Redis (decision 018): one key per key, under STATE_PREFIX, expiring by TTL. */
 export function redisStateEngine(redis: Redis): StateEngine {
   // A connection known to be lost is not waited for on every request: the caller falls back at once.
@@ -29,6 +32,16 @@ export function redisStateEngine(redis: Redis): StateEngine {
     async take(key) {
       reachable();
       return (await redis.getdel(STATE_PREFIX + key)) ?? undefined;
+    },
+    async claim(key, value, ttlSeconds) {
+      reachable();
+      // SET NX with GET: stored, or the value already there, in one command (Redis 7).
+      const held = await redis.set(STATE_PREFIX + key, value, "EX", Math.max(1, Math.ceil(ttlSeconds)), "NX", "GET");
+      return held ?? undefined;
+    },
+    async release(key, value) {
+      reachable();
+      await redis.eval(RELEASE_IF_HELD, 1, STATE_PREFIX + key, value);
     },
     // The connection is the process's shared one (app/state/redis.server.ts): it is not this engine's to close.
     async close() {},

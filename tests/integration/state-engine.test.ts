@@ -1,0 +1,72 @@
+// The panel's state engine (app/state/) against each of its engines: the embedded one (on disk)
+// and a real redis-server. The same cases for both: expiring keys, a value taken once, a claim
+// only one of many callers gets, and a release that leaves another holder's claim alone.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { StateEngine } from "~/state/engine";
+import { levelStateEngine } from "~/state/level-engine.server";
+import { redisStateEngine } from "~/state/redis-engine.server";
+import { type RunningRedis, startRedis } from "../support/redis-server";
+import { missingForTests } from "../../scripts/ensure-packages.mjs";
+
+describe.each(["embedded", "Redis"] as const)("the %s state engine", (kind) => {
+  let engine: StateEngine;
+  let redis: RunningRedis | undefined;
+  let client: Redis | undefined;
+  let dir: string | undefined;
+  const missing = kind === "Redis" ? missingForTests(["redis-server"], "the Redis-backed tests") : null;
+
+  beforeAll(async () => {
+    if (missing) return;
+    if (kind === "Redis") {
+      redis = await startRedis();
+      client = new Redis(redis.url);
+      engine = redisStateEngine(client);
+    } else {
+      dir = mkdtempSync(path.join(tmpdir(), "state-engine-"));
+      engine = await levelStateEngine(dir);
+    }
+  });
+  afterAll(async () => {
+    await engine?.close();
+    client?.disconnect();
+    await redis?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.skipIf(Boolean(missing))("keeps a value, gives a taken one once, and deletes", async () => {
+    await engine.set("family:a", "one", 60);
+    expect(await engine.get("family:a")).toBe("one");
+    expect(await engine.take("family:a")).toBe("one");
+    expect(await engine.take("family:a")).toBeUndefined();
+    await engine.set("family:b", "two", 60);
+    await engine.delete("family:b");
+    expect(await engine.get("family:b")).toBeUndefined();
+  });
+
+  it.skipIf(Boolean(missing))(
+    "gives a claim to one of many callers at once, and tells the others who holds it",
+    async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => engine.claim("claim:user:7", `admin-${index}`, 60)),
+      );
+      const winners = answers.filter((held) => held === undefined);
+      expect(winners).toHaveLength(1);
+      const holder = await engine.get("claim:user:7");
+      expect(answers.filter((held) => held !== undefined).every((held) => held === holder)).toBe(true);
+    },
+  );
+
+  it.skipIf(Boolean(missing))("releases a claim only for its holder", async () => {
+    expect(await engine.claim("claim:post:3", "ada", 60)).toBeUndefined();
+    await engine.release("claim:post:3", "bob");
+    expect(await engine.get("claim:post:3")).toBe("ada");
+    await engine.release("claim:post:3", "ada");
+    expect(await engine.claim("claim:post:3", "bob", 60)).toBeUndefined();
+  });
+});
