@@ -21,6 +21,8 @@ export interface BatchItem {
   detail?: string | null;
   /** The upstream's status, when it answered. */
   status?: number | null;
+  /** Done, but the message to the member (Reject's) was not sent: "Resend the message" sends it alone. */
+  messageFailed?: boolean;
 }
 
 /** A bulk action as it runs and ran: who, what, why, and each item's result. */
@@ -39,10 +41,19 @@ export interface Batch {
   back: string;
   createdAt: string;
   finishedAt: string | null;
-  /** "Select all matching" found more than this many: the first ones were taken. */
+  /** More ids were named than this many: the first ones were taken. */
   cappedAt: number | null;
   /** Ids of the selection that were not on the list, left out. */
   leftOut: number;
+  /**
+   * "Select all matching" applied to more items than BULK_MAX: how many it applied to at Confirm,
+   * how many of them were taken, and the review page that runs it again for the rest.
+   */
+  more?: { applies: number; taken: number; again: string } | null;
+  /** "Select all matching": the matching items the action no longer applied to, left out. */
+  notApplying?: number;
+  /** A batch that sends only the message to the member (Reject's), the action itself done before. */
+  messageOnly?: boolean;
   items: BatchItem[];
 }
 

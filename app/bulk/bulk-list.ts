@@ -19,8 +19,12 @@ export interface FoundItem<S> {
 export interface MemberMessage<S> {
   /** What the message field starts with (docs/product.md#bulk-actions). */
   defaultText: string;
-  /** Sends the message about an item whose action succeeded (the existing push call). */
-  send: (request: Request, state: S, text: string) => Promise<unknown>;
+  /**
+   * Sends the message about an item whose action succeeded (the existing push call): with the
+   * item's state as the run read it, or null when it sends the message alone, again ("Resend the
+   * message"), after the action has changed the item.
+   */
+  send: (request: Request, id: string, state: S | null, text: string) => Promise<unknown>;
 }
 
 /** One bulk action of a list: its label, its reason, the row action's check and upstream call. */
@@ -35,6 +39,11 @@ export interface BulkAction<S> {
   send: (request: Request, id: string) => Promise<string | null | void>;
   /** Reject's message to the member. */
   message?: MemberMessage<S>;
+  /**
+   * A delete: the upstream's 404 means the item is gone already, which is what the action is for,
+   * so it counts as done ('Already removed'), not as a failure to retry.
+   */
+  goneIsDone?: boolean;
 }
 
 /** A list's bulk actions: where the list is, what its items are, how to find them and what to do. */
@@ -60,4 +69,6 @@ export interface BulkList<S, Row = unknown> {
   pages: (request: Request, params: URLSearchParams) => AsyncIterable<readonly Row[]>;
   /** A row of the iterator as an item. */
   fromRow: (row: Row) => FoundItem<S>;
+  /** Where an item is seen in the panel: the review and results pages link each name there. */
+  itemHref: (item: { id: string; name: string }) => string;
 }

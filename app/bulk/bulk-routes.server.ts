@@ -1,7 +1,8 @@
 /**
  * The bulk pages' loaders and actions (docs/product.md#bulk-actions), one implementation for every
  * list, driven by the list's table (BulkList): the review page (GET) and its Confirm (POST), the
- * results page (GET) and its "Retry failed" (POST). Route modules call them with their list:
+ * results page (GET) and its "Retry failed" and "Resend the message" (POST). Route modules call
+ * them with their list:
  * `export const loader = (args: Route.LoaderArgs) => loadBulkReview(args, usersBulk)`.
  */
 import { randomUUID } from "node:crypto";
@@ -12,7 +13,7 @@ import type { BulkAction, BulkList } from "./bulk-list";
 import { type Batch, type BatchItem, batchStore, type ItemResult } from "./batch-store.server";
 import { resolveSelection } from "./resolve.server";
 import { auditItem, runBatch } from "./run-batch.server";
-import { readSelection, type Selection } from "./selection.server";
+import { readSelection, type Selection, selectionShown } from "./selection.server";
 import type { BulkResultsView, BulkReviewView } from "./views";
 import { env } from "~/config/env.server";
 import { MemberMessageSchema } from "~/forms/review-queue.server";
@@ -26,8 +27,11 @@ import { recordsItsOwnEntries } from "~/session/audit.server";
 import { replaceWithInfo } from "~/session/toast.server";
 import { getCurrentUser, requireCapability } from "~/session/user.server";
 
-/** Names the review page lists before "and {N} more". */
-const NAMES_SHOWN = 20;
+/** Items the review page lists on each of its pages (`reviewPage` in its URL). */
+const REVIEW_PAGE_SIZE = 50;
+
+/** Left-out items the review page names with their reasons, before "and {N} more". */
+const STALE_SHOWN = 50;
 
 /**
  * How long Confirm waits for its batch before it shows the results page: a batch that ends by then
@@ -38,6 +42,7 @@ const CONFIRM_WAIT_MS = 3_000;
 export const BULK_PAGE_TEXTS = {
   nothingToDo: "Nothing to do: the action no longer applies to any of the selected items.",
   nothingToRetry: "Nothing to retry: no item of this batch failed.",
+  nothingToResend: "Nothing to resend: every message of this batch was sent.",
   notFound: "These results are gone: a bulk action's results are kept for 24 hours.",
 } as const;
 
@@ -49,17 +54,54 @@ function resultsHref(list: Pick<BulkList<unknown>, "path">, batchId: string): st
   return `/${list.path}/bulk/${batchId}`;
 }
 
-/** The review page (docs/product.md#bulk-actions): 400 with a link back for a selection that cannot be reviewed. */
+/** The review page's URL for another page of its selection. */
+function reviewPageHref(url: URL, page: number): string {
+  const params = new URLSearchParams(url.searchParams);
+  params.delete("reviewPage");
+  if (page > 1) params.set("reviewPage", String(page));
+  const query = params.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/** The review page's own page of the selection: a whole number from 1 to `of`. */
+function reviewPageOf(url: URL, of: number): number {
+  const page = Number(url.searchParams.get("reviewPage"));
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, of) : 1;
+}
+
+/** The review page of a "Select all matching" again: the same action on the same query, for the items not reached. */
+function againHref(list: Pick<BulkList<unknown>, "path">, actionName: string, listParams: URLSearchParams): string {
+  const params = new URLSearchParams({ action: actionName, scope: "matching" });
+  for (const [name, value] of listParams) params.append(name, value);
+  return `/${list.path}/bulk?${params}`;
+}
+
+/**
+ * The review page (docs/product.md#bulk-actions): every item the action applies to, page by page;
+ * 400 with a link back for a selection that cannot be reviewed. A "Select all" of the list's
+ * selection form comes here too, and goes back to the list showing what it selected.
+ */
 export async function loadBulkReview<S, R>({ request }: LoaderFunctionArgs, list: BulkList<S, R>) {
   await requireCapability(request, "bulk-actions");
-  const selection = readSelection(new URL(request.url), list);
+  const url = new URL(request.url);
+  const shown = selectionShown(url, list.path);
+  if (shown) throw redirect(shown);
+  const selection = readSelection(url, list);
   if (!selection.ok) {
     const view: BulkReviewView = { ok: false, title: list.title, message: selection.message, back: selection.back };
     return data(view, { status: 400 });
   }
   const max = env().BULK_MAX;
-  const { toDo, stale, notOnList, capped } = await resolveSelection(request, list, selection, max);
+  const { toDo, stale, staleCount, notOnList, capped, notReached } = await resolveSelection(
+    request,
+    list,
+    selection,
+    max,
+  );
   const { action } = selection;
+  const of = Math.max(1, Math.ceil(toDo.length / REVIEW_PAGE_SIZE));
+  const page = reviewPageOf(url, of);
+  const first = (page - 1) * REVIEW_PAGE_SIZE;
   const view: BulkReviewView = {
     ok: true,
     title: list.title,
@@ -72,11 +114,24 @@ export async function loadBulkReview<S, R>({ request }: LoaderFunctionArgs, list
     matching: selection.scope === "matching",
     max,
     capped,
+    applies: toDo.length + notReached,
+    appliesNoun: toDo.length + notReached === 1 ? list.noun.one : list.noun.many,
+    notReached,
     count: toDo.length,
     noun: toDo.length === 1 ? list.noun.one : list.noun.many,
-    names: toDo.slice(0, NAMES_SHOWN).map((item) => item.name),
-    more: Math.max(0, toDo.length - NAMES_SHOWN),
-    stale: stale.map(({ item, why }) => ({ id: item.id, name: item.name, why })),
+    items: toDo
+      .slice(first, first + REVIEW_PAGE_SIZE)
+      .map(({ id, name }) => ({ id, name, href: list.itemHref({ id, name }) })),
+    pages: {
+      page,
+      of,
+      first: toDo.length === 0 ? 0 : first + 1,
+      last: Math.min(first + REVIEW_PAGE_SIZE, toDo.length),
+      previous: page > 1 ? reviewPageHref(url, page - 1) : null,
+      next: page < of ? reviewPageHref(url, page + 1) : null,
+    },
+    stale: stale.slice(0, STALE_SHOWN).map(({ item, why }) => ({ id: item.id, name: item.name, why })),
+    staleCount,
     notOnList,
   };
   return view;
@@ -136,28 +191,47 @@ function newBatch(request: Request, fields: Omit<Batch, "id" | "admin" | "create
   };
 }
 
+/** What a confirmed selection comes to: its items, and what the batch says about the rest. */
+type Confirmed = Pick<Batch, "items" | "cappedAt" | "leftOut" | "more" | "notApplying">;
+
 /**
  * The items of a confirmed selection. Named ids go in as they are: the run reads each one right
  * before sending anyway (the row action's read), and says which are not on the list or no longer
  * apply, so Confirm does not read them all a second time. "Select all matching" is resolved now,
- * from the list's pages, up to `max`, with the rows it no longer applies to already skipped.
+ * from the list's pages: the first `max` items the action still applies to; the ones it no longer
+ * applies to are counted and left out, and so are the ones beyond `max` (run it again for them).
  */
 async function confirmedItems<S, R>(
   request: Request,
   list: BulkList<S, R>,
   selection: Extract<Selection<S>, { ok: true }>,
   max: number,
-): Promise<{ items: BatchItem[]; capped: boolean; leftOut: number }> {
+): Promise<Confirmed> {
   if (selection.scope === "ids") {
     const items = selection.ids.slice(0, max).map((id) => ({ id, name: "", result: "pending" as const }));
-    return { items, capped: selection.ids.length > max, leftOut: selection.malformed.length };
+    return {
+      items,
+      cappedAt: selection.ids.length > max ? max : null,
+      leftOut: selection.malformed.length,
+      more: null,
+      notApplying: 0,
+    };
   }
-  const { toDo, stale, capped } = await resolveSelection(request, list, selection, max);
-  const items: BatchItem[] = [
-    ...toDo.map(({ id, name, owner }) => ({ id, name, owner, result: "pending" as const })),
-    ...stale.map(({ item, why }) => ({ id: item.id, name: item.name, result: "skipped" as const, detail: why })),
-  ];
-  return { items, capped, leftOut: 0 };
+  const { toDo, staleCount, notReached } = await resolveSelection(request, list, selection, max);
+  return {
+    items: toDo.map(({ id, name, owner }) => ({ id, name, owner, result: "pending" as const })),
+    cappedAt: null,
+    leftOut: 0,
+    more:
+      notReached > 0
+        ? {
+            applies: toDo.length + notReached,
+            taken: toDo.length,
+            again: againHref(list, selection.actionName, selection.listParams),
+          }
+        : null,
+    notApplying: staleCount,
+  };
 }
 
 /**
@@ -172,8 +246,8 @@ export async function confirmBulk<S, R>(args: ActionFunctionArgs, list: BulkList
     if (!selection.ok) return rejectedSubmission(selection.message);
     const fields = readConfirmForm(form, selection.action);
     if (!fields.ok) return invalidSubmission(fields.errors, fields.values);
-    const { items, capped, leftOut } = await confirmedItems(request, list, selection, env().BULK_MAX);
-    if (!items.some((item) => item.result === "pending")) {
+    const confirmed = await confirmedItems(request, list, selection, env().BULK_MAX);
+    if (!confirmed.items.some((item) => item.result === "pending")) {
       return rejectedSubmission(BULK_PAGE_TEXTS.nothingToDo, fields.values);
     }
     const batch = newBatch(request, {
@@ -182,9 +256,7 @@ export async function confirmBulk<S, R>(args: ActionFunctionArgs, list: BulkList
       reason: fields.reason,
       message: fields.message,
       back: selection.back,
-      cappedAt: capped ? env().BULK_MAX : null,
-      leftOut,
-      items,
+      ...confirmed,
     });
     return startBatch(request, list, selection.action, batch);
   });
@@ -200,6 +272,18 @@ async function batchOf(list: Pick<BulkList<unknown>, "path">, batchId: string | 
 /** Failed items and those whose outcome is unknown: "Retry failed" reads each again before sending anything. */
 const retryable = (item: BatchItem) => item.result === "failed" || item.result === "unknown";
 
+/** Done items whose message to the member was not sent: "Resend the message" sends it alone. */
+const resendable = (item: BatchItem) => item.result === "done" && item.messageFailed === true;
+
+/** What a results page calls a batch: the action's label, or, for a message sent alone, that. */
+function batchLabel(list: BulkList<unknown>, batch: Batch): string {
+  if (batch.messageOnly) return RESEND_LABEL;
+  return list.actions[batch.action]?.label ?? batch.action;
+}
+
+/** The label of a batch that sends only the message to the member. */
+const RESEND_LABEL = "Resend the message";
+
 /** The results page: each item's result, the counts, and whether the batch still runs. */
 export async function loadBulkResults<S, R>(
   { request, params }: LoaderFunctionArgs,
@@ -209,36 +293,52 @@ export async function loadBulkResults<S, R>(
   const batch = await batchOf(list, params.batchId);
   const counts: Record<ItemResult, number> = { pending: 0, done: 0, skipped: 0, failed: 0, unknown: 0 };
   for (const item of batch.items) counts[item.result]++;
+  const ended = batch.finishedAt !== null;
+  const { more } = batch;
   return {
     title: list.title,
-    label: list.actions[batch.action]?.label ?? batch.action,
+    label: batchLabel(list as BulkList<unknown>, batch),
     reason: batch.reason,
-    running: batch.finishedAt === null,
+    running: !ended,
     back: batch.back,
     cappedAt: batch.cappedAt,
     leftOut: batch.leftOut,
+    more: more
+      ? {
+          ...more,
+          notReached: more.applies - more.taken,
+          noun: more.applies === 1 ? list.noun.one : list.noun.many,
+        }
+      : null,
+    notApplying: batch.notApplying ?? 0,
     counts,
-    retry: batch.finishedAt === null ? 0 : batch.items.filter(retryable).length,
-    items: batch.items.map(({ id, name, result, detail }) => ({
-      id,
-      name: name || `Id ${id}`,
-      result,
-      detail: detail ?? null,
-    })),
+    retry: ended ? batch.items.filter(retryable).length : 0,
+    resend: ended && batch.message && !batch.messageOnly ? batch.items.filter(resendable).length : 0,
+    items: batch.items.map(({ id, name, result, detail }) => {
+      const shown = name || `Id ${id}`;
+      return { id, name: shown, href: list.itemHref({ id, name: shown }), result, detail: detail ?? null };
+    }),
   };
 }
 
-/** "Retry failed ({k})": a new batch of the failed and unknown items, same action and reason, each read again first. */
+/**
+ * "Retry failed ({k})": a new batch of the failed and unknown items, same action, reason and
+ * message, each read again first. "Resend the message ({k})" (intent `resend`): a new batch that
+ * sends only the message to the members whose item was done without it.
+ */
 export async function retryBulk<S, R>(args: ActionFunctionArgs, list: BulkList<S, R>) {
   await requireCapability(args.request, "bulk-actions");
-  return runOnce(args, async ({ request }) => {
+  return runOnce(args, async ({ request, form }) => {
     const batch = await batchOf(list, args.params.batchId);
     const action = Object.hasOwn(list.actions, batch.action) ? list.actions[batch.action] : undefined;
-    const items = batch.items.filter(retryable).map(({ id, name }) => ({ id, name, result: "pending" as const }));
-    if (!action || items.length === 0 || batch.finishedAt === null) {
-      return replaceWithInfo(request, resultsHref(list, batch.id), BULK_PAGE_TEXTS.nothingToRetry);
+    const resend = form.get("intent") === "resend";
+    const chosen = resend ? (batch.messageOnly ? [] : batch.items.filter(resendable)) : batch.items.filter(retryable);
+    const items = chosen.map(({ id, name, owner }) => ({ id, name, owner, result: "pending" as const }));
+    if (!action || items.length === 0 || batch.finishedAt === null || (resend && !batch.message)) {
+      const nothing = resend ? BULK_PAGE_TEXTS.nothingToResend : BULK_PAGE_TEXTS.nothingToRetry;
+      return replaceWithInfo(request, resultsHref(list, batch.id), nothing);
     }
-    const retry = newBatch(request, {
+    const again = newBatch(request, {
       list: list.path,
       action: batch.action,
       reason: batch.reason,
@@ -246,8 +346,9 @@ export async function retryBulk<S, R>(args: ActionFunctionArgs, list: BulkList<S
       back: batch.back,
       cappedAt: null,
       leftOut: 0,
+      messageOnly: resend || batch.messageOnly === true,
       items,
     });
-    return startBatch(request, list, action, retry);
+    return startBatch(request, list, action, again);
   });
 }

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 
 import type { ItemResult } from "./batch-store.server";
-import type { BulkResultsView } from "./views";
+import type { BulkResultItem, BulkResultsView } from "./views";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/form-actions";
@@ -32,14 +32,67 @@ function useRefreshWhile(running: boolean) {
   }, [running, revalidate]);
 }
 
+/** The results table's columns: the item (a link to it), its result, and why. */
+const HEADERS = ["Item", "Result", "Details"] as const;
+
+/**
+ * The results, item by item: a table on a wide screen, a card per item below 48rem of width, each
+ * value beside its column's name, as the lists' DataTable shows its rows (its CSS classes, app.css),
+ * without its code: the four results pages would make the table part of every admin screen's first
+ * load (decision 028).
+ */
+function ResultsTable({ items }: { items: readonly BulkResultItem[] }) {
+  return (
+    <div className="@container overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm @max-3xl:block">
+        <caption className="sr-only">Results</caption>
+        <thead className="bg-slate-50 @max-3xl:sr-only">
+          <tr>
+            {HEADERS.map((header) => (
+              <th
+                key={header}
+                scope="col"
+                className="px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+              >
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 @max-3xl:block">
+          {items.map((item) => (
+            <tr key={item.id} className="data-row">
+              <td className="data-cell data-cell-identity">
+                <Link
+                  to={item.href}
+                  className="font-medium break-words text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {item.name}
+                </Link>
+              </td>
+              <td data-label="Result" className="data-cell data-cell-stacked whitespace-nowrap">
+                <Badge tone={RESULTS[item.result].tone}>{RESULTS[item.result].label}</Badge>
+              </td>
+              <td data-label="Details" className="data-cell data-cell-stacked break-words">
+                {item.detail ?? ""}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * The results page of a bulk action (docs/product.md#bulk-actions): each item done, skipped (why),
- * failed (the upstream's message) or outcome unknown; the counts; "Retry failed ({k})" and the way
- * back to the list with its filters. A running batch's page refreshes itself until it ends.
+ * failed (the upstream's message) or outcome unknown; the counts; "Retry failed ({k})", "Resend
+ * the message ({k})" and the way back to the list with its filters, before the table however long
+ * it is. A running batch's page refreshes itself until it ends.
  */
 export function BulkResultsPage({ results }: { results: BulkResultsView }) {
   useRefreshWhile(results.running);
-  const { counts } = results;
+  const { counts, more } = results;
   const total = results.items.length;
   return (
     <div className="space-y-6">
@@ -56,42 +109,23 @@ export function BulkResultsPage({ results }: { results: BulkResultsView }) {
           : `Finished: ${counts.done} done, ${counts.skipped} skipped, ${counts.failed} failed, ${counts.unknown} outcome unknown.`}
       </p>
       {results.reason ? <p className="text-sm text-slate-700">{`Reason: ${results.reason}`}</p> : null}
+      {more ? (
+        <FormAlert tone="info">
+          {`${results.label} applied to ${more.applies} matching ${more.noun}: the first ${more.taken} were taken (at most ${more.taken} at a time). ${more.notReached} were not reached. `}
+          <Link to={more.again} className="font-semibold underline underline-offset-2">
+            {`Run it again for the other ${more.notReached}`}
+          </Link>
+        </FormAlert>
+      ) : null}
+      {results.notApplying > 0 ? (
+        <FormAlert tone="info">{`${results.notApplying} matching ${results.notApplying === 1 ? "item was" : "items were"} left out: the action no longer applied to ${results.notApplying === 1 ? "it" : "them"}.`}</FormAlert>
+      ) : null}
       {results.cappedAt !== null ? (
-        <FormAlert tone="info">{`More than ${results.cappedAt} items matched: the first ${results.cappedAt} were taken.`}</FormAlert>
+        <FormAlert tone="info">{`At most ${results.cappedAt} items are acted on at once: the first ${results.cappedAt} selected were taken.`}</FormAlert>
       ) : null}
       {results.leftOut > 0 ? (
         <FormAlert tone="info">{`${results.leftOut} selected ${results.leftOut === 1 ? "id was" : "ids were"} not on the list and left out.`}</FormAlert>
       ) : null}
-
-      <div className="overflow-x-auto rounded-lg bg-surface shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Results</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="px-4 py-2 text-left font-semibold">
-                Item
-              </th>
-              <th scope="col" className="px-4 py-2 text-left font-semibold">
-                Result
-              </th>
-              <th scope="col" className="px-4 py-2 text-left font-semibold">
-                Details
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {results.items.map((item) => (
-              <tr key={item.id}>
-                <td className="px-4 py-2">{item.name}</td>
-                <td className="px-4 py-2">
-                  <Badge tone={RESULTS[item.result].tone}>{RESULTS[item.result].label}</Badge>
-                </td>
-                <td className="px-4 py-2 text-slate-700">{item.detail ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
 
       <div className="flex flex-wrap gap-3">
         {results.retry > 0 ? (
@@ -100,10 +134,18 @@ export function BulkResultsPage({ results }: { results: BulkResultsView }) {
             <SubmitButton pendingLabel="Retrying...">{`Retry failed (${results.retry})`}</SubmitButton>
           </MutationForm>
         ) : null}
+        {results.resend > 0 ? (
+          <MutationForm>
+            <input type="hidden" name="intent" value="resend" />
+            <SubmitButton pendingLabel="Sending...">{`Resend the message (${results.resend})`}</SubmitButton>
+          </MutationForm>
+        ) : null}
         <Link to={results.back} className={buttonClass("secondary")}>
           Back to the list
         </Link>
       </div>
+
+      <ResultsTable items={results.items} />
     </div>
   );
 }

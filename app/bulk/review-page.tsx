@@ -19,9 +19,10 @@ export interface BulkConfirmFailure {
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /**
- * The review page of a bulk action (docs/product.md#bulk-actions): the action, the count, the first
- * names, what is left out and why, the reason (and Reject's message), Confirm and Cancel. A page in
- * the URL, so Back and reload are harmless; Confirm posts to the same URL.
+ * The review page of a bulk action (docs/product.md#bulk-actions): the action, the count, every
+ * item it applies to (page by page, each a link to the item), what is left out and why, the reason
+ * (and Reject's message), Confirm and Cancel. A page in the URL, so Back and reload are harmless;
+ * Confirm posts to the same URL and acts on the whole selection, whichever of its pages shows.
  */
 export function BulkReviewPage({
   review,
@@ -55,8 +56,8 @@ export function BulkReviewPage({
         <FormAlert tone="info">
           Selected by the list&apos;s filters: the selection is worked out again when you confirm, and the items that
           match then are the ones acted on.
-          {review.capped
-            ? ` At most ${review.max} items are acted on at once: more match, so the first ${review.max} are taken.`
+          {review.notReached > 0
+            ? ` ${action.label} applies to ${review.applies} matching ${review.appliesNoun}: the first ${review.max} are taken (at most ${review.max} at a time). Run it again for the other ${review.notReached}.`
             : null}
         </FormAlert>
       ) : review.capped ? (
@@ -68,12 +69,18 @@ export function BulkReviewPage({
           {`${action.label}: ${count} ${noun}`}
         </h2>
         {count > 0 ? (
-          <ul className="list-inside list-disc text-sm text-slate-800">
-            {review.names.map((name, index) => (
-              <li key={index}>{name}</li>
-            ))}
-            {review.more > 0 ? <li>{`and ${review.more} more`}</li> : null}
-          </ul>
+          <>
+            <ol start={review.pages.first} className="list-inside list-decimal text-sm text-slate-800">
+              {review.items.map((item) => (
+                <li key={item.id}>
+                  <Link to={item.href} className="text-brand-700 underline-offset-2 hover:underline">
+                    {item.name}
+                  </Link>
+                </li>
+              ))}
+            </ol>
+            {review.pages.of > 1 ? <ReviewPages pages={review.pages} count={count} /> : null}
+          </>
         ) : (
           <p className="text-sm text-slate-700">
             Nothing to do: the action no longer applies to any of the selected items.
@@ -81,15 +88,18 @@ export function BulkReviewPage({
         )}
       </section>
 
-      {review.stale.length > 0 ? (
+      {review.staleCount > 0 ? (
         <section aria-labelledby="bulk-stale" className="space-y-2">
           <h2 id="bulk-stale" className="text-lg font-semibold text-slate-900">
-            {`Left out: the action no longer applies (${review.stale.length})`}
+            {`Left out: the action no longer applies (${review.staleCount})`}
           </h2>
           <ul className="list-inside list-disc text-sm text-slate-800">
             {review.stale.map((item) => (
               <li key={item.id}>{item.why}</li>
             ))}
+            {review.staleCount > review.stale.length ? (
+              <li>{`and ${review.staleCount - review.stale.length} more`}</li>
+            ) : null}
           </ul>
         </section>
       ) : null}
@@ -135,5 +145,26 @@ export function BulkReviewPage({
         </Link>
       )}
     </div>
+  );
+}
+
+const pageLinkClass = buttonClass("secondary", "sm");
+
+/** The review page's pages of the selection: where this one is, Previous and Next, all in the URL. */
+function ReviewPages({ pages, count }: { pages: Extract<BulkReviewView, { ok: true }>["pages"]; count: number }) {
+  return (
+    <nav aria-label="Pages of the selection" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+      <p>{`Showing ${pages.first} to ${pages.last} of ${count}`}</p>
+      {pages.previous ? (
+        <Link to={pages.previous} rel="prev" className={pageLinkClass}>
+          Previous
+        </Link>
+      ) : null}
+      {pages.next ? (
+        <Link to={pages.next} rel="next" className={pageLinkClass}>
+          Next
+        </Link>
+      ) : null}
+    </nav>
   );
 }

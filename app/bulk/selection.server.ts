@@ -1,14 +1,19 @@
 /**
  * The selection a list's "Review" button sends (docs/product.md#bulk-actions), read from the
- * review page's URL: the action, which items (ids, the page's ids, or the list's whole query) and
- * the list's own params, which give the query and the way back to the list with its filters.
+ * review page's URL: the action, which items (the ticked ids, or the list's whole query) and the
+ * list's own params, which give the query and the way back to the list with its filters. The
+ * form's "Select all" buttons send it here too, to be shown on the list (selectionShown).
  */
 import type { BulkAction, BulkList } from "./bulk-list";
+import { matchingQuery } from "~/components/ui/bulk-selection.server";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
 import { ENTITY_ID_PATTERN } from "~/lib/entity-id";
 
-/** The params the selection form adds to the list's own; everything else is the list's. */
-const SELECTION_PARAMS = ["action", "id", "pageId", "scope", "index"] as const;
+/**
+ * The params the selection form and the review page add to the list's own; everything else is the
+ * list's. `reviewPage` is the review page's own page of the selection.
+ */
+const SELECTION_PARAMS = ["action", "id", "pageId", "scope", "of", "select", "reviewPage", "index"] as const;
 
 /** The most ids one URL may name (a page holds at most 100 rows); more are dropped, not read. */
 const MAX_NAMED_IDS = 1_000;
@@ -50,7 +55,7 @@ export function listHref(path: string, params: URLSearchParams): string {
   return query ? `/${path}?${query}` : `/${path}`;
 }
 
-/** Reads the selection of a review URL for a list: `matching` wins over `page`, which wins over bare ids. */
+/** Reads the selection of a review URL for a list: the list's query with `scope=matching`, else the ticked ids. */
 export function readSelection<S, R>(url: URL, list: BulkList<S, R>): Selection<S> {
   const params = url.searchParams;
   const listParams = listParamsOf(params);
@@ -60,13 +65,10 @@ export function readSelection<S, R>(url: URL, list: BulkList<S, R>): Selection<S
   const action = Object.hasOwn(list.actions, actionName) ? list.actions[actionName] : undefined;
   if (!action) return { ok: false, message: BULK_TEXTS.unknownAction, back };
 
-  // Both "Select all" boxes may be ticked: each is its own `scope` value.
-  const scopes = params.getAll("scope");
-  if (scopes.includes("matching")) {
+  if (params.getAll("scope").includes("matching")) {
     return { ok: true, actionName, action, scope: "matching", ids: [], malformed: [], listParams, back };
   }
-  const sent = scopes.includes("page") ? [...params.getAll("id"), ...params.getAll("pageId")] : params.getAll("id");
-  const unique = [...new Set(sent.map((id) => id.trim()).filter((id) => id !== ""))].slice(0, MAX_NAMED_IDS);
+  const unique = uniqueIds(params.getAll("id"));
   if (unique.length === 0) return { ok: false, message: BULK_TEXTS.noSelection, back };
   return {
     ok: true,
@@ -79,4 +81,34 @@ export function readSelection<S, R>(url: URL, list: BulkList<S, R>): Selection<S
     listParams,
     back,
   };
+}
+
+/** Ids as sent, trimmed, each once, in order, at most MAX_NAMED_IDS. */
+function uniqueIds(sent: readonly string[]): string[] {
+  return [...new Set(sent.map((id) => id.trim()).filter((id) => id !== ""))].slice(0, MAX_NAMED_IDS);
+}
+
+/**
+ * Where a "Select all" button of the list's selection form goes (docs/product.md#bulk-selection):
+ * the list again, as it was, showing the selection: `select=page` ticks every row of the page (its
+ * `pageId`s) besides the ticked ones, `select=matching` selects the list's whole query
+ * (`scope=matching` and, in `of`, the query it holds: every row shown ticked), `select=none` and
+ * `select=clear` clear it. The chosen
+ * action goes along. Null for a URL that is not a "Select all" (a Review).
+ */
+export function selectionShown(url: URL, path: string): string | null {
+  const params = url.searchParams;
+  const select = params.get("select");
+  if (select === null) return null;
+  const shown = listParamsOf(params);
+  const action = params.get("action")?.trim();
+  if (action) shown.set("action", action);
+  if (select === "matching") {
+    shown.set("scope", "matching");
+    shown.set("of", matchingQuery(params));
+  } else if (select !== "none" && select !== "clear") {
+    const ticked = select === "page" ? [...params.getAll("id"), ...params.getAll("pageId")] : params.getAll("id");
+    for (const id of uniqueIds(ticked).filter((id) => ENTITY_ID_PATTERN.test(id))) shown.append("id", id);
+  }
+  return listHref(path, shown);
 }

@@ -1,6 +1,13 @@
 /** What the bulk pages' loaders hand their components (docs/product.md#bulk-actions). */
 import type { ItemResult } from "./batch-store.server";
 
+/** An item as the bulk pages name it: a link to where it is seen in the panel. */
+export interface BulkItemLink {
+  id: string;
+  name: string;
+  href: string;
+}
+
 /** The review page: what the selection comes to, or why it cannot be reviewed. */
 export type BulkReviewView =
   | { ok: false; title: string; message: string; back: string }
@@ -12,20 +19,25 @@ export type BulkReviewView =
       action: { label: string; reasons: readonly string[] | null; defaultMessage: string | null };
       matching: boolean;
       max: number;
+      /** More ids were named than `max`. */
       capped: boolean;
-      /** How many items the action applies to, their first names, and how many more. */
+      /** "Select all matching": how many matching items the action applies to, and how many of them are not reached. */
+      applies: number;
+      appliesNoun: string;
+      notReached: number;
+      /** How many items the action applies to, and their noun ("users"). */
       count: number;
       noun: string;
-      names: string[];
-      more: number;
+      /** One page of those items, every one of them reachable page by page in the URL. */
+      items: BulkItemLink[];
+      pages: { page: number; of: number; first: number; last: number; previous: string | null; next: string | null };
       stale: { id: string; name: string; why: string }[];
+      staleCount: number;
       notOnList: string[];
     };
 
 /** One item on the results page. */
-export interface BulkResultItem {
-  id: string;
-  name: string;
+export interface BulkResultItem extends BulkItemLink {
   result: ItemResult;
   detail: string | null;
 }
@@ -39,8 +51,13 @@ export interface BulkResultsView {
   back: string;
   cappedAt: number | null;
   leftOut: number;
+  /** "Select all matching" beyond the cap: what it applied to, what it took, and where to run it again. */
+  more: { applies: number; taken: number; notReached: number; again: string; noun: string } | null;
+  notApplying: number;
   counts: Record<ItemResult, number>;
   /** Failed and unknown items: what "Retry failed" runs again (each read again first). */
   retry: number;
+  /** Done items whose message to the member was not sent: what "Resend the message" sends. */
+  resend: number;
   items: BulkResultItem[];
 }

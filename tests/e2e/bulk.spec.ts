@@ -22,6 +22,8 @@ async function openSelectableList(page: Page, url: string) {
 
 const selectedCount = (page: Page) => page.getByRole("status").filter({ hasText: / selected$/ });
 
+const rowBoxes = (page: Page) => page.getByRole("checkbox", { name: /^Select (?!all )/ });
+
 /** Ticks the rows named, chooses `action` in "Bulk action" and presses Review; the ids ticked, in order. */
 async function selectAndReview(page: Page, names: string[], action: string): Promise<string[]> {
   const ids: string[] = [];
@@ -75,6 +77,23 @@ test("users: two rows ticked, Ban with a reason, Confirm: both banned once, and 
   await expect(results.getByRole("row").filter({ hasText: "Liam Smith" })).toContainText("Done");
   await expect(results.getByRole("row").filter({ hasText: "Mateo Nguyen" })).toContainText("Done");
   await expect(page.getByRole("link", { name: "Back to the list" })).toHaveAttribute("href", "/users?limit=25");
+  // On a phone the results fit the screen, each value with its column's name beside it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const layout = await results.evaluate((table) => {
+    const width = document.documentElement.clientWidth;
+    const cells = [...table.querySelectorAll("tbody td")];
+    return {
+      pageScrolls: document.documentElement.scrollWidth > width + 1,
+      cut: cells.filter((cell) => cell.getBoundingClientRect().right > width + 1).length,
+      labels: cells.map((cell) => getComputedStyle(cell, "::before").content).filter((label) => label !== "none"),
+    };
+  });
+  expect(layout).toEqual({
+    pageScrolls: false,
+    cut: 0,
+    labels: ['"Result"', '"Details"', '"Result"', '"Details"'],
+  });
+  await page.setViewportSize({ width: 1280, height: 720 });
   const banned = async () => (await recordedRequests(demoUrl, "/users/ban/")).map((call) => call.path).sort();
   expect(await banned()).toEqual(ids.map((id) => `/users/ban/${id}`).sort());
 
@@ -93,11 +112,12 @@ test("citizenship requests: a search, 'Select all N matching', Approve: one deci
   const javaScript = test.info().project.use.javaScriptEnabled ?? true;
   await openSelectableList(page, "/badge-requests");
   await searchList(page, "Search by name, email or phone...", "o", javaScript);
-  const matching = page.getByRole("checkbox", { name: /^Select all \d+ matching$/ });
-  const total = /\d+/.exec(
-    (await matching.getAttribute("aria-label")) ?? (await matching.locator("..").innerText()),
-  )![0];
-  await matching.check();
+  const matching = page.getByRole("button", { name: /^Select all \d+ matching$/ });
+  const total = /\d+/.exec(await matching.innerText())![0];
+  await matching.click();
+  await expect(matching).toHaveAttribute("aria-pressed", "true");
+  // Every row shows it is selected, with and without JavaScript.
+  for (const box of await rowBoxes(page).all()) await expect(box).toBeChecked();
   if (javaScript) await expect(selectedCount(page)).toHaveText(`${total} selected`);
   await page.getByRole("combobox", { name: "Bulk action" }).selectOption({ label: "Approve" });
   await page.getByRole("button", { name: "Review" }).click();
@@ -116,18 +136,19 @@ test("citizenship requests: a search, 'Select all N matching', Approve: one deci
 
 test("posts: 'Select all on this page', Delete with a reason: one DELETE per post", async ({ page, demoUrl }) => {
   await openSelectableList(page, "/posts");
-  const rows = page.getByRole("checkbox", { name: /^Select (?!all )/ });
+  const rows = rowBoxes(page);
   const ids = await rows.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
-  await page.getByRole("checkbox", { name: "Select all on this page" }).check();
-  if (test.info().project.use.javaScriptEnabled) {
-    // With JavaScript the rows are ticked too, and counted.
-    for (const box of await rows.all()) await expect(box).toBeChecked();
-    await expect(selectedCount(page)).toHaveText(`${ids.length} selected`);
-  }
   await page.getByRole("combobox", { name: "Bulk action" }).selectOption({ label: "Delete" });
+  const all = page.getByRole("button", { name: "Select all on this page" });
+  await all.click();
+  // Every row shows it is ticked: with JavaScript at once, without it the list comes back so.
+  await expect(all).toHaveAttribute("aria-pressed", "true");
+  for (const box of await rows.all()) await expect(box).toBeChecked();
+  if (test.info().project.use.javaScriptEnabled) await expect(selectedCount(page)).toHaveText(`${ids.length} selected`);
+  await expect(page.getByRole("combobox", { name: "Bulk action" })).toHaveValue("delete");
   await page.getByRole("button", { name: "Review" }).click();
   const query = await reviewQuery(page, "/posts");
-  expect([query.get("action"), query.getAll("scope"), query.getAll("pageId")]).toEqual(["delete", ["page"], ids]);
+  expect([query.get("action"), query.getAll("id")]).toEqual(["delete", ids]);
 
   await confirmAndFinish(page, "Spam");
   const deleted = (await recordedRequests(demoUrl, "/posts/")).filter((call) => call.method === "DELETE");
@@ -139,7 +160,7 @@ test("announcements: Shift+click a range with JavaScript (three ticks without), 
   demoUrl,
 }) => {
   await openSelectableList(page, "/announcements");
-  const rows = page.getByRole("checkbox", { name: /^Select (?!all )/ });
+  const rows = rowBoxes(page);
   const ids = (await rows.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value))).slice(0, 3);
   await rows.nth(0).check();
   if (test.info().project.use.javaScriptEnabled) {
@@ -165,4 +186,22 @@ test("announcements: Shift+click a range with JavaScript (three ticks without), 
     expect.arrayContaining(ids.map((id) => `/announcements/${id}/toggle-pinned`)),
   );
   expect(calls.filter((call) => call.path.endsWith("/toggle-pinned"))).toHaveLength(3);
+});
+
+test("users: 'Select all on this page', then one row unticked, Review: the page without that row", async ({ page }) => {
+  await openSelectableList(page, "/users?limit=10");
+  await page.getByRole("button", { name: "Select all on this page" }).click();
+  const rows = rowBoxes(page);
+  const ids = await rows.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+  // The page shows what is selected: every row ticked.
+  for (const box of await rows.all()) await expect(box).toBeChecked();
+  await rows.first().uncheck();
+  if (test.info().project.use.javaScriptEnabled) {
+    await expect(selectedCount(page)).toHaveText(`${ids.length - 1} selected`);
+  }
+  await page.getByRole("combobox", { name: "Bulk action" }).selectOption({ label: "Verify" });
+  await page.getByRole("button", { name: "Review" }).click();
+  const query = await reviewQuery(page, "/users");
+  // The last choice wins: the unticked row is not part of the selection.
+  expect(query.getAll("id")).toEqual(ids.slice(1));
 });

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 import { confirm, demoRows, finishedResults, formKey, reviewPath } from "../support/bulk";
 import { demoUsers } from "../support/demo-data";
-import { clearRecordedRequests, injectFault, outbox, recordedRequests } from "../support/demo-hooks";
+import { clearRecordedRequests, injectFault, outbox, recordedRequests, seedUsers } from "../support/demo-hooks";
 import { PanelClient } from "../support/form-post";
 import { parsePage } from "../support/html";
 import { useStack } from "../support/use-stack";
@@ -221,12 +221,13 @@ describe("each list's actions", () => {
     expect(page.getByText("1 selected id was not on the list and left out.")).toBeTruthy();
     expect(page.getByRole("link", { name: "Back to the list" }).getAttribute("href")).toBe("/users?status=&search=x");
 
+    // The trail records the action in the admin's words (docs/product.md#audit).
     const audit = auditLines(logged);
     expect(audit.map((entry) => [entry.action, entry.result, entry.reason]).sort()).toEqual([
-      ["ban", "done", "Spam"],
-      ["ban", "done", "Spam"],
-      ["ban", "refused", "Spam"],
-      ["ban", "refused", "Spam"],
+      ["banned", "done", "Spam"],
+      ["banned", "done", "Spam"],
+      ["banned", "refused", "Spam"],
+      ["banned", "refused", "Spam"],
     ]);
     expect(new Set(audit.map((entry) => entry.batch)).size).toBe(1);
     expect(audit.map((entry) => (entry.target as { kind: string }).kind)).toEqual(["user", "user", "user", "user"]);
@@ -334,16 +335,142 @@ describe("failure modes", () => {
     // "Select all matching" with a search every post matches (the demo posts all have an "e").
     const path = `/posts/bulk?action=delete&scope=matching&search=e`;
     const review = parsePage(await (await panel.get(path)).text());
+    const rest = all.length - BULK_MAX;
     expect(
-      review.getByText(/At most 4 items are acted on at once: more match, so the first 4 are taken\./),
+      review.getByText(
+        `Delete applies to ${all.length} matching posts: the first ${BULK_MAX} are taken (at most ${BULK_MAX} at a time). Run it again for the other ${rest}.`,
+        { exact: false },
+      ),
     ).toBeTruthy();
     expect(review.getByRole("heading", { level: 1 }).textContent).toBe(`Delete ${BULK_MAX} posts`);
 
     const html = await finishedResults(panel, await confirm(panel, path, { reason: "Spam" }));
     expect(
-      parsePage(html).getByText(`More than ${BULK_MAX} items matched: the first ${BULK_MAX} were taken.`),
+      parsePage(html).getByText(
+        `Delete applied to ${all.length} matching posts: the first ${BULK_MAX} were taken (at most ${BULK_MAX} at a time). ${rest} were not reached.`,
+        { exact: false },
+      ),
     ).toBeTruthy();
     expect(await sent("/posts/", "DELETE")).toHaveLength(BULK_MAX);
+  });
+
+  it("takes the first matching users the action still applies to, run after run, and says how many it did not reach", async () => {
+    // Three runs' worth of seeded members, some of them banned already (the seed cycles statuses).
+    await seedUsers(stack.demo.url, 14);
+    const seeded = (await demoUsers(stack.demo.url)).filter((user) => user.email.endsWith("@seeded.example.com"));
+    const open = seeded.filter((user) => !user.isBanned);
+    expect(seeded.length - open.length).toBeGreaterThan(0);
+    expect(open.length).toBeGreaterThan(2 * BULK_MAX);
+    const path = "/users/bulk?action=ban&scope=matching&search=seeded.example.com";
+
+    for (let left = open.length; left > 0; left -= BULK_MAX) {
+      const taken = Math.min(BULK_MAX, left);
+      const review = parsePage(await (await panel.get(path)).text());
+      expect(review.getByRole("heading", { level: 1 }).textContent).toBe(
+        `Ban ${taken} ${taken === 1 ? "user" : "users"}`,
+      );
+      const rest = left - taken;
+      const notReached = `Ban applies to ${left} matching users: the first ${BULK_MAX} are taken (at most ${BULK_MAX} at a time). Run it again for the other ${rest}.`;
+      if (rest > 0) expect(review.getByText(notReached, { exact: false })).toBeTruthy();
+      else expect(review.queryByText(/Run it again/)).toBeNull();
+
+      const html = await finishedResults(panel, await confirm(panel, path, { reason: "Spam" }));
+      const results = parsePage(html);
+      expect(results.getByText(/^Finished:/).textContent).toBe(
+        `Finished: ${taken} done, 0 skipped, 0 failed, 0 outcome unknown.`,
+      );
+      if (rest > 0) {
+        expect(
+          results.getByText(
+            `Ban applied to ${left} matching users: the first ${BULK_MAX} were taken (at most ${BULK_MAX} at a time). ${rest} were not reached.`,
+            { exact: false },
+          ),
+        ).toBeTruthy();
+        // The way to the rest: the same action on the same matching selection.
+        expect(results.getByRole("link", { name: `Run it again for the other ${rest}` }).getAttribute("href")).toBe(
+          path,
+        );
+      } else expect(results.queryByText(/not reached/)).toBeNull();
+    }
+
+    // Every member it applied to was banned once; the ones banned before were never sent.
+    const bans = await sent("/users/ban/", "GET");
+    expect(bans.sort()).toEqual(open.map((user) => `/users/ban/${user.id}`).sort());
+    const after = parsePage(await (await panel.get(path)).text());
+    expect(after.getByText("Nothing to do: the action no longer applies to any of the selected items.")).toBeTruthy();
+  });
+
+  it("counts a delete the upstream answers 'not found' as done (already removed), with nothing to retry", async () => {
+    const [gone, other] = await twoRows("/posts")();
+    await injectFault(stack.demo.url, {
+      method: "DELETE",
+      path: `/posts/${gone}`,
+      status: 404,
+      body: { message: "Post not found" },
+      times: 1,
+    });
+    const logged = stack.panel.output().length;
+    const html = await finishedResults(
+      panel,
+      await confirm(panel, reviewPath("posts", "delete", [gone!, other!]), { reason: "Spam" }),
+    );
+    expect(resultRows(html).map(([, result, detail]) => [result, detail])).toEqual([
+      ["Done", "Already removed"],
+      ["Done", expect.any(String)],
+    ]);
+    const page = parsePage(html);
+    expect(page.getByText(/^Finished:/).textContent).toBe("Finished: 2 done, 0 skipped, 0 failed, 0 outcome unknown.");
+    expect(page.queryByRole("button", { name: /Retry failed/ })).toBeNull();
+    expect(auditLines(logged).map((entry) => [entry.result, entry.detail])).toContainEqual(["done", "Already removed"]);
+  });
+
+  it("offers to resend only the message to the members whose reject went through but whose message did not", async () => {
+    const pair = (await members()).filter((user) => user.badgeRequestStatus === 1 && user.devicesCount > 0).slice(0, 2);
+    // The first push sent fails: whichever member it was for misses the message.
+    await injectFault(stack.demo.url, {
+      method: "POST",
+      path: "/fcm/send-notification-to-user",
+      status: 503,
+      body: { message: "Push service is down" },
+      times: 1,
+    });
+    const confirmed = await confirm(
+      panel,
+      reviewPath(
+        "badge-requests",
+        "reject",
+        pair.map((user) => user.id),
+      ),
+      { reason: "Documents unreadable", message: "Please send a sharper scan." },
+    );
+    const html = await finishedResults(panel, confirmed);
+    const rows = resultRows(html);
+    expect(rows.map(([, result]) => result)).toEqual(["Done", "Done"]);
+    const missed = rows.find(([, , detail]) => detail?.startsWith("Done, but"));
+    expect(missed?.[2]).toBe("Done, but the message to the member was not sent: Push service is down");
+    const lost = pair.find((user) => (user.fullName?.trim() || user.email) === missed![0])!;
+    const page = parsePage(html);
+    // The decision itself went through: nothing to retry, but the message can be sent again.
+    expect(page.queryByRole("button", { name: /Retry failed/ })).toBeNull();
+    const form = page.getByRole("button", { name: "Resend the message (1)" }).closest("form")!;
+    const field = (name: string) => form.querySelector<HTMLInputElement>(`input[name=${name}]`)!.value;
+
+    const resent = await finishedResults(
+      panel,
+      await panel.post(confirmed.headers.get("location")!, { intent: field("intent"), _once: field("_once") }),
+    );
+    expect(resultRows(resent).map(([name, result, detail]) => [name, result, detail])).toEqual([
+      [missed![0], "Done", "Message sent"],
+    ]);
+    // One decision per request in all; each member got the message once.
+    expect(await sent("/users/badges/", "POST")).toHaveLength(2);
+    const pushes = (await outbox(stack.demo.url)).filter((message) => message.kind === "push");
+    for (const user of pair) {
+      expect(pushes.filter((message) => message.to === user.email).map((message) => message.text)).toEqual([
+        "Please send a sharper scan.",
+      ]);
+    }
+    expect(lost).toBeTruthy();
   });
 
   it("lists a tampered selection's ids apart and sends nothing for them", async () => {

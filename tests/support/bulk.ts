@@ -62,3 +62,44 @@ export async function demoRows<T>(demoUrl: string, path: "/posts" | "/announceme
   const answer = (await response.json()) as { data: T[] | { data: T[] } };
   return Array.isArray(answer.data) ? answer.data : answer.data.data;
 }
+
+/**
+ * The GET a browser without JavaScript makes when `submitter` (a button of the bulk selection form,
+ * or its default button when none is named) sends the form: its action (or the button's
+ * `formaction`) and its fields in tree order, the rows' checkboxes outside it (joined by `form`)
+ * included. Only ticked, enabled checkboxes go; `untick` names rows the person unticked first.
+ */
+export function selectionSubmit(
+  document: Document,
+  { submitter, untick = [] }: { submitter?: HTMLElement; untick?: readonly string[] } = {},
+): string {
+  const form = document.getElementById("bulk-selection") as HTMLFormElement;
+  const button =
+    submitter ?? form.querySelector<HTMLButtonElement>("button:not([type=button]):not([name])") ?? undefined;
+  const params = new URLSearchParams();
+  const fields = [...document.querySelectorAll<HTMLElement>("input, select, button")].filter(
+    (field) => (form.contains(field) && !field.hasAttribute("form")) || field.getAttribute("form") === "bulk-selection",
+  );
+  for (const field of fields) {
+    const name = field.getAttribute("name");
+    if (!name || field.hasAttribute("disabled")) continue;
+    if (field.tagName === "BUTTON") {
+      if (field === button) params.append(name, field.getAttribute("value") ?? "");
+      continue;
+    }
+    if (field.tagName === "SELECT") {
+      const options = [...field.querySelectorAll("option")];
+      const chosen = options.findLast((option) => option.hasAttribute("selected")) ?? options[0];
+      params.append(name, chosen?.getAttribute("value") ?? "");
+      continue;
+    }
+    const type = field.getAttribute("type");
+    if (type === "checkbox") {
+      const label = field.getAttribute("aria-label") ?? "";
+      if (!field.hasAttribute("checked") || untick.includes(label.replace(/^Select /, ""))) continue;
+    }
+    params.append(name, field.getAttribute("value") ?? "");
+  }
+  const action = button?.getAttribute("formaction") ?? form.getAttribute("action")!;
+  return `${action}?${params}`;
+}

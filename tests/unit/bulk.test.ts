@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { type Batch, memoryBatchStore } from "~/bulk/batch-store.server";
 import type { BulkList } from "~/bulk/bulk-list";
 import { inPool } from "~/bulk/pool";
-import { BULK_TEXTS, readSelection } from "~/bulk/selection.server";
+import { BULK_TEXTS, readSelection, selectionShown } from "~/bulk/selection.server";
 
 const list: BulkList<boolean> = {
   path: "posts",
@@ -16,6 +16,7 @@ const list: BulkList<boolean> = {
   find: async () => new Map(),
   pages: async function* () {},
   fromRow: () => ({ id: "1", name: "x", state: true }),
+  itemHref: ({ id }) => `/posts/${id}`,
 };
 
 const read = (query: string) => readSelection(new URL(`http://panel/posts/bulk?${query}`), list);
@@ -27,9 +28,9 @@ describe("readSelection", () => {
     expect(selection.back).toBe("/posts?search=spam&page=2");
   });
 
-  it("unites id and pageId for scope=page, and ignores pageId otherwise", () => {
-    expect(read("action=delete&scope=page&id=1&pageId=1&pageId=2")).toMatchObject({ ids: ["1", "2"] });
-    expect(read("action=delete&id=1&pageId=2")).toMatchObject({ ids: ["1"] });
+  it("reads the ticked ids only: the page's ids and a stray scope=page select nothing", () => {
+    expect(read("action=delete&scope=page&id=1&pageId=1&pageId=2")).toMatchObject({ scope: "ids", ids: ["1"] });
+    expect(read("action=delete&pageId=2&scope=page")).toMatchObject({ ok: false, message: BULK_TEXTS.noSelection });
   });
 
   it("lets scope=matching win over ids", () => {
@@ -38,10 +39,9 @@ describe("readSelection", () => {
     expect(selection.ok && selection.listParams.toString()).toBe("search=spam");
   });
 
-  it("lets scope=matching win over scope=page when both boxes are ticked, in either order", () => {
-    for (const query of ["scope=page&scope=matching", "scope=matching&scope=page"]) {
-      expect(read(`action=delete&${query}&pageId=1&search=spam`)).toMatchObject({ ok: true, scope: "matching" });
-    }
+  it("leaves the review page's own page out of the list's params", () => {
+    const selection = read("action=delete&id=1&search=spam&page=2&reviewPage=3");
+    expect(selection.back).toBe("/posts?search=spam&page=2");
   });
 
   it.each([
@@ -51,6 +51,32 @@ describe("readSelection", () => {
     ["action=delete&search=x", BULK_TEXTS.noSelection],
   ])("refuses %s with a message and the way back", (query, message) => {
     expect(read(query)).toMatchObject({ ok: false, message });
+  });
+});
+
+describe("selectionShown", () => {
+  const shown = (query: string) => selectionShown(new URL(`http://panel/users/bulk?${query}`), "users");
+
+  it("is null for a Review", () => {
+    expect(shown("action=ban&id=1")).toBeNull();
+  });
+
+  it("shows the page all ticked for 'Select all on this page', the ticked ones and the page's, the action kept", () => {
+    expect(shown("search=a&page=2&action=ban&pageId=1&pageId=2&pageId=3&id=2&select=page")).toBe(
+      "/users?search=a&page=2&action=ban&id=2&id=1&id=3",
+    );
+  });
+
+  it("shows the list's whole query selected for 'Select all N matching', and nothing once cleared", () => {
+    expect(shown("search=a&limit=25&status=&action=ban&id=2&select=matching")).toBe(
+      "/users?search=a&limit=25&status=&action=ban&scope=matching&of=search%3Da",
+    );
+    expect(shown("search=a&action=ban&scope=matching&of=search%3Da&select=clear")).toBe("/users?search=a&action=ban");
+    expect(shown("search=a&action=ban&pageId=1&id=1&select=none")).toBe("/users?search=a&action=ban");
+  });
+
+  it("keeps only well-formed ids, and no dialog", () => {
+    expect(shown("action=ban&confirm=ban&id=../x&id=4&select=page&pageId=5")).toBe("/users?action=ban&id=4&id=5");
   });
 });
 

@@ -43,7 +43,7 @@ export interface DataTableProps<T> {
   empty?: ReactNode;
   /** What the footer says the total counts, when it is more than the rows a list shows (default: 'N items'). */
   totalText?: string;
-  /** A first column of checkboxes for the list's BulkSelection, each "Select {the row's name}". */
+  /** A first column of checkboxes for the list's BulkSelection, each "Select {the row's name}" (none without rows). */
   selectName?: (row: T) => string;
 }
 
@@ -66,18 +66,20 @@ export function DataTable<T>({
   totalText,
   selectName,
 }: DataTableProps<T>) {
-  const columns: DataTableColumn<T>[] = selectName
-    ? [
-        {
-          id: "select",
-          header: "Select",
-          hideHeader: true,
-          className: "w-10",
-          cell: (row) => <SelectRow id={rowKey(row)} name={selectName(row)} />,
-        },
-        ...ownColumns,
-      ]
-    : ownColumns;
+  // A table without rows has nothing to select: no column of checkboxes, nor its header.
+  const columns: DataTableColumn<T>[] =
+    selectName && rows.length > 0
+      ? [
+          {
+            id: "select",
+            header: "Select",
+            hideHeader: true,
+            className: "w-10",
+            cell: (row) => <SelectRow id={rowKey(row)} name={selectName(row)} />,
+          },
+          ...ownColumns,
+        ]
+      : ownColumns;
   // The identity columns: up to and including the first one with a visible header (the name,
   // after an avatar). A stacked card shows them first, on one line, without labels.
   const identity = columns.findIndex((column) => !column.hideHeader);

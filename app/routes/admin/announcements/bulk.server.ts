@@ -30,6 +30,7 @@ export const announcementsBulk: BulkList<Announcement | null, Announcement> = {
       reason: "delete",
       stale: announcementGone,
       send: deleteAnnouncement,
+      goneIsDone: true,
     },
   },
   // The upstream has no get-one call: the whole list (no search) says which announcements exist, as
@@ -48,4 +49,6 @@ export const announcementsBulk: BulkList<Announcement | null, Announcement> = {
   },
   pages: announcementPages,
   fromRow: (announcement) => ({ id: announcement.id, name: announcement.title, state: announcement }),
+  // An announcement has no page of its own: the list, searched for its title.
+  itemHref: ({ name }) => `/announcements?${new URLSearchParams({ search: name })}`,
 };

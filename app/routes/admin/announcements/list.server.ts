@@ -5,6 +5,7 @@
 import { data } from "react-router";
 
 import type { AnnouncementRowView } from "./announcement-row";
+import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { ANNOUNCEMENT_MESSAGES, type AnnouncementFormValues } from "~/forms/announcement";
 import { formatDate } from "~/lib/format";
@@ -55,12 +56,21 @@ function dialogTargetId(params: URLSearchParams): string {
   return id?.trim() ?? "";
 }
 
+/** The bulk actions on announcements (docs/product.md#bulk-selection), labelled as their row actions. */
+const ANNOUNCEMENT_BULK_ACTIONS = [
+  ["activate", "Activate"],
+  ["deactivate", "Deactivate"],
+  ["pin", "Pin"],
+  ["unpin", "Unpin"],
+  ["delete", "Delete"],
+] as const;
+
 /** The list, the tiles and, for a dialog link to an announcement not on this page, the announcement it names. */
 export async function loadAnnouncements(request: Request) {
   const params = new URL(request.url).searchParams;
   const { page } = parsePaging(params, { defaultLimit: ANNOUNCEMENTS_PAGE_SIZE, sizes: [ANNOUNCEMENTS_PAGE_SIZE] });
   const search = params.get("search") ?? "";
-  const { APP_TIMEZONE: timeZone, BULK_MAX: bulkMax } = env();
+  const { APP_TIMEZONE: timeZone, BULK_MAX: max } = env();
 
   // The list and the tiles are independent: one round trip, and one failing leaves the other.
   const listCall = loadPage(request, page, search);
@@ -97,7 +107,13 @@ export async function loadAnnouncements(request: Request) {
       statsError: stats.ok ? null : LIST_LOAD_ERROR,
       error: list.ok ? null : LIST_LOAD_ERROR,
       dialogTarget,
-      bulkMax,
+      bulk: bulkSelectionView(request, {
+        actions: ANNOUNCEMENT_BULK_ACTIONS,
+        rows: rows.map((row) => row.id),
+        matching: search.trim() ? pageInfo.total : null,
+        max,
+        paged: pageInfo.totalPages > 1,
+      }),
       timeZone,
       now: nowLocalDateTime(timeZone),
     },

@@ -9,7 +9,7 @@ import { NumberedPagination } from "./numbered-pagination";
 import { StatTiles } from "./stat-tiles";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { ButtonLink } from "~/components/ui/button";
-import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
+import { BulkSelection } from "~/components/ui/bulk-selection";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
@@ -106,15 +106,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Announcements · Admin 
 
 export const shouldRevalidate = skipRevalidationForDialogs;
 
-/** The bulk actions on announcements (docs/product.md#bulk-selection), labelled as their row actions. */
-const ANNOUNCEMENT_BULK_ACTIONS: BulkAction[] = [
-  { value: "activate", label: "Activate" },
-  { value: "deactivate", label: "Deactivate" },
-  { value: "pin", label: "Pin" },
-  { value: "unpin", label: "Unpin" },
-  { value: "delete", label: "Delete" },
-];
-
 /** A new announcement: active, not pinned, dated now, no image (docs/product.md#announcement-form). */
 function newAnnouncement(now: string): AnnouncementFormStart {
   return { title: "", description: "", date: now, imageUrl: "", isActive: true, isPinned: false };
@@ -132,7 +123,7 @@ function editStart(row: AnnouncementRowView): AnnouncementFormStart {
 }
 
 export default function Announcements({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, pageInfo, search, stats, statsError, error, dialogTarget, bulkMax, timeZone, now } = loaderData;
+  const { rows, pageInfo, search, stats, statsError, error, dialogTarget, bulk, timeZone, now } = loaderData;
   const location = useLocation();
   const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
@@ -188,44 +179,37 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
         search={{ value: search, placeholder: "Search announcements...", label: "Search announcements" }}
       />
 
-      {error ? null : (
-        <BulkSelection
-          actions={ANNOUNCEMENT_BULK_ACTIONS}
-          pageIds={rows.map((row) => row.id)}
-          matching={searching ? pageInfo.total : null}
-          max={bulkMax}
-        />
-      )}
-
-      <section
-        aria-label="Announcements list"
-        aria-busy={loading || undefined}
-        className={`rounded-xl bg-surface shadow-sm ring-1 ring-slate-200 transition-opacity ${loading ? "opacity-60" : ""}`}
-      >
-        {error ? (
-          <EmptyState tone="error" title={error} />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon="outline-megaphone"
-            title="No Announcements Found"
-            description={
-              searching ? "No announcements match your search criteria." : "No announcements have been created yet."
-            }
-          />
-        ) : (
-          <ul className="divide-y divide-slate-200">
-            {rows.map((row) => (
-              <AnnouncementRow
-                key={row.id}
-                announcement={row}
-                actionHref={closeTo}
-                editHref={dialogHref(location.pathname, location.search, { edit: row.id })}
-                deleteHref={dialogHref(location.pathname, location.search, { confirm: "delete", id: row.id })}
-              />
-            ))}
-          </ul>
-        )}
-      </section>
+      <BulkSelection view={bulk}>
+        <section
+          aria-label="Announcements list"
+          aria-busy={loading || undefined}
+          className={`rounded-xl bg-surface shadow-sm ring-1 ring-slate-200 transition-opacity ${loading ? "opacity-60" : ""}`}
+        >
+          {error ? (
+            <EmptyState tone="error" title={error} />
+          ) : rows.length === 0 ? (
+            <EmptyState
+              icon="outline-megaphone"
+              title="No Announcements Found"
+              description={
+                searching ? "No announcements match your search criteria." : "No announcements have been created yet."
+              }
+            />
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {rows.map((row) => (
+                <AnnouncementRow
+                  key={row.id}
+                  announcement={row}
+                  actionHref={closeTo}
+                  editHref={dialogHref(location.pathname, location.search, { edit: row.id })}
+                  deleteHref={dialogHref(location.pathname, location.search, { confirm: "delete", id: row.id })}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      </BulkSelection>
 
       {error ? null : <NumberedPagination {...pageInfo} />}
 

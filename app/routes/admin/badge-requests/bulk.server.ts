@@ -38,10 +38,13 @@ export const badgeRequestsBulk: BulkList<RequestState, BadgeRequest> = {
       reason: "reject",
       message: {
         defaultText: DEFAULT_MEMBER_MESSAGE,
-        send: (request, state, text) =>
-          state
-            ? sendNotificationToUser(request, { email: state.email, title: MEMBER_MESSAGE_TITLE, body: text })
-            : Promise.resolve(),
+        // Sent again alone, the request is decided: the member's address is read from their account.
+        send: async (request, id, state, text) =>
+          sendNotificationToUser(request, {
+            email: state?.email ?? (await getUser(request, id)).email,
+            title: MEMBER_MESSAGE_TITLE,
+            body: text,
+          }),
       },
     },
   },
@@ -62,4 +65,6 @@ export const badgeRequestsBulk: BulkList<RequestState, BadgeRequest> = {
   },
   pages: badgeRequestPages,
   fromRow: (badge) => ({ id: badge.id, name: nameOf(badge), state: badge }),
+  // A request is its member's: their details say where their citizenship stands.
+  itemHref: ({ id }) => `/users/${encodeURIComponent(id)}`,
 };

@@ -5,11 +5,12 @@ import { QUEUE_PATH } from "./review-links";
 import { ButtonLink } from "~/components/ui/button";
 import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
-import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
+import { BulkSelection } from "~/components/ui/bulk-selection";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { skipRevalidationForDialogs } from "~/lib/dialog-url";
+import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { paginate, parsePaging } from "~/lib/pagination";
@@ -17,18 +18,38 @@ import { loadFailure } from "~/recipe/failure.server";
 import { toBadgeRow } from "~/components/moderation/rows.server";
 import { listPendingBadges } from "~/upstream/moderation.server";
 
+/** The bulk decisions on requests (docs/product.md#bulk-selection), labelled as their row actions. */
+const BADGE_BULK_ACTIONS = [
+  ["approve", "Approve"],
+  ["reject", "Reject"],
+] as const;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const search = params.get("search") ?? "";
   const paging = parsePaging(params);
-  const { BULK_MAX: bulkMax } = env();
+  const { BULK_MAX: max } = env();
   try {
     const badges = await listPendingBadges(request);
     const matching = badgesMatching(badges, search).map(toBadgeRow);
     const { items, pageInfo } = paginate(matching, paging);
-    return { rows: items, pageInfo, search, bulkMax, error: null };
+    const bulk = bulkSelectionView(request, {
+      actions: BADGE_BULK_ACTIONS,
+      rows: items.map((row) => row.id),
+      matching: search.trim() ? pageInfo.total : null,
+      max,
+      paged: pageInfo.totalPages > 1,
+    });
+    return { rows: items, pageInfo, search, bulk, error: null };
   } catch (error) {
-    return loadFailure(error, { rows: [], pageInfo: undefined, search, bulkMax, error: LIST_LOAD_ERROR });
+    const bulk = bulkSelectionView(request, {
+      actions: BADGE_BULK_ACTIONS,
+      rows: [],
+      matching: null,
+      max,
+      paged: false,
+    });
+    return loadFailure(error, { rows: [], pageInfo: undefined, search, bulk, error: LIST_LOAD_ERROR });
   }
 }
 
@@ -39,14 +60,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Citizenship Requests ·
 
 export const shouldRevalidate = skipRevalidationForDialogs;
 
-/** The bulk decisions on requests (docs/product.md#bulk-selection), labelled as their row actions. */
-const BADGE_BULK_ACTIONS: BulkAction[] = [
-  { value: "approve", label: "Approve" },
-  { value: "reject", label: "Reject" },
-];
-
 export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
-  const { rows, pageInfo, search, bulkMax, error } = loaderData;
+  const { rows, pageInfo, search, bulk, error } = loaderData;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -67,28 +82,24 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
         <EmptyState card tone="error" title={error} />
       ) : (
         <>
-          <BulkSelection
-            actions={BADGE_BULK_ACTIONS}
-            pageIds={rows.map((row) => row.id)}
-            matching={search.trim() && pageInfo ? pageInfo.total : null}
-            max={bulkMax}
-          />
-          <BadgeRequestTable
-            selectable
-            rows={rows}
-            pageInfo={pageInfo}
-            empty={
-              <EmptyState
-                icon="outline-shield-check"
-                title="No Pending Requests"
-                description={
-                  search
-                    ? "No requests match your search criteria."
-                    : "There are no citizenship requests waiting for review."
-                }
-              />
-            }
-          />
+          <BulkSelection view={bulk}>
+            <BadgeRequestTable
+              selectable
+              rows={rows}
+              pageInfo={pageInfo}
+              empty={
+                <EmptyState
+                  icon="outline-shield-check"
+                  title="No Pending Requests"
+                  description={
+                    search
+                      ? "No requests match your search criteria."
+                      : "There are no citizenship requests waiting for review."
+                  }
+                />
+              }
+            />
+          </BulkSelection>
         </>
       )}
     </div>

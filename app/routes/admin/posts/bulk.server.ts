@@ -17,20 +17,24 @@ export const postsBulk: BulkList<boolean, Post> = {
       reason: "delete",
       stale: postGone,
       send: deletePost,
+      goneIsDone: true,
     },
   },
   // The upstream has no get-one call: the list says which posts exist (the row action's read,
   // postExists). One it does not hold is gone (postGone): deleted meanwhile, or never there, which
-  // the upstream cannot tell apart.
+  // the upstream cannot tell apart. It has no name then: the audit names it by its kind and id
+  // ('post 30'), the results page by its id, each once.
   find: async (request, ids) => {
     const posts = new Map((await listPosts(request)).map((post) => [post.id, post]));
     return new Map(
       ids.map((id) => {
         const post = posts.get(id);
-        return [id, post ? postsBulk.fromRow(post) : { id, name: `Post ${id}`, state: false }];
+        return [id, post ? postsBulk.fromRow(post) : { id, name: "", state: false }];
       }),
     );
   },
   pages: postPages,
   fromRow: (post) => ({ id: post.id, name: post.title, owner: post.user?.id ?? null, state: true }),
+  // A post has no page of its own: the list, searched for its title.
+  itemHref: ({ name }) => `/posts?${new URLSearchParams({ search: name })}`,
 };

@@ -1,4 +1,5 @@
 import { auditTarget } from "~/session/audit.server";
+import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { loadFailure } from "~/recipe/failure.server";
@@ -17,16 +18,38 @@ export async function postsMatching(request: Request, params: URLSearchParams) {
   return posts.filter((post) => matchesSearch(search, post.title, post.description));
 }
 
+/** The bulk action on posts (docs/product.md#bulk-selection), labelled as its row action. */
+const POST_BULK_ACTIONS = [["delete", "Delete"]] as const;
+
 /** Every post matching the search, as cards (docs/product.md#posts). */
 export async function loadPosts(request: Request) {
   const params = new URL(request.url).searchParams;
   const search = params.get("search") ?? "";
-  const { APP_TIMEZONE, BULK_MAX: bulkMax } = env();
+  const { APP_TIMEZONE, BULK_MAX: max } = env();
   try {
     const matching = await postsMatching(request, params);
-    return { posts: matching.map((post) => toPostCard(post, APP_TIMEZONE)), search, bulkMax, error: null };
+    return {
+      posts: matching.map((post) => toPostCard(post, APP_TIMEZONE)),
+      search,
+      // One page: every matching post shows.
+      bulk: bulkSelectionView(request, {
+        actions: POST_BULK_ACTIONS,
+        rows: matching.map((post) => post.id),
+        matching: search.trim() ? matching.length : null,
+        max,
+        paged: false,
+      }),
+      error: null,
+    };
   } catch (error) {
-    return loadFailure(error, { posts: [], search, bulkMax, error: LIST_LOAD_ERROR });
+    const bulk = bulkSelectionView(request, {
+      actions: POST_BULK_ACTIONS,
+      rows: [],
+      matching: null,
+      max,
+      paged: false,
+    });
+    return loadFailure(error, { posts: [], search, bulk, error: LIST_LOAD_ERROR });
   }
 }
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/list";
 import { loadPosts, postExists, postGone } from "./list.server";
 import { type PostCardData, PostCard } from "~/components/moderation/post-card";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
-import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
+import { BulkSelection } from "~/components/ui/bulk-selection";
 import { EmptyState } from "~/components/ui/empty-state";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { PageHeader } from "~/components/ui/page-header";
@@ -29,9 +29,6 @@ const POST_CONFIRMATIONS: Confirmations<PostCardData> = {
     confirmLabel: "Delete",
   },
 };
-
-/** The bulk action on posts (docs/product.md#bulk-selection), labelled as its row action. */
-const POST_BULK_ACTIONS: BulkAction[] = [{ value: "delete", label: "Delete" }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadPosts(request);
@@ -63,7 +60,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Forum Posts · Admin Da
 export const shouldRevalidate = skipRevalidationForDialogs;
 
 export default function Posts({ loaderData }: Route.ComponentProps) {
-  const { posts, search, bulkMax, error } = loaderData;
+  const { posts, search, bulk, error } = loaderData;
   const location = useLocation();
 
   return (
@@ -85,25 +82,21 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <>
-          <BulkSelection
-            actions={POST_BULK_ACTIONS}
-            pageIds={posts.map((post) => post.id)}
-            matching={search.trim() ? posts.length : null}
-            max={bulkMax}
-          />
-          <ReloadingRegion label="Posts">
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {posts.map((post) => (
-                <li key={post.id} className="flex">
-                  <PostCard
-                    selectable
-                    post={post}
-                    deleteHref={dialogHref(location.pathname, location.search, { confirm: "delete", id: post.id })}
-                  />
-                </li>
-              ))}
-            </ul>
-          </ReloadingRegion>
+          <BulkSelection view={bulk}>
+            <ReloadingRegion label="Posts">
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {posts.map((post) => (
+                  <li key={post.id} className="flex">
+                    <PostCard
+                      selectable
+                      post={post}
+                      deleteHref={dialogHref(location.pathname, location.search, { confirm: "delete", id: post.id })}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </ReloadingRegion>
+          </BulkSelection>
         </>
       )}
       {new URLSearchParams(location.search).has("confirm") ? (

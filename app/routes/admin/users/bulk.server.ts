@@ -30,4 +30,5 @@ export const usersBulk: BulkList<UserState, User> = {
     const state = userState(user);
     return { id: state.id, name: state.label, state };
   },
+  itemHref: ({ id }) => `/users/${encodeURIComponent(id)}`,
 };

@@ -1,4 +1,5 @@
 import { type UserState, userState } from "./user-actions";
+import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
@@ -10,6 +11,13 @@ import { safeFileLink } from "~/upstream/file-links.server";
 
 /** The users list's page size (docs/product.md#constants-and-limits: users default page size 10). */
 const USERS_PAGE_SIZE = 10;
+
+/** The bulk actions on users (docs/product.md#bulk-selection), labelled as their row actions. */
+const USER_BULK_ACTIONS = [
+  ["ban", "Ban"],
+  ["unban", "Un-Ban"],
+  ["verify", "Verify"],
+] as const;
 
 /** The default picture of a user without one (docs/product.md#users-list). */
 const DEFAULT_AVATAR = "/default-avatar.svg";
@@ -53,7 +61,7 @@ export function usersQuery(params: URLSearchParams) {
 /** The users list: one upstream page, administrators left out (docs/product.md#users-list). */
 export async function loadUsers(request: Request) {
   const { page, limit, filters, upstream } = usersQuery(new URL(request.url).searchParams);
-  const { BULK_MAX: bulkMax } = env();
+  const { BULK_MAX: max } = env();
 
   try {
     const { data: answer } = await listUsers(request, { page, limit, ...upstream });
@@ -74,7 +82,13 @@ export async function loadUsers(request: Request) {
       pageInfo: { page, limit, total, totalPages: pageCount(total, limit) },
       totalText: usersTotalText(total, answer.data.length - members.length),
       filters,
-      bulkMax,
+      bulk: bulkSelectionView(request, {
+        actions: USER_BULK_ACTIONS,
+        rows: members.map((user) => user.id),
+        matching: filters.search.trim() || filters.status || filters.citizenship ? total : null,
+        max,
+        paged: pageCount(total, limit) > 1,
+      }),
       error: null,
     };
   } catch (error) {
@@ -83,7 +97,7 @@ export async function loadUsers(request: Request) {
       pageInfo: { page, limit, total: 0, totalPages: 1 },
       totalText: undefined,
       filters,
-      bulkMax,
+      bulk: bulkSelectionView(request, { actions: USER_BULK_ACTIONS, rows: [], matching: null, max, paged: false }),
       error: LIST_LOAD_ERROR,
     });
   }

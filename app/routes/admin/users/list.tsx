@@ -9,7 +9,7 @@ import { banStale, unbanStale, USER_CONFIRMATIONS, verifyStale } from "./user-ac
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { PageHeader } from "~/components/ui/page-header";
 import { Badge } from "~/components/ui/badge";
-import { type BulkAction, BulkSelection } from "~/components/ui/bulk-selection";
+import { BulkSelection } from "~/components/ui/bulk-selection";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
@@ -92,15 +92,8 @@ const CITIZENSHIP_OPTIONS = [
   { value: "not-applied", label: "Not Applied" },
 ];
 
-/** The bulk actions on users (docs/product.md#bulk-selection), labelled as their row actions. */
-const USER_BULK_ACTIONS: BulkAction[] = [
-  { value: "ban", label: "Ban" },
-  { value: "unban", label: "Un-Ban" },
-  { value: "verify", label: "Verify" },
-];
-
 export default function UsersList({ loaderData }: Route.ComponentProps) {
-  const { users, pageInfo, totalText, filters, bulkMax, error } = loaderData;
+  const { users, pageInfo, totalText, bulk, filters, error } = loaderData;
   const location = useLocation();
 
   const columns: DataTableColumn<UserRow>[] = [
@@ -165,21 +158,17 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
         <EmptyState card tone="error" title={error} />
       ) : (
         <>
-          <BulkSelection
-            actions={USER_BULK_ACTIONS}
-            pageIds={users.map((user) => user.id)}
-            matching={filters.search.trim() || filters.status || filters.citizenship ? pageInfo.total : null}
-            max={bulkMax}
-          />
-          <DataTable
-            caption="Users"
-            columns={columns}
-            rows={users}
-            rowKey={(user) => user.id}
-            selectName={(user) => user.label}
-            pageInfo={pageInfo}
-            totalText={totalText}
-          />
+          <BulkSelection view={bulk}>
+            <DataTable
+              caption="Users"
+              columns={columns}
+              rows={users}
+              rowKey={(user) => user.id}
+              selectName={(user) => user.label}
+              pageInfo={pageInfo}
+              totalText={totalText}
+            />
+          </BulkSelection>
         </>
       )}
 
