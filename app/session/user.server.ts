@@ -72,8 +72,6 @@ function userCookie(request: Request) {
   return cookie;
 }
 
-// One verification per request: the middleware, the layout and the screen all ask.
-const currentUser = oncePerRequest((request) => userFromCookieHeader(request.headers.get("cookie")));
 
 /**
  * The user a Cookie header carries, or the anonymous default. Written by React Router's
@@ -86,10 +84,13 @@ export function userFromCookieHeader(header: string | null): CurrentUser {
   return parsed.success ? parsed.data : ANONYMOUS_USER;
 }
 
-/** The current user from the signed cookie, or the anonymous default (read once per request). */
-export function getCurrentUser(request: Request): CurrentUser {
-  return currentUser(request);
-}
+/**
+ * The current user from the signed cookie, or the anonymous default: verified once per request
+ * (the middleware, the layout and the screen all ask).
+ */
+export const getCurrentUser: (request: Request) => CurrentUser = oncePerRequest((request) =>
+  userFromCookieHeader(request.headers.get("cookie")),
+);
 
 /** The name the shell shows: the username, else the email (docs/product.md#current-user). */
 export function displayName(user: CurrentUser): string {
