@@ -2,7 +2,7 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-rou
 
 import type { Route } from "./+types/root";
 import "./app.css";
-import { ToastRoom, Toaster, usePageToasts } from "~/components/feedback/toaster";
+import { ToastRoom, Toaster, usePageToasts, useRoomKeepsThePageStill } from "~/components/feedback/toaster";
 import { useNonce } from "~/components/nonce";
 import { NotFoundPage } from "~/components/not-found-page";
 import { checkSubmittedForms } from "~/forms/form-data.server";
@@ -38,6 +38,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const toasts = usePageToasts();
+  useRoomKeepsThePageStill(toasts);
   return (
     <html lang="en" className="h-full">
       <head>
@@ -48,8 +49,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="h-full font-sans">
         <ToastRoom toasts={toasts} />
-        {children}
+        {/* Before the page: the first tab stop is a toast's Dismiss (the stack is fixed at the top right). */}
         <Toaster toasts={toasts} />
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

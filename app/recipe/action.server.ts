@@ -32,6 +32,7 @@ import {
   Refusal,
   rejectedSubmission,
 } from "~/recipe/failure.server";
+import { ONCE_FIELD } from "~/recipe/mutation-form";
 import { oncePerKey, type OnceArgs } from "~/recipe/once.server";
 import { redirectWithSuccess, replaceWithInfo, replaceWithSuccess } from "~/session/toast.server";
 import { upstreamFailure } from "~/upstream/errors";
@@ -163,8 +164,9 @@ export interface SaveForm<S extends $ZodType> {
 /**
  * The one handler of a form with typed values: checks them (the panel's own messages, inline),
  * sends, and redirects to `to` with the success toast; a failure re-renders the form with
- * everything typed (secrets aside) and the upstream's field errors on their fields. A malformed
- * `id` is refused like an unknown intent: inline and as a toast.
+ * everything typed (secrets aside) and the upstream's field errors on their fields; after a change
+ * that got no answer in time, with the one-time key it was sent with, so sending it again answers
+ * the same and sends nothing. A malformed `id` is refused like an unknown intent: inline and as a toast.
  */
 export async function saveForm<S extends $ZodType>(request: Request, form: FormData, save: SaveForm<S>) {
   const parsed = parseForm(form, save.schema);
@@ -182,6 +184,11 @@ export async function saveForm<S extends $ZodType>(request: Request, form: FormD
     return await (save.replace ? replaceWithSuccess : redirectWithSuccess)(request, save.to, message, init);
   } catch (error) {
     if (error instanceof Refusal) return error.answer(request, values);
-    return failSubmission(error, values, save.failed, { ...save.failure, keep: save.keep?.(parsed.data) });
+    const onceKey = form.get(ONCE_FIELD);
+    return failSubmission(error, values, save.failed, {
+      ...save.failure,
+      keep: save.keep?.(parsed.data),
+      onceKey: typeof onceKey === "string" ? onceKey : undefined,
+    });
   }
 }

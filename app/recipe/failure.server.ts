@@ -9,7 +9,7 @@ import { data } from "react-router";
 
 import { type FormErrors, toFormErrors, withoutSecrets } from "~/forms/form-data.server";
 import type { FlashToast } from "~/lib/toast";
-import { redirectWithError, replaceWithError } from "~/session/toast.server";
+import { redirectWithError, replaceWithError, replaceWithWarning } from "~/session/toast.server";
 import { screenStatus, unknownOutcomeMessage, upstreamFailure, type UpstreamError } from "~/upstream/errors";
 
 /** What an action answers when a submission fails: field errors, a form-level message and the typed values. */
@@ -21,6 +21,11 @@ export interface FailedSubmission {
   toast?: FlashToast;
   /** The error toasts, one per message (one per upstream field error, 'field: message'). */
   toasts?: FlashToast[];
+  /**
+   * The one-time key the form keeps (useOnceKey): its change was sent and got no answer in time,
+   * so sending the form again must answer this outcome, not send the change a second time.
+   */
+  keptKey?: string;
 }
 
 /** An action's data answer with its status. */
@@ -36,8 +41,12 @@ interface FailureParts {
   keep?: Readonly<Record<string, string>>;
   /** The message above the form. */
   formError?: string;
-  /** The error toasts' messages. */
+  /** The toasts' messages. */
   toasts?: readonly string[];
+  /** Their kind: an error, or a warning for a change whose outcome is unknown. */
+  toastType?: FlashToast["type"];
+  /** The one-time key the form keeps (FailedSubmission). */
+  keptKey?: string;
 }
 
 /**
@@ -57,20 +66,21 @@ export function failedSubmission<X extends object>(
 ): Answer<Partial<FailedSubmission> & X>;
 export function failedSubmission(
   status: number,
-  { errors = {}, values = {}, keep = {}, formError, toasts = [] }: FailureParts,
+  { errors = {}, values = {}, keep = {}, formError, toasts = [], toastType = "error", keptKey }: FailureParts,
   { headers, extra }: { headers?: HeadersInit; extra?: object } = {},
 ) {
   const body: FailedSubmission = {
     errors,
     values: { ...withoutSecrets(values), ...keep },
     ...(formError ? { formError } : {}),
-    ...(toasts.length ? { toasts: toasts.map(errorToast) } : {}),
+    ...(toasts.length ? { toasts: toasts.map((message) => toastOf(toastType, message)) } : {}),
+    ...(keptKey ? { keptKey } : {}),
   };
   return data({ ...body, ...extra }, { status, headers });
 }
 
-function errorToast(message: string): FlashToast {
-  return { id: crypto.randomUUID(), type: "error", message };
+function toastOf(type: FlashToast["type"], message: string): FlashToast {
+  return { id: crypto.randomUUID(), type, message };
 }
 
 /**
@@ -98,17 +108,20 @@ export function rejectedSubmission(message: string, values: Record<string, unkno
  * A failed upstream call, as the re-rendered form (docs/product.md#toasts-and-error-handling):
  * each field error goes onto its field (renamed by `fieldNames`) and into a toast of its own,
  * 'field: message' in the upstream's words; otherwise one message inline and as the toast: the
- * server's, else `fallback`. An admin screen says so when a change got no answer in time
- * (failureMessage); a public page (`publicPage`) shows the server's message or `fallback`.
+ * server's, else `fallback`. An admin screen says so, as a warning, when a change got no answer
+ * in time (failureMessage); a public page (`publicPage`) shows the server's message or `fallback`.
+ * Either way a change without an answer keeps the form's one-time key (`onceKey`): sent again, it
+ * answers this outcome instead of sending the change twice (decision 019).
  * Anything that is not an upstream failure is rethrown.
  */
 export function failSubmission(
   cause: unknown,
   values: Record<string, unknown>,
   fallback: string,
-  { fieldNames = {}, keep = {}, publicPage = false }: FormFailureOptions = {},
+  { fieldNames = {}, keep = {}, publicPage = false, onceKey }: FormFailureOptions = {},
 ) {
   const error = upstreamFailure(cause);
+  const unknown = error.failure === "outcome-unknown";
   const message = publicPage ? error.messageOr(fallback) : failureMessage(error, fallback);
   const fields = error.fieldErrorList;
   const onForm = Object.fromEntries(
@@ -123,6 +136,8 @@ export function failSubmission(
     keep,
     formError: fields.length ? undefined : message,
     toasts: fields.length ? fields.map(([field, text]) => `${field}: ${text}`) : [message],
+    toastType: unknown && !publicPage ? "warning" : "error",
+    keptKey: unknown ? onceKey : undefined,
   });
 }
 
@@ -134,6 +149,8 @@ export interface FormFailureOptions {
   keep?: Readonly<Record<string, string>>;
   /** A public page (sign-in, account pages): the server's message whatever happened, else the fallback. */
   publicPage?: boolean;
+  /** The submission's one-time key, kept by the form when the change got no answer in time. */
+  onceKey?: string;
 }
 
 /**
@@ -153,11 +170,15 @@ export function tooManyAttempts(seconds: number, values: Record<string, unknown>
 
 /**
  * A failed row action (nothing typed to keep): Post/Redirect/Get back to the screen with the
- * error toast, so a reload never sends it again. Anything that is not an upstream failure is rethrown.
+ * error toast, so a reload never sends it again; a change without an answer in time may have
+ * happened, so its toast is a warning. Anything that is not an upstream failure is rethrown.
  */
 export function failRowAction(request: Request, back: string, cause: unknown, fallback: string) {
   const error = upstreamFailure(cause);
   const fields = error.fieldErrorList;
+  if (!fields.length && error.failure === "outcome-unknown") {
+    return replaceWithWarning(request, back, failureMessage(error, fallback));
+  }
   const message = fields.length
     ? fields.map(([field, text]) => `${field}: ${text}`).join("\n")
     : failureMessage(error, fallback);

@@ -1,5 +1,5 @@
 import { type ComponentProps, createContext, useContext, useEffect, useId, useState } from "react";
-import { Form, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
+import { Form, useActionData, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
 
 /** The hidden field that carries a form's one-time key (decision 019). */
 export const ONCE_FIELD = "_once";
@@ -28,18 +28,27 @@ export function useIsPending(key?: string): boolean {
  * root loader's `onceSeed`) and the caller's useId, so hydration agrees and every render has its
  * own; with JavaScript a new key is drawn once the key's own submission has settled, so only
  * duplicates of one submission share a key.
+ * Except after a change that got no answer in time: the action's answer names the key it was sent
+ * with (`keptKey`, app/recipe/failure.server.ts), and the form that sent it keeps it, so sending it
+ * again answers that outcome and never sends the change twice. The form is told by its key (with
+ * JavaScript, the one it sent) or, in the server's render, by its useId, the key's last part.
  */
 export function useOnceKey(): string {
   const seed = useRouteLoaderData<{ onceSeed?: string }>("root")?.onceSeed ?? "";
   const id = useId().replace(/[^A-Za-z0-9]/g, "");
+  const kept = (useActionData() as { keptKey?: string } | undefined)?.keptKey;
   const [clientKey, setClientKey] = useState<string | null>(null);
-  const key = clientKey ?? `${seed}-${id}`;
+  const key = clientKey ?? (kept?.endsWith(`-${id}`) ? kept : `${seed}-${id}`);
   const pending = useIsPending(key);
   useEffect(() => {
-    // At hydration, and after each of its submissions (a failed one is not revalidated, so the seed stays).
+    // At hydration, and after each of its submissions (a failed one is not revalidated, so the seed
+    // stays, and its answer comes with the end of pending), unless that answer says to keep the key
+    // it was sent with; and when that answer goes (the next navigation).
     // eslint-disable-next-line react-hooks/set-state-in-effect -- follows the router's submission, an outside event
-    if (!pending) setClientKey(randomKey());
-  }, [pending]);
+    if (!pending && kept !== key) setClientKey(randomKey());
+    // Not on `key`: a key drawn here must not draw another.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pending, kept]);
   return key;
 }
 

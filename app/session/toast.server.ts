@@ -60,6 +60,11 @@ export function replaceWithError(request: Request, to: string, message: string, 
   return toastsFor(request).utils.replaceWithError(to, message, init);
 }
 
+/** Like replaceWithSuccess, with a warning toast (a change sent without an answer in time: it may have happened). */
+export function replaceWithWarning(request: Request, to: string, message: string, init?: ResponseInit) {
+  return toastsFor(request).utils.replaceWithWarning(to, message, init);
+}
+
 /** Like replaceWithSuccess, with an info toast (an action that no longer applied). */
 export function replaceWithInfo(request: Request, to: string, message: string, init?: ResponseInit) {
   return toastsFor(request).utils.replaceWithInfo(to, message, init);

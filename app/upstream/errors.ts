@@ -76,10 +76,12 @@ export function refusalReason(error: UpstreamError, fallback: string): string {
 /**
  * What the admin is told when a change got no answer in time: not that it failed, since it was
  * sent and may have happened, but to check before sending it again. One template for every
- * mutation, naming the action from the screen's failure text ("Failed to ban user").
+ * mutation, naming the action from the screen's failure text: "Failed to ban user" is "the
+ * request to ban the user" (the failure texts are the spec's, without articles).
  */
 export function unknownOutcomeMessage(failed: string): string {
-  const action = /^Failed to (.+)$/.exec(failed.trim())?.[1];
+  const [, verb, object] = /^Failed to (\S+) (.+)$/.exec(failed.trim()) ?? [];
+  const action = verb && object ? `${verb} ${/^(the|a|an|this|that)\s/i.test(object) ? "" : "the "}${object}` : null;
   return `No answer from the server in time: the request${action ? ` to ${action}` : ""} was sent and may have gone through. Reload to check before trying again.`;
 }
 

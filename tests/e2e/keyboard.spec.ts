@@ -3,7 +3,8 @@
 // inside and give it back when they close.
 import type { Locator, Page, TestInfo } from "@playwright/test";
 
-import { startSession } from "./auth-helpers";
+import { injectFault } from "../support/demo-hooks";
+import { startSession, waitForShellHydration } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 function usesJavaScript(testInfo: TestInfo): boolean {
@@ -56,6 +57,29 @@ test("every control Tab reaches on the users screen shows a focus ring", async (
     await page.keyboard.press("Tab");
     await expectFocusRing(page);
   }
+});
+
+test("a toast's Dismiss is the page's first tab stop, and takes no focus by itself", async ({ page }) => {
+  await startSession(page);
+  await page.goto("/users");
+  const banLink = page.getByRole("link", { name: /^Ban User / }).first();
+  const id = new URL((await banLink.getAttribute("href"))!, page.url()).searchParams.get("id")!;
+  // A ban answered with its toast, then the page that shows it, loaded whole in both projects: a
+  // keyboard user starts at its top (the answer without JavaScript, or a reload of it).
+  const answer = await page.request.post("/users", { form: { intent: "ban", id }, maxRedirects: 0 });
+  expect(answer.status()).toBe(302);
+  await page.goto("/users");
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("User banned successfully");
+  const dismiss = toast.getByRole("button", { name: "Dismiss" });
+  await expect(dismiss).not.toBeFocused();
+
+  await page.keyboard.press("Tab");
+  await expect(dismiss).toBeFocused();
+  await expectFocusRing(page);
+  // Focused, its clock waits (app.css): Enter closes it.
+  await page.keyboard.press("Enter");
+  await expect(toast).toBeHidden();
 });
 
 test("bans a user through the confirmation dialog with the keyboard alone", async ({ page }, testInfo) => {
@@ -127,6 +151,43 @@ test("the push notification dialog by keyboard: its error is tied to the fields,
     await page.keyboard.press("Enter");
     await expect(dialog).toBeHidden();
   }
+});
+
+test("a dialog's toasts are in its round of Tab, first", async ({ page, demoUrl }, testInfo) => {
+  test.skip(
+    !usesJavaScript(testInfo),
+    "without JavaScript the dialog is not modal: its toasts are the page's first tab stop (above)",
+  );
+  await injectFault(demoUrl, {
+    method: "POST",
+    path: "/fcm/send-notification-to-user",
+    status: 400,
+    body: { message: "Validation failed", errors: [{ field: "body.title", message: "Title is too long" }] },
+  });
+  await startSession(page);
+  await page.goto("/users/5?notify=1");
+  await waitForShellHydration(page);
+  const dialog = page.getByRole("dialog", { name: "Send Push Notification" });
+  await dialog.getByLabel("Title").fill("Maintenance tonight");
+  await dialog.getByLabel("Message").fill("The app is down from 22:00 to 23:00.");
+  const send = dialog.getByRole("button", { name: "Send Notification" });
+  await send.focus();
+  await page.keyboard.press("Enter");
+  const dismiss = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
+  await expect(dismiss).toBeVisible();
+
+  // From the dialog's last control, Tab goes round to the toast first, then into the panel.
+  await send.focus();
+  await page.keyboard.press("Tab");
+  await expect(dismiss).toBeFocused();
+  await expectFocusRing(page);
+  await page.keyboard.press("Tab");
+  await expect(dialog.locator(":focus")).toHaveCount(1);
+  await page.keyboard.press("Shift+Tab");
+  await expect(dismiss).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("toast")).toBeHidden();
+  await expect(dialog).toBeVisible();
 });
 
 test("the tier form ties each error to its field", async ({ page }) => {

@@ -151,6 +151,22 @@ describe("posts", () => {
     expect(await recordedRequests(stack.demo.url, "/posts/999999")).toHaveLength(0);
   });
 
+  it("names a post that is not there by its id once, in the audit and the bulk results", async () => {
+    const bulk = await panel.post("/posts/bulk?action=delete&id=999999", { reason: "Off-topic" });
+    expect(bulk.status).toBe(302);
+    const results = bulk.headers.get("location")!;
+    const batch = /\/posts\/bulk\/([\w-]+)/.exec(results)?.[1];
+    // The batch's item is recorded as it ends, which may be after the answer.
+    const targets = async () => {
+      const audit = await htmlPage(await panel.get(`/audit?batch=${batch}`));
+      return audit.queryAllByRole("cell").map((cell) => cell.textContent!.trim());
+    };
+    await expect.poll(async () => (await targets()).includes("post 999999")).toBe(true);
+    expect((await targets()).filter((text) => text.includes("999999"))).toEqual(["post 999999"]);
+    const page = await htmlPage(await panel.get(results));
+    expect(page.getAllByRole("cell").map((cell) => cell.textContent!.trim())).toContain("Id 999999");
+  });
+
   it("shows the load error text", async () => {
     await injectFault(stack.demo.url, { method: "GET", path: "/posts", status: 503 });
     expect((await page("/posts")).html).toContain("Some error occurred while fetching data");

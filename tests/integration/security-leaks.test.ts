@@ -141,7 +141,7 @@ describe("a change the upstream answers too late", () => {
     expect(response.headers.get("location")).toBe("/users");
     const { html } = await admin.follow(response);
     expect(toastMessage(html)).toBe(
-      "No answer from the server in time: the request to ban user was sent and may have gone through. Reload to check before trying again.",
+      "No answer from the server in time: the request to ban the user was sent and may have gone through. Reload to check before trying again.",
     );
 
     // ... and then goes through: the demo API carries it out (and records it) once released.

@@ -160,6 +160,50 @@ describe("send push notification", () => {
     expect(dialog.getByRole("textbox", { name: "Title", description: "Please fill in both title and message" }));
     expect(action).not.toHaveBeenCalled();
   });
+
+  it("says each field's own message when the server refuses both fields, and the shared one once", () => {
+    const serverError = (message: string) => ({ type: "server", message });
+    renderRoute({
+      path: "/users/:id",
+      url: "/users/5?notify=1",
+      Component: () => (
+        <NotifyDialog
+          closeTo="/users/5"
+          actionData={{
+            errors: {
+              title: serverError("Title is too long for a lock screen"),
+              message: serverError("Message contains a banned word"),
+            },
+            values: {},
+          }}
+        />
+      ),
+    });
+    const dialog = within(screen.getByRole("dialog", { name: "Send Push Notification" }));
+    expect(descriptionOf(dialog.getByRole("textbox", { name: "Title" }))).toBe("Title is too long for a lock screen");
+    expect(descriptionOf(dialog.getByRole("textbox", { name: "Message" }))).toBe("Message contains a banned word");
+    // Each message shows once, by its own field.
+    expect(dialog.getAllByText("Title is too long for a lock screen")).toHaveLength(1);
+    expect(dialog.getAllByText("Message contains a banned word")).toHaveLength(1);
+  });
+
+  it("ties the one message for two blank fields to both, shown once above them", () => {
+    const blank = { type: "server", message: "Please fill in both title and message" };
+    renderRoute({
+      path: "/users/:id",
+      url: "/users/5?notify=1",
+      Component: () => (
+        <NotifyDialog closeTo="/users/5" actionData={{ errors: { title: blank, message: blank }, values: {} }} />
+      ),
+    });
+    const dialog = within(screen.getByRole("dialog", { name: "Send Push Notification" }));
+    expect(dialog.getByRole("alert").textContent).toBe("Please fill in both title and message");
+    expect(dialog.getAllByText("Please fill in both title and message")).toHaveLength(1);
+    expect(descriptionOf(dialog.getByRole("textbox", { name: "Title" }))).toBe("Please fill in both title and message");
+    expect(descriptionOf(dialog.getByRole("textbox", { name: "Message" }))).toBe(
+      "Please fill in both title and message",
+    );
+  });
 });
 
 describe("announcement form", () => {

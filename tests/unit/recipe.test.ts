@@ -163,6 +163,19 @@ describe("rowAction", () => {
     );
   });
 
+  it("answers a change without an answer in time with a warning, not an error", async () => {
+    const unanswered = await rowAction(request, BACK, {
+      send: async () => Promise.reject(new UpstreamError(504, "No answer", {}, "outcome-unknown")),
+      done: "User banned successfully!",
+      failed: "Failed to ban user",
+    });
+    expect((await redirected(unanswered)).toast).toEqual({
+      type: "warning",
+      message:
+        "No answer from the server in time: the request to ban the user was sent and may have gone through. Reload to check before trying again.",
+    });
+  });
+
   it("lets anything but an upstream failure through (the redirect to /login, a bug)", async () => {
     const bug = new TypeError("bug");
     await expect(
@@ -215,6 +228,34 @@ describe("saveForm", () => {
     expect(status).toBe(400);
     expect(body.errors.message?.message).toBe("Too long");
     expect(body.toasts?.map((toast) => toast.message)).toEqual(["body: Too long"]);
+  });
+
+  it("keeps the one-time key of a change without an answer in time, and warns", async () => {
+    const key = "0123456789abcdef0123456789abcdef";
+    const unanswered = new UpstreamError(504, "No answer", {}, "outcome-unknown");
+    const answer = await saveForm(request, form({ intent: "notify", title: "Hi", message: "There", _once: key }), {
+      schema: PushNotificationSchema,
+      send: vi.fn(() => Promise.reject(unanswered)),
+      to: "/users/7",
+      failed: "Failed to send notification",
+    });
+    const { body } = answered(answer);
+    expect(body.keptKey).toBe(key);
+    expect(body.values).toMatchObject({ title: "Hi", message: "There" });
+    expect(body.toasts?.map(({ type, message }) => ({ type, message }))).toEqual([
+      {
+        type: "warning",
+        message:
+          "No answer from the server in time: the request to send the notification was sent and may have gone through. Reload to check before trying again.",
+      },
+    ]);
+    // Any other failure draws a new key: the form may be corrected and sent again.
+    const refused = await push(
+      { title: "Hi", message: "There", _once: key },
+      vi.fn(() => Promise.reject(new UpstreamError(500, "<html>"))),
+    );
+    expect(answered(refused).body.keptKey).toBeUndefined();
+    expect(answered(refused).body.toasts?.[0]?.type).toBe("error");
   });
 
   it("redirects a success with the server's message", async () => {

@@ -94,11 +94,54 @@ describe("UpstreamError.messageOr", () => {
 describe("a change without an answer in time", () => {
   it("says that it may have happened, naming the action of the screen's failure text", () => {
     expect(unknownOutcomeMessage("Failed to ban user")).toBe(
-      "No answer from the server in time: the request to ban user was sent and may have gone through. Reload to check before trying again.",
+      "No answer from the server in time: the request to ban the user was sent and may have gone through. Reload to check before trying again.",
     );
     expect(unknownOutcomeMessage("Something went wrong")).toBe(
       "No answer from the server in time: the request was sent and may have gone through. Reload to check before trying again.",
     );
+  });
+
+  it("names every action of the panel with its article", () => {
+    const action = (failed: string) => /the request to (.+) was sent/.exec(unknownOutcomeMessage(failed))?.[1];
+    // Every "Failed to ..." text a change of the panel falls back to (grep 'Failed to' app/).
+    const named = Object.fromEntries(
+      [
+        "Failed to ban user",
+        "Failed to unban user",
+        "Failed to verify user",
+        "Failed to send notification",
+        "Failed to update badge request",
+        "Failed to delete post",
+        "Failed to create announcement",
+        "Failed to update announcement",
+        "Failed to delete announcement",
+        "Failed to update status",
+        "Failed to update pinned status",
+        "Failed to create membership",
+        "Failed to update membership",
+        "Failed to update membership status",
+        "Failed to delete membership",
+      ].map((failed) => [failed, action(failed)]),
+    );
+    expect(named).toEqual({
+      "Failed to ban user": "ban the user",
+      "Failed to unban user": "unban the user",
+      "Failed to verify user": "verify the user",
+      "Failed to send notification": "send the notification",
+      "Failed to update badge request": "update the badge request",
+      "Failed to delete post": "delete the post",
+      "Failed to create announcement": "create the announcement",
+      "Failed to update announcement": "update the announcement",
+      "Failed to delete announcement": "delete the announcement",
+      "Failed to update status": "update the status",
+      "Failed to update pinned status": "update the pinned status",
+      "Failed to create membership": "create the membership",
+      "Failed to update membership": "update the membership",
+      "Failed to update membership status": "update the membership status",
+      "Failed to delete membership": "delete the membership",
+    });
+    // A text that names its object already is left as it is.
+    expect(action("Failed to update the badge")).toBe("update the badge");
   });
 
   it("is the failure mapper's message for outcome-unknown only: a refused connection or a 5xx still failed", () => {

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from "react";
+import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { unstable_useRoute as useRoute, useMatches, useRouteLoaderData } from "react-router";
 
@@ -64,6 +64,8 @@ function useToastHost(): HTMLElement | null {
  * its scrolling overlay, so a toast covers no control at rest, and anything scrolled under it
  * scrolls back clear. On a phone's admin page it sits below the top bar and its menu button.
  * While a dialog is open as a modal, the stack shows inside it (showToastsIn).
+ * The root renders it before the page, so a keyboard user meets Dismiss first (fixed, it shows
+ * at the top right wherever it is in the document); nothing gives it focus.
  */
 export function Toaster({ toasts = [], toast }: { toasts?: readonly FlashToast[]; toast?: FlashToast }) {
   const host = useToastHost();
@@ -81,8 +83,8 @@ export function Toaster({ toasts = [], toast }: { toasts?: readonly FlashToast[]
 
 /**
  * Free room as tall as the toast stack, where the stack lies over it: an invisible copy of the
- * cards (hidden from assistive technology), so it wraps text as they do. It collapses (app.css)
- * once no toast is open.
+ * cards (hidden from assistive technology), so it wraps text as they do. It stays until the next
+ * navigation, when a toast has closed too, so nothing moves as a toast goes (decision 066).
  */
 export function ToastRoom({ toasts }: { toasts: readonly FlashToast[] }) {
   if (toasts.length === 0) return null;
@@ -96,6 +98,26 @@ export function ToastRoom({ toasts }: { toasts: readonly FlashToast[] }) {
       ))}
     </div>
   );
+}
+
+/**
+ * With JavaScript a toast can show on a page already in view (a row action's answer): the page's
+ * room (the root's ToastRoom, the body's first) then grows above what the admin is looking at, and
+ * the rows would move under the pointer. When it grows, the page scrolls by as much, so everything
+ * stays where it was and the toast lies over the top of the view, where scrolling up shows what it
+ * covers, as on a page scrolled down (decision 066). Scrolled down, the browser's scroll anchoring
+ * does this already (CSS overflow-anchor); it does not at the very top, so this does. The first
+ * layout (a page as it loads) shows the room as it is, and so does another screen:
+ * ScrollRestoration, whose effect runs after this one, scrolls it to its top.
+ */
+export function useRoomKeepsThePageStill(toasts: readonly FlashToast[]) {
+  const last = useRef(-1);
+  useLayoutEffect(() => {
+    const height = document.querySelector<HTMLElement>("body>.toast-room")?.offsetHeight ?? 0;
+    // At the top (only there: scrolled down, the browser keeps the page still), by the growth.
+    if (last.current >= 0 && !window.scrollY) window.scrollTo(0, height - last.current);
+    last.current = height;
+  }, [toasts]);
 }
 
 /**
@@ -125,17 +147,14 @@ function ToastContent({ toast, copy = false }: { toast: FlashToast; copy?: boole
 
 /**
  * One toast, a non-modal `<dialog open>` so that its Dismiss button (a real button, in a
- * `method="dialog"` form) closes it with Enter, Space or a click without JavaScript; with
- * JavaScript the closed toast also leaves the page. It keeps the role of a polite status message,
- * so it never interrupts what a screen reader says. Its life is a CSS animation (app.css,
- * `.toast-timed`): it fades out after 5 seconds (docs/product.md#constants-and-limits) in both modes, and pauses while hovered
- * or focused.
+ * `method="dialog"` form) closes it with Enter, Space or a click, with or without JavaScript. It
+ * keeps the role of a polite status message, so it never interrupts what a screen reader says.
+ * Its life is a CSS animation (app.css, `.toast-timed`): it fades out after 5 seconds
+ * (docs/product.md#constants-and-limits) in both modes, and pauses while hovered or focused. A
+ * closed or faded toast stays hidden in the page until the next navigation, as its room does
+ * (decision 066).
  */
 function ToastCard({ toast }: { toast: FlashToast }) {
-  const [dismissed, setDismissed] = useState<string | undefined>();
-
-  if (dismissed === toast.id) return null;
-
   return (
     <dialog
       open
@@ -144,10 +163,6 @@ function ToastCard({ toast }: { toast: FlashToast }) {
       aria-atomic="true"
       data-testid="toast"
       data-type={toast.type}
-      onClose={() => setDismissed(toast.id)}
-      onAnimationEnd={(event) => {
-        if (event.animationName === "toast-expire") setDismissed(toast.id);
-      }}
       className={`toast toast-timed pointer-events-auto static m-0 not-open:hidden ${CARD} ${tone[toast.type].className}`}
     >
       <ToastContent toast={toast} />

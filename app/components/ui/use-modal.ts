@@ -10,8 +10,8 @@ import { dialogOpener, restoreFocus, tabbable } from "~/components/ui/focus-anch
  * - it becomes the browser's own modal (`showModal`): the page behind is inert, so no click, Tab
  *   or screen reader reaches it, and the dialog lies above everything, the page's toasts with it;
  * - focus moves into the panel, unless a field inside already took it (autoFocus);
- * - Tab and Shift+Tab go round inside the panel (the browser's modal would let them out to its
- *   own toolbar at either end);
+ * - Tab and Shift+Tab go round inside the panel, the Dismiss of the toasts shown in the dialog
+ *   first (the browser's modal would let them out to its own toolbar at either end);
  * - Escape goes to `closeTo`, the same screen without the dialog, replacing the dialog's history
  *   entry (so Back does not reopen it), except while `locked` (its submission is pending);
  * - when the dialog closes, focus returns to what opened it, or, when the action removed or
@@ -75,19 +75,22 @@ export function useModal(
         return;
       }
       if (event.key !== "Tab") return;
-      const items = tabbable(root);
-      const first = items[0];
-      const last = items.at(-1);
-      const active = document.activeElement;
-      if (!first || !last) {
-        event.preventDefault();
-      } else if (event.shiftKey && (active === first || active === root || !root.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !root.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
+      // The round: the toasts the dialog shows (showToastsIn) first, where a keyboard user meets
+      // their Dismiss, then the panel's controls. Inside the panel Tab moves as the browser moves it.
+      // A faded toast stays in the page, hidden (decision 066): not one to focus.
+      const toasts = dialog
+        ? tabbable(dialog).filter(
+            (element) => !root.contains(element) && getComputedStyle(element).visibility === "visible",
+          )
+        : [];
+      const items = [...toasts, ...tabbable(root)];
+      const at = items.indexOf(document.activeElement as HTMLElement);
+      const panelEnd = event.shiftKey ? at === toasts.length : at === items.length - 1;
+      if (items.length > 0 && at >= toasts.length && !panelEnd) return;
+      event.preventDefault();
+      if (items.length === 0) return;
+      const step = event.shiftKey ? -1 : 1;
+      items[at === -1 ? (event.shiftKey ? items.length - 1 : 0) : (at + step + items.length) % items.length]!.focus();
     };
     window.addEventListener("keydown", onKeyDown);
     dialog?.addEventListener("cancel", onCancel);

@@ -27,24 +27,38 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const filtered = Object.values(filters).some(Boolean);
 
+  // Emails, names and upstream paths may be long words: they wrap anywhere (above a readable
+  // width), and the time may take two lines, so the table fits its box at 1280 px and Batch,
+  // which never wraps, stays in view.
   const columns: DataTableColumn<AuditRow>[] = [
     {
       id: "when",
       header: "When",
-      className: "whitespace-nowrap",
+      className: "min-w-32",
       cell: (entry) => <time dateTime={entry.at}>{entry.when}</time>,
     },
-    { id: "admin", header: "Admin", cell: (entry) => entry.admin ?? <span className="text-slate-500">Unknown</span> },
+    {
+      id: "admin",
+      header: "Admin",
+      className: "min-w-48 wrap-anywhere",
+      cell: (entry) => entry.admin ?? <span className="text-slate-500">Unknown</span>,
+    },
     {
       id: "action",
       header: "Action",
       cell: (entry) => <span className="font-medium text-slate-900">{capitalised(recordedAction(entry.action))}</span>,
     },
-    { id: "target", header: "Target", cell: (entry) => <TargetCell entry={entry} /> },
-    { id: "reason", header: "Reason", cell: (entry) => entry.reason ?? "" },
+    {
+      id: "target",
+      header: "Target",
+      className: "min-w-36 wrap-anywhere",
+      cell: (entry) => <TargetCell entry={entry} />,
+    },
+    { id: "reason", header: "Reason", className: "min-w-24 wrap-anywhere", cell: (entry) => entry.reason ?? "" },
     {
       id: "result",
       header: "Result",
+      className: "min-w-32 wrap-anywhere",
       cell: (entry) => {
         const [label, tone] = RESULT_LABELS[entry.result];
         return (
@@ -58,6 +72,7 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
     {
       id: "batch",
       header: "Batch",
+      className: "whitespace-nowrap",
       cell: (entry) =>
         entry.batch ? (
           <Link

@@ -23,9 +23,18 @@ export function NotifyDialog({
 }) {
   const typed = actionData?.values ?? {};
   const form = useFormCheck(pushNotificationSchema, actionData?.errors);
-  // One message for either blank field (docs/product.md#send-push-notification), shown once above the fields.
+  // One message for either blank field (docs/product.md#send-push-notification), shown once above
+  // the fields and describing each field it is about. A field refused for a reason of its own (an
+  // upstream field error) says that reason under itself, so no field reads another's message.
   const problemId = useId();
-  const problem = form.error("title") ?? form.error("message") ?? actionData?.formError;
+  const titleError = form.error("title");
+  const messageError = form.error("message");
+  const failing = [titleError, messageError].filter((error) => error !== undefined);
+  const shared = failing.length > 0 && failing.every((error) => error === failing[0]) ? failing[0] : undefined;
+  const problem = shared ?? actionData?.formError;
+  /** What ties a field to its message: the shared one above, or its own under it (FieldShell). */
+  const described = (error: string | undefined) =>
+    error === undefined ? {} : error === shared ? { "aria-invalid": true, "aria-describedby": problemId } : { error };
 
   return (
     <Dialog title="Send Push Notification" closeTo={closeTo}>
@@ -38,16 +47,14 @@ export function NotifyDialog({
           defaultValue={String(typed.title ?? "")}
           autoFocus
           autoComplete="off"
-          aria-invalid={form.error("title") ? true : undefined}
-          aria-describedby={form.error("title") ? problemId : undefined}
+          {...described(titleError)}
         />
         <TextAreaField
           label="Message"
           name="message"
           rows={4}
           defaultValue={String(typed.message ?? "")}
-          aria-invalid={form.error("message") ? true : undefined}
-          aria-describedby={form.error("message") ? problemId : undefined}
+          {...described(messageError)}
         />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <CancelLink to={closeTo} />
