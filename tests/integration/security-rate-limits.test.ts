@@ -221,7 +221,7 @@ describe.each([
         }),
       );
       // Everything the panel refused itself is answered while the rest waits upstream.
-      await expect.poll(async () => answered + (await held.holding())).toBe(count);
+      await expect.poll(async () => answered + (await held.holding()), { timeout: 60_000, interval: 100 }).toBe(count);
       await held.release();
       return Promise.all(answers);
     }
