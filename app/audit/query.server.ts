@@ -55,8 +55,7 @@ export async function auditPage(engine: AuditEngine, query: AuditQuery): Promise
   const [index = "all", ...others] = filters.map(([key]) => key);
   const kind = query.kind;
   const wanted = (entry: AuditEntry) =>
-    (!kind || entry.target?.kind === kind) &&
-    others.every((key) => filters.find(([name]) => name === key)![1](entry));
+    (!kind || entry.target?.kind === kind) && others.every((key) => filters.find(([name]) => name === key)![1](entry));
 
   const found: AuditEntry[] = [];
   let low = min;

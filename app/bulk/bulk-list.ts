@@ -33,8 +33,8 @@ export interface BulkAction<S> {
   label: string;
   /** The reason list it asks for (app/forms/moderation-reasons.ts), if it asks for one. */
   reason?: ReasonKind;
-  /** The row action's own check: why the action no longer applies to the item, or null. */
-  stale: (state: S) => string | null;
+  /** The row action's own check: why the action no longer applies to the item, or null (it may look up who changed it). */
+  stale: (state: S, id: string) => string | null | Promise<string | null>;
   /** The row action's upstream call; resolves to the server's message, if any. */
   send: (request: Request, id: string) => Promise<string | null | void>;
   /** Reject's message to the member. */

@@ -12,7 +12,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from
 import type { BulkAction, BulkList } from "./bulk-list";
 import { type Batch, type BatchItem, batchStore, type ItemResult } from "./batch-store.server";
 import { resolveSelection } from "./resolve.server";
-import { auditItem, runBatch } from "./run-batch.server";
+import { auditSettledItem, runBatch } from "./run-batch.server";
 import { readSelection, type Selection, selectionShown } from "./selection.server";
 import type { BulkResultsView, BulkReviewView } from "./views";
 import { env } from "~/config/env.server";
@@ -168,7 +168,7 @@ async function startBatch<S, R>(request: Request, list: BulkList<S, R>, action: 
   // Each item is an entry of its own, some recorded after the answer: the post itself is not one.
   recordsItsOwnEntries();
   await batchStore().create(batch);
-  for (const item of batch.items) auditItem(list, batch, item);
+  for (const item of batch.items) auditSettledItem(list, batch, item);
   const running = runBatch(request, list, action, batch).catch((error: unknown) => {
     logLine("error", "bulk batch stopped", { batch: batch.id, error: String(error) });
   });

@@ -50,8 +50,8 @@ export async function resolveSelection<S, R>(
     capped: false,
     notReached: 0,
   };
-  const take = (item: FoundItem<S>) => {
-    const why = selection.action.stale(item.state);
+  const take = async (item: FoundItem<S>) => {
+    const why = await selection.action.stale(item.state, item.id);
     if (why) {
       resolved.staleCount++;
       if (resolved.stale.length < STALE_KEPT) resolved.stale.push({ item, why });
@@ -60,7 +60,7 @@ export async function resolveSelection<S, R>(
   };
   if (selection.scope === "matching") {
     for await (const page of list.pages(request, selection.listParams)) {
-      for (const row of page) take(list.fromRow(row));
+      for (const row of page) await take(list.fromRow(row));
     }
     return resolved;
   }
@@ -69,7 +69,7 @@ export async function resolveSelection<S, R>(
   const states = await list.find(request, ids);
   for (const id of ids) {
     const item = states.get(id);
-    if (item) take(item);
+    if (item) await take(item);
     else resolved.notOnList.push(id);
   }
   return resolved;

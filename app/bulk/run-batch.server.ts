@@ -7,19 +7,17 @@
 import type { BulkAction, BulkList } from "./bulk-list";
 import { type Batch, type BatchItem, batchStore } from "./batch-store.server";
 import { inPool } from "./pool";
-import { logLine } from "~/lib/log.server";
-import { type AuditResult, recordAudit } from "~/session/audit.server";
-import { idempotencyStore } from "~/session/idempotency.server";
+import { env } from "~/config/env.server";
+import type { AuditResult } from "~/audit/entry";
+import { Refusal } from "~/recipe/failure.server";
+import { recordAudit } from "~/session/audit.server";
+import { applyAction, type Found, type Outcome, OUTCOME_TEXTS } from "~/recipe/outcome.server";
 import { isUpstreamError } from "~/upstream/errors";
 
 /** Upstream calls in flight at once, per batch. */
 export const BULK_CONCURRENCY = 4;
 
-/** How long an item's claim holds while it runs: beyond any upstream call's timeout and retries. */
-const CLAIM_MS = 2 * 60_000;
-
 export const RUN_TEXTS = {
-  claimed: "Another batch is sending this item right now",
   notOnList: "Not on the list",
   unexpected: "Unexpected error: nothing more is known",
   messageNotSent: "Done, but the message to the member was not sent",
@@ -28,52 +26,38 @@ export const RUN_TEXTS = {
   alreadyRemoved: "Already removed",
 } as const;
 
-/** The audit trail's word for an item's result. */
-const AUDIT_RESULT: Record<Exclude<BatchItem["result"], "pending">, AuditResult> = {
-  done: "done",
-  skipped: "refused",
-  failed: "failed",
-  unknown: "unknown",
-};
-
-/** An upstream failure as an item's result: failed, or unknown when the change may have happened. */
-function failedItem(item: BatchItem, error: unknown, batchId: string): BatchItem {
-  if (!isUpstreamError(error)) {
-    logLine("error", "bulk item failed", { batch: batchId, item: item.id, error: String(error) });
-    return { ...item, result: "failed", detail: RUN_TEXTS.unexpected };
-  }
-  // A change sent without an answer in time may have happened: its outcome is unknown, not failed.
-  const result = error.failure === "outcome-unknown" ? "unknown" : "failed";
-  return { ...item, result, status: error.status, detail: error.messageOr(error.message) };
-}
-
-/**
- * Sends Reject's message to the member about an item whose action is done: done with the server's
- * note, or done with `messageFailed` and why the message was not sent ("Resend the message").
- */
-async function withMessage<S>(
-  request: Request,
-  action: BulkAction<S>,
-  batch: Batch,
-  item: BatchItem,
-  state: S | null,
-  answer: string | null,
-): Promise<BatchItem> {
-  if (!action.message || !batch.message) return { ...item, result: "done", detail: answer };
-  try {
-    await action.message.send(request, item.id, state, batch.message);
-    return { ...item, result: "done", detail: answer };
-  } catch (error) {
-    const said = isUpstreamError(error) ? error.messageOr("") : "";
-    const detail = said ? `${RUN_TEXTS.messageNotSent}: ${said}` : RUN_TEXTS.messageNotSent;
-    return { ...item, result: "done", detail, messageFailed: true };
+/** An item's result, as the outcome core decided it. */
+function itemOf(item: BatchItem, outcome: Outcome, found: Found<unknown> | null): BatchItem {
+  const named = found ? { ...item, name: found.name ?? item.name, owner: found.owner ?? null } : item;
+  switch (outcome.result) {
+    case "done":
+      return { ...named, result: "done", status: outcome.status === 404 ? 404 : undefined, detail: outcome.message };
+    case "refused":
+      return { ...named, result: "skipped", detail: outcome.why };
+    case "failed":
+      return isUpstreamError(outcome.error)
+        ? {
+            ...named,
+            result: "failed",
+            status: outcome.error.status,
+            detail: outcome.error.messageOr(outcome.error.message),
+          }
+        : { ...named, result: "failed", detail: OUTCOME_TEXTS.unexpected };
+    case "unknown":
+      return {
+        ...named,
+        result: "unknown",
+        status: outcome.error.status,
+        detail: outcome.error.messageOr(outcome.error.message),
+      };
   }
 }
 
 /**
- * Runs one item: claim it, read it again (the row action's read: not on the list, or no longer
- * applying, sends nothing), send (and Reject's message), release the claim. In a batch that sends
- * only the message, the action is done already: the message alone is sent.
+ * Runs one item through the outcome core (its claim, the row action's read and check, the send,
+ * the audit entry with the batch and reason), and Reject's message to the member once the
+ * decision is done. A batch that sends only the message sends the message alone, also through the
+ * core (a push to the member).
  */
 async function runItem<S, R>(
   request: Request,
@@ -82,37 +66,54 @@ async function runItem<S, R>(
   batch: Batch,
   item: BatchItem,
 ): Promise<BatchItem> {
-  const claims = idempotencyStore();
-  const claim = `bulk-claim:${list.path}:${item.id}`;
-  if (!(await claims.setIfAbsent(claim, CLAIM_MS))) return { ...item, result: "skipped", detail: RUN_TEXTS.claimed };
-  let named = item;
-  try {
-    if (batch.messageOnly) {
-      if (!action.message || !batch.message) return { ...item, result: "skipped", detail: RUN_TEXTS.noMessage };
-      await action.message.send(request, item.id, null, batch.message);
-      return { ...item, result: "done", detail: RUN_TEXTS.messageSent };
-    }
-    const found = (await list.find(request, [item.id])).get(item.id);
-    if (!found) return { ...item, result: "skipped", detail: RUN_TEXTS.notOnList };
-    named = { ...item, name: found.name, owner: found.owner ?? null };
-    const why = action.stale(found.state);
-    if (why) return { ...named, result: "skipped", detail: why };
-    let answer: string | null;
-    try {
-      answer = (await action.send(request, item.id))?.trim() || null;
-    } catch (error) {
-      // A delete answered "not found": the item is gone, which is what the action is for.
-      if (action.goneIsDone && isUpstreamError(error) && error.status === 404) {
-        return { ...named, result: "done", status: 404, detail: RUN_TEXTS.alreadyRemoved };
-      }
-      throw error;
-    }
-    return await withMessage(request, action, batch, named, found.state, answer);
-  } catch (error) {
-    return failedItem(named, error, batch.id);
-  } finally {
-    await claims.complete(claim, null, 0);
+  const base = {
+    target: { kind: list.kind, id: item.id },
+    admin: batch.admin,
+    reason: batch.reason,
+    batch: batch.id,
+  };
+  if (batch.messageOnly) {
+    const message = action.message && batch.message ? { ...action.message, text: batch.message } : null;
+    const { outcome } = await applyAction(
+      {
+        ...base,
+        action: "notify",
+        send: async () => {
+          if (!message) throw new Refusal({ message: RUN_TEXTS.noMessage });
+          await message.send(request, item.id, null, message.text);
+          return RUN_TEXTS.messageSent;
+        },
+      },
+      env().APP_TIMEZONE,
+    );
+    return itemOf(item, outcome, null);
   }
+  let messageFailed = false;
+  const { outcome, found } = await applyAction(
+    {
+      ...base,
+      action: batch.action,
+      read: async () => (await list.find(request, [item.id])).get(item.id) ?? null,
+      notFound: RUN_TEXTS.notOnList,
+      stale: (state) => action.stale(state, item.id),
+      send: async (state) => {
+        const answer = (await action.send(request, item.id))?.trim() || null;
+        if (!action.message || !batch.message) return answer;
+        try {
+          await action.message.send(request, item.id, state ?? null, batch.message);
+          return answer;
+        } catch (error) {
+          messageFailed = true;
+          const said = isUpstreamError(error) ? error.messageOr("") : "";
+          return said ? `${RUN_TEXTS.messageNotSent}: ${said}` : RUN_TEXTS.messageNotSent;
+        }
+      },
+      goneIsDone: action.goneIsDone,
+    },
+    env().APP_TIMEZONE,
+  );
+  const ended = itemOf(item, outcome, found);
+  return messageFailed ? { ...ended, messageFailed: true } : ended;
 }
 
 /**
@@ -123,24 +124,29 @@ export async function runBatch<S, R>(request: Request, list: BulkList<S, R>, act
   const store = batchStore();
   await inPool(batch.items, BULK_CONCURRENCY, async (item, index) => {
     if (item.result !== "pending") return;
-    const ended = await runItem(request, list, action, batch, item);
-    await store.setItem(batch.id, index, ended);
-    auditItem(list, batch, ended);
+    await store.setItem(batch.id, index, await runItem(request, list, action, batch, item));
   });
   await store.finish(batch.id, new Date().toISOString());
 }
 
-/** One item's audit entry: the batch, the reason and the result (app/session/audit.server.ts). */
-export function auditItem(list: Pick<BulkList<unknown>, "kind">, batch: Batch, item: BatchItem) {
+/** The result words of the trail for an item settled before it ran (at Confirm: not on the list, no longer applying). */
+const SETTLED: Record<Exclude<BatchItem["result"], "pending">, AuditResult> = {
+  done: "done",
+  skipped: "refused",
+  failed: "failed",
+  unknown: "unknown",
+};
+
+/** The entry of an item the batch settled when it was created, before any read (the core records the others). */
+export function auditSettledItem(list: Pick<BulkList<unknown>, "kind">, batch: Batch, item: BatchItem) {
   if (item.result === "pending") return;
   recordAudit({
     admin: batch.admin,
-    // A message sent alone is a push to the member, not the action again.
-    action: batch.messageOnly ? "notify" : batch.action,
+    action: batch.action,
     target: { kind: list.kind, id: item.id, name: item.name, owner: item.owner ?? null },
     reason: batch.reason,
     batch: batch.id,
-    result: AUDIT_RESULT[item.result],
+    result: SETTLED[item.result],
     status: item.status ?? null,
     detail: item.detail ?? null,
   });

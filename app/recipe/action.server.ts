@@ -6,7 +6,7 @@
  *       const submission = parseSubmission(form, UserRowActionSchema);
  *       if (!submission.ok) return submission.rejected;
  *       switch (submission.value.intent) {
- *         case "ban": return rowAction(request, back, { current, stale, send, done, failed });
+ *         case "ban": return rowAction(request, back, { target, action, read, stale, send, done, failed });
  *         default: return unhandledIntent(submission.value);
  *       }
  *     });
@@ -23,7 +23,10 @@ import { UNKNOWN_ACTION } from "~/forms/fields";
 import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { closeDialogHref } from "~/lib/dialog-url";
 import { logLine } from "~/lib/log.server";
-import { auditAction, type AuditTarget, auditTarget } from "~/session/audit.server";
+import { env } from "~/config/env.server";
+import type { AuditTarget } from "~/session/audit.server";
+import { applyAction, type ActOn, type Found, type Outcome, recordOutcome, sentOutcome } from "~/recipe/outcome.server";
+import { getCurrentUser } from "~/session/user.server";
 import {
   failRowAction,
   failSubmission,
@@ -83,10 +86,21 @@ export function unhandledIntent(_intent: never) {
   return rejectedSubmission(UNKNOWN_ACTION);
 }
 
-/** A row action (ban, approve, delete, a toggle, Sync): what to check, what to send, and its texts. */
-export type RowAction<T> = StateCheck<T> & {
+/**
+ * A row action (ban, approve, delete, a toggle, Sync): what it acts on, what to check, what to
+ * send, and its texts. The outcome core (outcome.server.ts) applies it and records its entry.
+ */
+export interface RowAction<T> {
+  /** What it acts on: the audit trail's kind and the item's id. */
+  target: ActOn<T>["target"];
+  /** The intent (or the toggle's direction, "pin"): the trail records its word. */
+  action: string;
+  /** The item's current state and its name at the time (one reader per screen); none: sent unread. */
+  read?: () => Promise<Found<T> | null>;
+  /** Why the action no longer applies to that state ("User X is already banned"), or null. */
+  stale?: ActOn<T>["stale"];
   /** Sends the action; resolves to the server's message, if it sent one. */
-  send: () => Promise<string | null | void>;
+  send: (state: T | undefined) => Promise<string | null | void>;
   /** The success toast when the server sends no message (none: no toast then). */
   done?: string;
   /**
@@ -96,37 +110,56 @@ export type RowAction<T> = StateCheck<T> & {
   failed: string | { log: string };
   /** Where a success goes, when not back to the screen (a deleted item's own page is gone). */
   to?: string;
-  /** What the audit entry says it did when the intent does not (a toggle: "pin" or "unpin"). */
-  records?: string;
-};
-
-/** The row's current state and why the action no longer applies to it ("User X is already banned"), or null. */
-type StateCheck<T> =
-  { current: () => Promise<T>; stale: (state: T) => string | null } | { current?: undefined; stale?: undefined };
+  /** A 404 answer meets the goal (a delete of what is gone). */
+  goneIsDone?: boolean;
+}
 
 /**
- * The one row handler (Post/Redirect/Get in every outcome). It reads the row's current state and
- * answers an action that no longer applies with an info toast, sending nothing; otherwise it
- * sends, and goes back (or `to`) with the server's message or `done`. A failure goes back with
- * the error toast. Every redirect replaces the dialog's history entry, so Back never returns to
- * a confirmation already sent, and a reload never sends again.
+ * The one row handler (Post/Redirect/Get in every outcome). The outcome core reads the row's
+ * current state under its claim and refuses an action that no longer applies (an info toast,
+ * nothing sent); otherwise it sends, and the handler goes back (or `to`) with the server's message
+ * or `done`. A failure goes back with the error toast, an unknown outcome with a warning. Every
+ * redirect replaces the dialog's history entry, so Back never returns to a confirmation already
+ * sent, and a reload never sends again.
  */
 export async function rowAction<T>(request: Request, back: string, action: RowAction<T>) {
-  if (action.records) auditAction(action.records);
-  try {
-    if (action.current) {
-      const why = action.stale(await action.current());
-      if (why) return await replaceWithInfo(request, back, why);
+  const { outcome } = await applyAction(
+    {
+      target: action.target,
+      action: action.action,
+      admin: getCurrentUser(request).email,
+      read: action.read,
+      stale: action.stale,
+      send: action.send,
+      goneIsDone: action.goneIsDone,
+    },
+    env().APP_TIMEZONE,
+  );
+  return answerOutcome(request, back, outcome, action);
+}
+
+/** The answer of a row action's outcome: the screen again with its toast. */
+export async function answerOutcome(
+  request: Request,
+  back: string,
+  outcome: Outcome,
+  texts: Pick<RowAction<unknown>, "done" | "failed" | "to">,
+) {
+  switch (outcome.result) {
+    case "done": {
+      const message = outcome.message || texts.done;
+      const to = texts.to ?? back;
+      return message ? await replaceWithSuccess(request, to, message) : replace(to);
     }
-    const message = (await action.send())?.trim() || action.done;
-    const to = action.to ?? back;
-    return message ? await replaceWithSuccess(request, to, message) : replace(to);
-  } catch (error) {
-    if (error instanceof Refusal) return error.answer(request, {});
-    if (typeof action.failed === "string") return failRowAction(request, back, error, action.failed);
-    const { status, failure, message } = upstreamFailure(error);
-    logLine("warn", action.failed.log, { status, failure, message });
-    return replace(back);
+    case "refused":
+      return outcome.refusal ? outcome.refusal.answer(request, {}) : await replaceWithInfo(request, back, outcome.why);
+    case "failed":
+    case "unknown": {
+      if (typeof texts.failed === "string") return failRowAction(request, back, outcome.error, texts.failed);
+      const { status, failure, message } = upstreamFailure(outcome.error);
+      logLine("warn", texts.failed.log, { status, failure, message });
+      return replace(back);
+    }
   }
 }
 
@@ -149,10 +182,12 @@ export interface SaveForm<S extends $ZodType> {
   /** Headers of the success (a cookie the next page reads). */
   headers?: (values: output<S>) => Promise<HeadersInit>;
   /**
-   * The item the save is about, as the audit entry names it (auditTarget): its name as saved, and
-   * its id (none for an item the save creates: the upstream answers no id).
+   * The item the save is about, as its audit entry names it: its name as saved, and its id (none
+   * for an item the save creates: the upstream answers no id).
    */
   target?: (values: output<S>) => AuditTarget;
+  /** What the entry records, when not the form's intent. */
+  action?: string;
   /** Typed values a failure hands back that the secrets rule would drop (a wrong security key, to be corrected). */
   keep?: (values: output<S>) => Record<string, string>;
   /** Also show the first message of the panel's own checks as a toast (the account deletion's 'Invalid Email'). */
@@ -176,13 +211,29 @@ export async function saveForm<S extends $ZodType>(request: Request, form: FormD
     if (badId) return rejectedSubmission(badId, values, parsed.errors);
     return invalidSubmission(parsed.errors, values, { toast: save.invalidToast });
   }
-  if (save.target) auditTarget(save.target(parsed.data));
+  // A signed-in admin's save is an entry of the trail, recorded where its outcome is known; the
+  // public pages' forms (a password reset, an account deletion) are not admin actions.
+  const admin = getCurrentUser(request);
+  const record = async (outcome: Outcome) => {
+    if (!admin.role) return;
+    const intent = form.get("intent");
+    await recordOutcome(
+      {
+        admin: admin.email,
+        action: save.action ?? (typeof intent === "string" ? intent : "save"),
+        target: save.target?.(parsed.data) ?? null,
+      },
+      outcome,
+    );
+  };
   try {
     const message = (await save.send(parsed.data))?.trim() || save.done;
+    await record({ result: "done", status: 200, message: message ?? null });
     const init = save.headers ? { headers: await save.headers(parsed.data) } : undefined;
     if (!message) return save.replace ? replace(save.to, init) : redirect(save.to, init);
     return await (save.replace ? replaceWithSuccess : redirectWithSuccess)(request, save.to, message, init);
   } catch (error) {
+    await record(sentOutcome(error));
     if (error instanceof Refusal) return error.answer(request, values);
     const onceKey = form.get(ONCE_FIELD);
     return failSubmission(error, values, save.failed, {

@@ -1,15 +1,13 @@
 import type { MiddlewareFunction } from "react-router";
 
-import { recordUpstreamCall } from "~/session/audit.server";
 import { isSessionRevoked } from "~/session/revoked-sessions.server";
 import { redirectToLogin } from "~/session/user.server";
 import { type PanelSession, panelSessionContext } from "~/upstream/panel-session.server";
 
-/** The panel's session as the upstream client uses it: revocations, the sign-out, the audit. */
+/** The panel's session as the upstream client uses it: revocations, the sign-out. */
 export const panelSession: PanelSession = {
   isRevoked: isSessionRevoked,
   redirectToLogin,
-  recordCall: recordUpstreamCall,
 };
 
 /**

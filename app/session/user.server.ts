@@ -72,7 +72,6 @@ function userCookie(request: Request) {
   return cookie;
 }
 
-
 /**
  * The user a Cookie header carries, or the anonymous default. Written by React Router's
  * signedCookie (userCookie), read synchronously (readSignedJsonCookie). Pages ask

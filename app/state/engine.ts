@@ -23,6 +23,10 @@ export interface StateEngine {
   claim(key: string, value: string, ttlSeconds: number): Promise<string | undefined>;
   /** Removes `key` if it still holds `value` (a claim whose time ran out and was taken again stays). */
   release(key: string, value: string): Promise<void>;
+  /** Adds one to the count under `key` (0 when absent) and answers it; the key lives `ttlSeconds` from then. */
+  increment(key: string, ttlSeconds: number): Promise<number>;
+  /** Replaces `expected` under `key` with `value` for `ttlSeconds`, at once; false when the key holds anything else. */
+  swap(key: string, expected: string, value: string, ttlSeconds: number): Promise<boolean>;
   /** Releases what the engine holds (files, connections). */
   close(): Promise<void>;
 }
@@ -62,6 +66,16 @@ export function memoryEngine(now: () => number = Date.now, entries = new Map<str
     },
     async release(key, value) {
       if (live(key) === value) entries.delete(key);
+    },
+    async increment(key, ttlSeconds) {
+      const count = Number(live(key) ?? 0) + 1;
+      entries.set(key, { value: String(count), expires: now() + ttlSeconds * 1000 });
+      return count;
+    },
+    async swap(key, expected, value, ttlSeconds) {
+      if (live(key) !== expected) return false;
+      entries.set(key, { value, expires: now() + ttlSeconds * 1000 });
+      return true;
     },
     async set(key, value, ttlSeconds) {
       const time = now();

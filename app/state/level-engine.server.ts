@@ -47,6 +47,16 @@ export async function levelStateEngine(dir: string, now: () => number = Date.now
       await memory.delete(key);
       await db.del(key);
     },
+    async increment(key, ttlSeconds) {
+      const count = await memory.increment(key, ttlSeconds);
+      await db.put(key, JSON.stringify(entries.get(key)));
+      return count;
+    },
+    async swap(key, expected, value, ttlSeconds) {
+      const swapped = await memory.swap(key, expected, value, ttlSeconds);
+      if (swapped) await db.put(key, JSON.stringify(entries.get(key)));
+      return swapped;
+    },
     close: () => db.close(),
   };
 }

@@ -22,6 +22,11 @@ export function theStateEngine(): Promise<StateEngine> {
   return held.panelStateEngine;
 }
 
+/** Puts `engine` in place of the configured one (the stores' tests run one engine after the other). */
+export function provideStateEngine(engine: StateEngine): void {
+  held.panelStateEngine = Promise.resolve(engine);
+}
+
 async function open(): Promise<StateEngine> {
   const redis = sharedRedis();
   return redis ? redisStateEngine(redis) : levelStateEngine(path.resolve(env().STATE_DIR));

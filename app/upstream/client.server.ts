@@ -8,7 +8,7 @@ import { isSecureRequest } from "~/lib/request-url";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { buildPath, type EndpointSpec } from "~/upstream/contract/common";
 import { isUpstreamError, toFieldErrorList, toFieldErrors, UpstreamError } from "~/upstream/errors";
-import { panelSession, type UpstreamCallRecord } from "~/upstream/panel-session.server";
+import { panelSession } from "~/upstream/panel-session.server";
 import { httpCall, type HttpAnswer, type HttpRequest } from "~/upstream/http-call.server";
 import { noteUpstreamSend } from "~/upstream/reached.server";
 import { timeUpstreamCall, type UpstreamOutcome } from "~/upstream/server-timing.server";
@@ -123,15 +123,10 @@ async function sendUpstream<T>(
     body: call.body === undefined ? undefined : JSON.stringify(call.body),
   };
 
-  const { recordCall, redirectToLogin } = panelSession();
-  const read = call.retry === "safe-read";
-  const recordUpstreamCall = (record: UpstreamCallRecord) => recordCall({ ...record, read });
+  const { redirectToLogin } = panelSession();
   const started = performance.now();
   const fail = (error: UpstreamError): never => {
     logFailure(method, call.path, error, performance.now() - started);
-    // HTTP answers are recorded where they arrive; this call got none.
-    if (error.failure !== "http" && error.failure !== "invalid-response")
-      recordUpstreamCall({ method, path: call.path, status: error.status, answered: false });
     throw error;
   };
 
@@ -173,18 +168,15 @@ async function sendUpstream<T>(
 
   if (response.status === 401 && !call.public) {
     logFailure(method, call.path, new UpstreamError(401, "Unauthorized"), performance.now() - started);
-    recordUpstreamCall({ method, path: call.path, status: 401 });
     throw await redirectToLogin(request);
   }
   // A page the upstream refuses to this admin (a role changed upstream, say) is the forbidden
   // view of the shell's error boundary; a refused mutation (a ban is a GET) stays an error for its form.
   if (response.status === 403 && !call.public && call.retry === "safe-read") {
-    recordUpstreamCall({ method, path: call.path, status: 403 });
     logFailure(method, call.path, new UpstreamError(403, "Forbidden"), performance.now() - started);
     throw pageError(403, NO_ACCESS);
   }
 
-  recordUpstreamCall({ method, path: call.path, status: response.status });
   if (response.status < 200 || response.status > 299) {
     const parsed = ErrorBodySchema.parse(body);
     const message = parsed.message?.trim();

@@ -2,17 +2,6 @@ import { createContext } from "react-router";
 
 import { requestContext } from "~/lib/request-context.server";
 
-/** One upstream call made while serving a request, as the audit line names it. */
-export interface UpstreamCallRecord {
-  method: string;
-  path: string;
-  status: number;
-  /** A read (declared `safe-read`), not the action's own call. */
-  read?: boolean;
-  /** False when no answer came (a timeout, the network): the call's outcome is unknown. */
-  answered?: boolean;
-}
-
 /**
  * What the upstream client needs of the panel's session: the session layer is above this one, so
  * it hands these in through the router context (the root middleware, app/session/upstream-access.server.ts)
@@ -23,8 +12,6 @@ export interface PanelSession {
   isRevoked: (request: Request) => Promise<boolean>;
   /** The answer that signs the browser out and sends it to sign in: thrown on a 401 or a refused session. */
   redirectToLogin: (request: Request) => Promise<Response>;
-  /** Notes a call and its answer's status for the audit line of the admin action in flight, if any. */
-  recordCall: (call: UpstreamCallRecord) => void;
 }
 
 /** Where the root middleware puts the panel session for the upstream client. */

@@ -156,16 +156,30 @@ describe("/audit", { timeout: 120_000 }, () => {
     const [announcement] = await announcementRows();
     const pinned = announcement!.isPinned;
     // A row's pin toggle twice: the first entry says the way it went, the second the way back.
-    await admin.post("/announcements", { intent: "toggle-pinned", id: String(announcement!.id), isPinned: String(!pinned) });
-    await admin.post("/announcements", { intent: "toggle-pinned", id: String(announcement!.id), isPinned: String(pinned) });
+    await admin.post("/announcements", {
+      intent: "toggle-pinned",
+      id: String(announcement!.id),
+      isPinned: String(!pinned),
+    });
+    await admin.post("/announcements", {
+      intent: "toggle-pinned",
+      id: String(announcement!.id),
+      isPinned: String(pinned),
+    });
     const rows = (await auditRows(`?kind=announcement&target=${announcement!.id}`)).rows.map((row) => row.Action);
     expect(rows.slice(0, 2)).toEqual(pinned ? ["Pinned", "Unpinned"] : ["Unpinned", "Pinned"]);
 
     await admin.post("/users", { intent: "ban", id: "14" });
     for (const asked of ["BAN", "banned", "Banned"]) {
       const { rows: found, page } = await auditRows(`?action=${asked}`);
-      expect(found.map((row) => row.Action), asked).toContain("Banned");
-      expect(found.every((row) => row.Action === "Banned"), asked).toBe(true);
+      expect(
+        found.map((row) => row.Action),
+        asked,
+      ).toContain("Banned");
+      expect(
+        found.every((row) => row.Action === "Banned"),
+        asked,
+      ).toBe(true);
       expect(valueOf(page.getByRole("combobox", { name: "Action" }))).toBe("banned");
     }
     // The filter offers the words as a choice.

@@ -310,7 +310,7 @@ describe.skipIf(missing !== undefined)("two instances behind haproxy, sharing Re
     );
     const [row] = page.getAllByRole("row").slice(1);
     expect(within(row!).getByRole("link", { name: / \(user 21\)$/ })).toBeTruthy();
-    expect(row!.textContent).toContain("verify");
+    expect(row!.textContent).toContain("Verified");
   });
 
   it("shares the citizenship queue's claims: a request opened on one instance is held on the other", async () => {

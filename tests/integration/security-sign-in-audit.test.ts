@@ -30,7 +30,11 @@ describe.each(["embedded", "Redis"])("failed sign-ins in the trail (%s store)", 
     return within(table)
       .getAllByRole("row")
       .slice(1)
-      .map((row) => within(row).queryAllByRole("cell").map((cell) => cell.textContent!.trim()))
+      .map((row) =>
+        within(row)
+          .queryAllByRole("cell")
+          .map((cell) => cell.textContent!.trim()),
+      )
       .filter((cells) => cells.length > 0 && !cells.some((cell) => cell.startsWith("Done")));
   }
 

@@ -388,7 +388,8 @@ describe("audit trail", () => {
       admin: "admin@example.com",
       action: "banned",
       target: { kind: "user", id: "12" },
-      detail: "GET /users/ban/12",
+      // The server's answer, as the admin was told it.
+      detail: "User banned successfully",
       status: 200,
       result: "done",
     });

@@ -69,4 +69,18 @@ describe.each(["embedded", "Redis"] as const)("the %s state engine", (kind) => {
     await engine.release("claim:post:3", "ada");
     expect(await engine.claim("claim:post:3", "bob", 60)).toBeUndefined();
   });
+
+  it.skipIf(Boolean(missing))("swaps a value only while the key holds the one expected", async () => {
+    await engine.set("claim:plan:1", "review by ada", 60);
+    expect(await engine.swap("claim:plan:1", "review by bob", "acting", 60)).toBe(false);
+    expect(await engine.swap("claim:plan:1", "review by ada", "acting", 60)).toBe(true);
+    expect(await engine.get("claim:plan:1")).toBe("acting");
+    expect(await engine.swap("claim:plan:9", "anything", "acting", 60)).toBe(false);
+  });
+
+  it.skipIf(Boolean(missing))("counts one by one, with every caller's increment kept", async () => {
+    const counts = await Promise.all(Array.from({ length: 10 }, () => engine.increment("count:day", 60)));
+    expect(counts.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(await engine.get("count:day")).toBe("10");
+  });
 });

@@ -1,63 +1,10 @@
-// Issue 28: what the audit entry of an admin form post says (auditRecordOf), from the upstream
-// calls it made and the panel's answer, and the hash chain's entries (chainedEntry).
+// Issue 28: how a failed sign-in is recorded, and the hash chain's entries (chainedEntry). What an
+// action's entry says is the outcome core's (tests/unit/recipe.test.ts, the integration tests).
 import { describe, expect, it } from "vitest";
 
 import { chainedEntry, EMPTY_HEAD, entryHash, GENESIS, headAfter, indexKeys } from "~/audit/entry";
-import { auditRecordOf, signInFailure } from "~/session/audit.server";
+import { signInFailure } from "~/session/audit.server";
 import { UpstreamError } from "~/upstream/errors";
-
-const posted = { intent: "ban", target: { kind: "user" as const, id: "12" }, reason: "Spam" };
-const read = { method: "GET", path: "/users/12", status: 200, read: true };
-
-describe("auditRecordOf", () => {
-  it("is done when the action's own call (the last that is not a read) answered 2xx", () => {
-    expect(
-      auditRecordOf("admin@example.com", posted, [read, { method: "GET", path: "/users/ban/12", status: 200 }], 302),
-    ).toEqual({
-      admin: "admin@example.com",
-      action: "ban",
-      target: { kind: "user", id: "12" },
-      reason: "Spam",
-      result: "done",
-      status: 200,
-      detail: "GET /users/ban/12",
-    });
-  });
-
-  it("is failed with the upstream's status, and unknown when no answer came", () => {
-    const failed = auditRecordOf("a@b.c", posted, [read, { method: "DELETE", path: "/posts/9", status: 500 }], 302);
-    expect(failed).toMatchObject({ result: "failed", status: 500 });
-    const timedOut = auditRecordOf(
-      "a@b.c",
-      posted,
-      [{ method: "POST", path: "/x", status: 504, answered: false }],
-      302,
-    );
-    expect(timedOut).toMatchObject({ result: "unknown", status: null, detail: "no answer: POST /x" });
-  });
-
-  it("is refused when the panel sent nothing (a stale row, a malformed post), and no entry for a form's own step", () => {
-    expect(auditRecordOf("a@b.c", posted, [read], 302)).toMatchObject({ result: "refused", detail: "nothing sent" });
-    // No call at all: a step of the panel's own (skipping a queue item), or a repeated post answered once.
-    expect(auditRecordOf("a@b.c", { ...posted, intent: "skip" }, [], 303)).toMatchObject({
-      result: "done",
-      detail: "no upstream call",
-    });
-    expect(auditRecordOf("a@b.c", { ...posted, intent: null }, [], 400)).toMatchObject({
-      action: "unknown",
-      result: "refused",
-      detail: "refused by the panel (400)",
-    });
-    // A made-up intent with a reason acted on nothing: no target, no reason.
-    expect(auditRecordOf("a@b.c", { ...posted, intent: "made-up" }, [], 400)).toMatchObject({
-      action: "made-up",
-      target: null,
-      reason: null,
-      result: "refused",
-    });
-    expect(auditRecordOf("a@b.c", { ...posted, intent: "add-feature" }, [], 200)).toBeNull();
-  });
-});
 
 describe("signInFailure", () => {
   it("says failed with the status for an answer, unknown for none", () => {

@@ -1,28 +1,36 @@
 /**
- * The citizenship queue's store (app/session/claims.server.ts): the same cases in memory and in a
- * real redis-server, with an injected clock, so a claim expires without any waiting.
+ * The one claim per target (app/state/claims.server.ts) and the citizenship queue's store
+ * (queue-store.server.ts), on the state engine: the same cases in memory and in a real
+ * redis-server; the memory engine's clock is injected, so a claim expires without any waiting.
  */
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import * as queue from "~/routes/admin/badge-requests/queue-store.server";
 import { waitedFor } from "~/routes/admin/badge-requests/review.server";
-import { type ClaimStore, memoryClaimStore, redisClaimStore } from "~/session/claims.server";
+import {
+  claimsOn,
+  claimToAct,
+  claimToReview,
+  releaseClaim,
+  releaseReview,
+  takeOverReview,
+} from "~/state/claims.server";
+import { memoryEngine } from "~/state/engine";
+import { redisStateEngine } from "~/state/redis-engine.server";
+import { provideStateEngine } from "~/state/state.server";
 
 import { missingForTests } from "../../scripts/ensure-packages.mjs";
 import { type RunningRedis, startRedis } from "../support/redis-server";
 
 const FIVE_MINUTES = 5 * 60_000;
-const DAYS_30 = 30 * 86_400_000;
-
+const request = (id: string) => ({ kind: "badge-request", id });
 const missingRedis = missingForTests(["redis-server"], "the Redis claim store's tests");
 
-describe.each(["memory", "redis"] as const)("the claim store (%s)", (kind) => {
+describe.each(["memory", "redis"] as const)("claims and the queue's store (%s)", (kind) => {
   let time = 1_700_000_000_000;
-  const now = () => time;
-  let store: ClaimStore;
   let server: RunningRedis | undefined;
   let redis: Redis | undefined;
-  let run = 0;
 
   beforeAll(async () => {
     if (kind === "redis" && !missingRedis) {
@@ -34,118 +42,82 @@ describe.each(["memory", "redis"] as const)("the claim store (%s)", (kind) => {
     redis?.disconnect();
     await server?.stop();
   });
-  beforeEach((context) => {
+  beforeEach(async (context) => {
     if (kind === "redis" && missingRedis) context.skip(missingRedis);
-    run += 1;
-    store = redis ? redisClaimStore(redis, `test:${run}:`, now) : memoryClaimStore(now);
+    await redis?.flushall();
+    provideStateEngine(redis ? redisStateEngine(redis) : memoryEngine(() => time));
   });
 
-  it("gives a request to the first admin who opens it; a second admin sees who holds it and since when", async () => {
-    const first = await store.claim("7", "ann@example.com", FIVE_MINUTES);
-    expect(first).toEqual({ admin: "ann@example.com", since: time, until: time + FIVE_MINUTES });
-    time += 60_000;
-    expect(await store.claim("7", "bob@example.com", FIVE_MINUTES)).toEqual(first);
-    expect((await store.claims(["7", "8"])).get("7")?.admin).toBe("ann@example.com");
-    expect((await store.claims(["7", "8"])).has("8")).toBe(false);
+  it("gives a request to the first admin who opens it; a second admin sees who holds it", async () => {
+    expect((await claimToReview(request("7"), "ann@example.com", FIVE_MINUTES)).admin).toBe("ann@example.com");
+    const seen = await claimToReview(request("7"), "bob@example.com", FIVE_MINUTES);
+    expect(seen).toMatchObject({ admin: "ann@example.com", purpose: "review" });
+    expect((await claimsOn("badge-request", ["7", "8"])).get("7")?.admin).toBe("ann@example.com");
   });
 
-  it("renews the holder's own claim from when it was first made", async () => {
-    const first = await store.claim("7", "ann@example.com", FIVE_MINUTES);
-    time += 4 * 60_000;
-    const again = await store.claim("7", "ann@example.com", FIVE_MINUTES);
-    expect(again).toEqual({ admin: "ann@example.com", since: first.since, until: time + FIVE_MINUTES });
+  it("lets the reviewer act, refuses anyone else while an action holds, and frees the target after", async () => {
+    await claimToReview(request("7"), "ann@example.com", FIVE_MINUTES);
+    const refused = await claimToAct(request("7"), "bob@example.com", 60_000);
+    expect(refused).toMatchObject({ by: { admin: "ann@example.com", purpose: "review" } });
+    const acting = await claimToAct(request("7"), "ann@example.com", 60_000);
+    if (!("held" in acting)) throw new Error("the reviewer could not act");
+    // A second tab of the same admin is refused while the first acts.
+    expect(await claimToAct(request("7"), "ann@example.com", 60_000)).toMatchObject({ by: { purpose: "acting" } });
+    await releaseClaim(acting.held);
+    expect("held" in (await claimToAct(request("7"), "bob@example.com", 60_000))).toBe(true);
   });
 
-  it("lets a claim expire after five minutes, when another admin may claim it", async () => {
-    await store.claim("7", "ann@example.com", FIVE_MINUTES);
-    time += FIVE_MINUTES - 1;
-    expect((await store.claim("7", "bob@example.com", FIVE_MINUTES)).admin).toBe("ann@example.com");
-    time += 1;
-    expect((await store.claims(["7"])).size).toBe(0);
-    expect(await store.claim("7", "bob@example.com", FIVE_MINUTES)).toEqual({
-      admin: "bob@example.com",
-      since: time,
-      until: time + FIVE_MINUTES,
-    });
-  });
-
-  it("takes a claim over explicitly, and releases only one's own", async () => {
-    await store.claim("7", "ann@example.com", FIVE_MINUTES);
-    time += 1_000;
-    expect(await store.takeOver("7", "bob@example.com", FIVE_MINUTES)).toEqual({
-      admin: "bob@example.com",
-      since: time,
-      until: time + FIVE_MINUTES,
-    });
-    await store.release("7", "ann@example.com");
-    expect((await store.claims(["7"])).get("7")?.admin).toBe("bob@example.com");
-    await store.release("7", "bob@example.com");
-    expect((await store.claims(["7"])).size).toBe(0);
-  });
-
-  it("notes the first decision only, answers it to the second, and forgets only the decider's own", async () => {
-    const ann = { admin: "ann@example.com", decision: "approve" as const, at: time };
-    expect(await store.noteDecision("7", ann, DAYS_30, time)).toBeNull();
-    const bob = { admin: "bob@example.com", decision: "reject" as const, at: time + 1 };
-    expect(await store.noteDecision("7", bob, DAYS_30, time + 1)).toEqual(ann);
-    await store.forgetDecision("7", "bob@example.com");
-    expect(await store.decision("7")).toEqual(ann);
-    await store.forgetDecision("7", "ann@example.com");
-    expect(await store.decision("7")).toBeNull();
-    expect(await store.noteDecision("7", bob, DAYS_30, time + 1)).toBeNull();
-  });
-
-  it("replaces a decision done before the pending list was read: the member applied again", async () => {
-    const ann = { admin: "ann@example.com", decision: "reject" as const, at: time };
-    await store.noteDecision("7", ann, DAYS_30, time);
-    await store.markDone("7", "bob@example.com", time + 5);
-    expect(await store.decision("7")).toEqual(ann);
-    await store.markDone("7", "ann@example.com", time + 5);
-    expect(await store.decision("7")).toEqual({ ...ann, doneAt: time + 5 });
-    const bob = { admin: "bob@example.com", decision: "approve" as const, at: time + 10 };
-    // Listed as pending while Ann's call ran (or at its very end): her decision holds.
-    expect(await store.noteDecision("7", bob, DAYS_30, time + 5)).toEqual({ ...ann, doneAt: time + 5 });
-    // Listed as pending after her decision was done: a new request.
-    expect(await store.noteDecision("7", bob, DAYS_30, time + 6)).toBeNull();
-    expect(await store.decision("7")).toEqual(bob);
+  it("takes a review over explicitly, and ends only one's own", async () => {
+    await claimToReview(request("7"), "ann@example.com", FIVE_MINUTES);
+    expect((await takeOverReview(request("7"), "bob@example.com", FIVE_MINUTES))?.admin).toBe("ann@example.com");
+    await releaseReview(request("7"), "ann@example.com");
+    expect((await claimsOn("badge-request", ["7"])).get("7")?.admin).toBe("bob@example.com");
+    await releaseReview(request("7"), "bob@example.com");
+    expect((await claimsOn("badge-request", ["7"])).size).toBe(0);
   });
 
   it("counts the decisions of each day apart", async () => {
-    expect(await store.decidedOn("2026-11-26")).toBe(0);
-    await store.countDecision("2026-11-26");
-    expect(await store.countDecision("2026-11-26")).toBe(2);
-    await store.countDecision("2026-11-25");
-    expect(await store.decidedOn("2026-11-26")).toBe(2);
-    expect(await store.decidedOn("2026-11-25")).toBe(1);
+    await queue.countDecision("2026-11-25");
+    await queue.countDecision("2026-11-25");
+    await queue.countDecision("2026-11-26");
+    expect(await queue.decidedOn("2026-11-25")).toBe(2);
+    expect(await queue.decidedOn("2026-11-26")).toBe(1);
+    expect(await queue.decidedOn("2026-11-27")).toBe(0);
   });
 
   it("keeps each admin's skip list apart until it is cleared", async () => {
-    await store.skip("ann@example.com", "7", 3_600_000);
-    await store.skip("ann@example.com", "9", 3_600_000);
-    expect(await store.skipped("ann@example.com")).toEqual(new Set(["7", "9"]));
-    expect(await store.skipped("bob@example.com")).toEqual(new Set());
-    await store.clearSkipped("ann@example.com");
-    expect(await store.skipped("ann@example.com")).toEqual(new Set());
+    await queue.skip("ann@example.com", "7", 3_600_000);
+    await queue.skip("ann@example.com", "9", 3_600_000);
+    expect(await queue.skipped("ann@example.com")).toEqual(new Set(["7", "9"]));
+    expect(await queue.skipped("bob@example.com")).toEqual(new Set());
+    await queue.clearSkipped("ann@example.com");
+    expect(await queue.skipped("ann@example.com")).toEqual(new Set());
   });
 
   it("remembers when each pending request was first seen, and forgets those no longer pending", async () => {
     const start = time;
-    expect(await store.firstSeen(["7", "8"])).toEqual(
+    expect(await queue.firstSeen(["7", "8"], start)).toEqual(
       new Map([
         ["7", start],
         ["8", start],
       ]),
     );
     time += 60_000;
-    expect(await store.firstSeen(["8", "9"])).toEqual(
+    expect(await queue.firstSeen(["8", "9"], time)).toEqual(
       new Map([
         ["8", start],
         ["9", time],
       ]),
     );
     time += 60_000;
-    expect((await store.firstSeen(["7"])).get("7")).toBe(time);
-    expect(await store.firstSeen([])).toEqual(new Map());
+    expect((await queue.firstSeen(["7"], time)).get("7")).toBe(time);
+    expect(await queue.firstSeen([], time)).toEqual(new Map());
+  });
+
+  it.skipIf(kind === "redis")("lets a review expire after five minutes, when another admin may claim it", async () => {
+    await claimToReview(request("7"), "ann@example.com", FIVE_MINUTES);
+    time += FIVE_MINUTES;
+    expect((await claimToReview(request("7"), "bob@example.com", FIVE_MINUTES)).admin).toBe("bob@example.com");
   });
 });
 

@@ -5,7 +5,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { UserRowActionSchema } from "~/forms/users.server";
-import { parseSubmission, rowAction, saveForm, unhandledIntent } from "~/recipe/action.server";
+import { answerOutcome, parseSubmission, saveForm, unhandledIntent } from "~/recipe/action.server";
+import { outcomeOf } from "~/recipe/outcome.server";
 import { type FailedSubmission, refuse } from "~/recipe/failure.server";
 import { PushNotificationSchema } from "~/forms/users";
 import { readToast } from "~/session/toast.server";
@@ -82,17 +83,18 @@ describe("parseSubmission", () => {
   });
 });
 
-describe("rowAction", () => {
+describe("the outcome of a row action (outcomeOf) and its answer (answerOutcome)", () => {
   const request = new Request(SCREEN, { method: "POST" });
+  const texts = { done: "User banned successfully!", failed: "Failed to ban user" };
+  const answer = async (act: Parameters<typeof outcomeOf<{ isBanned: boolean }>>[0], extra = {}) =>
+    answerOutcome(request, BACK, (await outcomeOf(act)).outcome, { ...texts, ...extra });
 
   it("sends nothing for an action that no longer applies, and says why in an info toast", async () => {
     const send = vi.fn(async () => "Done");
-    const response = await rowAction(request, BACK, {
-      current: async () => ({ isBanned: true }),
+    const response = await answer({
+      read: async () => ({ name: "Ann", state: { isBanned: true } }),
       stale: (user) => (user.isBanned ? "User Ann is already banned" : null),
       send,
-      done: "User banned successfully!",
-      failed: "Failed to ban user",
     });
     expect(send).not.toHaveBeenCalled();
     expect(await redirected(response)).toEqual({
@@ -104,37 +106,20 @@ describe("rowAction", () => {
   });
 
   it("sends, and goes back with the server's message, else `done`", async () => {
-    const stillApplies = { current: async () => ({ isBanned: false }), stale: () => null };
-    const withMessage = await rowAction(request, BACK, {
-      ...stillApplies,
-      send: async () => "  Banned.  ",
-      done: "User banned successfully!",
-      failed: "Failed to ban user",
-    });
+    const stillApplies = { read: async () => ({ name: "Ann", state: { isBanned: false } }), stale: () => null };
+    const withMessage = await answer({ ...stillApplies, send: async () => "  Banned.  " });
     expect((await redirected(withMessage)).toast).toEqual({ type: "success", message: "Banned." });
-    const without = await rowAction(request, BACK, {
-      ...stillApplies,
-      send: async () => "",
-      done: "User banned successfully!",
-      failed: "Failed to ban user",
-    });
+    const without = await answer({ ...stillApplies, send: async () => "" });
     expect((await redirected(without)).toast).toEqual({ type: "success", message: "User banned successfully!" });
   });
 
   it("sends a success elsewhere when `to` says so, and a failure back", async () => {
-    const deleted = await rowAction(request, BACK, {
-      send: async () => null,
-      done: "Deleted",
-      failed: "x",
-      to: "/list",
-    });
+    const deleted = await answer({ send: async () => null }, { done: "Deleted", to: "/list" });
     expect((await redirected(deleted)).location).toBe("/list");
-    const refused = await rowAction(request, BACK, {
-      send: async () => Promise.reject(new UpstreamError(500, "<html>", {}, "http", false)),
-      done: "Deleted",
-      failed: "Failed to delete",
-      to: "/list",
-    });
+    const refused = await answer(
+      { send: async () => Promise.reject(new UpstreamError(500, "<html>", {}, "http", false)) },
+      { done: "Deleted", failed: "Failed to delete", to: "/list" },
+    );
     expect(await redirected(refused)).toEqual({
       status: 302,
       location: BACK,
@@ -143,13 +128,21 @@ describe("rowAction", () => {
     });
   });
 
+  it("counts a delete answered 'not found' as done when its goal is met", async () => {
+    const { outcome } = await outcomeOf({
+      send: async () => Promise.reject(new UpstreamError(404, "Post not found", {}, "http", true)),
+      goneIsDone: true,
+    });
+    expect(outcome).toEqual({ result: "done", status: 404, message: "Already removed" });
+  });
+
   it("only logs a failure declared as logged (Sync), and shows nothing", async () => {
     // The panel's log lines go to stdout (app/lib/log.server.ts): kept here, not printed.
     const written = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-    const response = await rowAction(request, BACK, {
-      send: async () => Promise.reject(new UpstreamError(503, "Busy", {}, "http", true)),
-      failed: { log: "membership sync failed" },
-    });
+    const response = await answer(
+      { send: async () => Promise.reject(new UpstreamError(503, "Busy", {}, "http", true)) },
+      { failed: { log: "membership sync failed" } },
+    );
     expect(await redirected(response)).toEqual({ status: 302, location: BACK, replaces: true, toast: undefined });
     const lines = written.mock.calls.map(([line]) => String(line));
     written.mockRestore();
@@ -164,10 +157,8 @@ describe("rowAction", () => {
   });
 
   it("answers a change without an answer in time with a warning, not an error", async () => {
-    const unanswered = await rowAction(request, BACK, {
+    const unanswered = await answer({
       send: async () => Promise.reject(new UpstreamError(504, "No answer", {}, "outcome-unknown")),
-      done: "User banned successfully!",
-      failed: "Failed to ban user",
     });
     expect((await redirected(unanswered)).toast).toEqual({
       type: "warning",
@@ -176,11 +167,9 @@ describe("rowAction", () => {
     });
   });
 
-  it("lets anything but an upstream failure through (the redirect to /login, a bug)", async () => {
-    const bug = new TypeError("bug");
-    await expect(
-      rowAction(request, BACK, { send: async () => Promise.reject(bug), done: "x", failed: "y" }),
-    ).rejects.toBe(bug);
+  it("lets an answer thrown on purpose through (the redirect to sign in)", async () => {
+    const signIn = new Response(null, { status: 302, headers: { location: "/login" } });
+    await expect(outcomeOf({ send: async () => Promise.reject(signIn) })).rejects.toBe(signIn);
   });
 });
 

@@ -1,69 +1,47 @@
 import type { MiddlewareFunction } from "react-router";
 
 import { submittedForm } from "~/forms/form-data.server";
-import { reasonLine } from "~/forms/moderation-reasons";
-import {
-  auditPost,
-  auditRecordOf,
-  recordAuditEntry,
-  type AuditTarget,
-  type PostedAction,
-} from "~/session/audit.server";
+import { logLine } from "~/lib/log.server";
+import { auditPost, recordAuditEntry } from "~/session/audit.server";
 import { getCurrentUser } from "~/session/user.server";
 
 /**
- * The audit trail of the admin screens (route middleware of the admin shell): every form post to
- * an admin screen records one entry (auditRecordOf, recordAuditEntry) with the admin, the action
- * (`intent`), its target, the reason given and the result the upstream calls it made say. Only
- * `intent`, `id` and the reason fields are read from the form: passwords, tokens and security keys
- * never reach the trail. The answer waits for the entry to be stored (or to wait in the outbox),
- * so the page it leads to, /audit included, shows it.
+ * The audit trail's safety net on the admin screens (route middleware of the admin shell). Every
+ * action records its own entry where its outcome is known (the outcome core, saveForm, a batch,
+ * the queue; docs/decisions/067-one-outcome-core.md); this only watches:
+ * - a post the panel refused before anything ran (an unknown intent, a malformed form: 4xx) is a
+ *   refused entry with the posted intent, and nothing else of the form: no target, no reason;
+ * - a post that answered otherwise without an entry is a bug, logged as a warning (a form's own
+ *   step, which re-renders it with 200, is none: the tier form's Add Feature).
+ * The answer waits for the entry, so the page it leads to, /audit included, shows it.
  */
 export const auditAdminActions: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method === "GET" || request.method === "HEAD") return next();
-  const posted = await readPosted(request);
   const post = auditPost(context);
   const response = await next();
-  // A screen that records its own entries (a queue decision, a bulk batch's items) is not recorded twice.
-  if (post.selfRecorded) return response;
-  const named = {
-    ...posted,
-    ...(post.target ? { target: post.target } : {}),
-    ...(post.action ? { intent: post.action } : {}),
-  };
-  const record = auditRecordOf(getCurrentUser(request).email, named, post.calls, response.status);
-  if (record) await recordAuditEntry(record);
+  if (post.recorded) return response;
+  if (response.status >= 400) {
+    await recordAuditEntry({
+      admin: getCurrentUser(request).email,
+      action: (await postedIntent(request)) ?? "unknown",
+      result: "refused",
+      detail: `refused by the panel (${response.status})`,
+    });
+  } else if (response.status >= 300) {
+    logLine("warn", "admin post wrote no audit entry", {
+      path: new URL(request.url).pathname,
+      status: response.status,
+    });
+  }
   return response;
 };
 
-/** The kind of thing each admin screen's rows are, by its path. */
-const TARGET_KINDS: [RegExp, AuditTarget["kind"]][] = [
-  [/^\/users(\/|$)/, "user"],
-  [/^\/posts(\/|$)/, "post"],
-  [/^\/(badge-requests(\/|$)|$)/, "badge-request"],
-  [/^\/announcements(\/|$)/, "announcement"],
-  [/^\/memberships(\/|$)/, "plan"],
-];
-
-async function readPosted(request: Request): Promise<PostedAction> {
-  const { pathname } = new URL(request.url);
+/** The intent a post named, bounded; null when the form could not be read. */
+async function postedIntent(request: Request): Promise<string | null> {
   try {
-    const form = await submittedForm(request);
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === "string" && value !== "" ? value.slice(0, 100) : null;
-    };
-    // A page of one item (a user's details, a tier's page) names it in its path, and acts on that
-    // one whatever the form says; a list's row action names its row in the form; a bulk page names none.
-    const id = /^\/(?:users|memberships\/(?:view|edit))\/(?!bulk$)([^/]+)$/.exec(pathname)?.[1] ?? text("id") ?? null;
-    const kind = TARGET_KINDS.find(([pattern]) => pattern.test(pathname))?.[1];
-    const reason = text("reason");
-    return {
-      intent: text("intent"),
-      target: id && kind ? { kind, id } : null,
-      reason: reason ? reasonLine({ reason, reasonText: text("reasonText") ?? undefined }).slice(0, 500) : null,
-    };
+    const intent = (await submittedForm(request)).get("intent");
+    return typeof intent === "string" && intent !== "" ? intent.slice(0, 100) : null;
   } catch {
-    return { intent: null, target: null, reason: null };
+    return null;
   }
 }

@@ -14,7 +14,7 @@ import { ANNOUNCEMENT_NOT_FOUND, LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { settleAll } from "~/upstream/settle.server";
 import { failedStatus, refuse } from "~/recipe/failure.server";
-import { auditTarget } from "~/session/audit.server";
+import type { Found } from "~/recipe/outcome.server";
 import {
   ANNOUNCEMENTS_PAGE_SIZE,
   findAnnouncement,
@@ -143,13 +143,12 @@ export function announcementBody(values: AnnouncementFormValues, intent: "create
 
 /** An announcement that is gone: deleting or toggling it no longer applies. */
 /**
- * An announcement's current state, the read of the row actions before they send (null: gone); it
- * names the admin post's audit entry (the title at the time).
+ * An announcement's current state (null: gone) and its title at the time, the read of the row
+ * actions before they send.
  */
-export async function currentAnnouncement(request: Request, id: string): Promise<Announcement | null> {
+export async function readAnnouncement(request: Request, id: string): Promise<Found<Announcement | null>> {
   const announcement = await findAnnouncement(request, id);
-  if (announcement) auditTarget({ kind: "announcement", id, name: announcement.title });
-  return announcement;
+  return { name: announcement?.title ?? null, state: announcement };
 }
 
 export const announcementGone = (announcement: Announcement | null) => (announcement ? null : ANNOUNCEMENT_NOT_FOUND);

@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
-import { announcementBody, announcementGone, currentAnnouncement, flagStale, loadAnnouncements } from "./list.server";
+import { announcementBody, announcementGone, flagStale, loadAnnouncements, readAnnouncement } from "./list.server";
 import type { AnnouncementDialog } from "./announcement-dialogs";
 import type { AnnouncementFormFailure, AnnouncementFormStart } from "./announcement-form";
 import { ANNOUNCEMENT_CONFIRMATIONS, AnnouncementRow, type AnnouncementRowView } from "./announcement-row";
@@ -72,7 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       case "delete":
         return rowAction(request, back, {
-          current: () => currentAnnouncement(request, posted.id),
+          target: { kind: "announcement", id: posted.id },
+          action: "delete",
+          read: () => readAnnouncement(request, posted.id),
           stale: announcementGone,
           send: () => deleteAnnouncement(request, posted.id),
           done: "Announcement deleted successfully",
@@ -80,19 +82,22 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       case "toggle-status":
         return rowAction(request, back, {
-          current: () => currentAnnouncement(request, posted.id),
+          target: { kind: "announcement", id: posted.id },
+          // The toggle says the state it wants: the trail says which way it went.
+          action: posted.isActive ? "activate" : "deactivate",
+          read: () => readAnnouncement(request, posted.id),
           stale: flagStale("isActive", posted.isActive),
           send: () => toggleAnnouncement(request, posted.id, "isActive"),
-          records: posted.isActive ? "activate" : "deactivate",
           done: "Status updated successfully",
           failed: "Failed to update status",
         });
       case "toggle-pinned":
         return rowAction(request, back, {
-          current: () => currentAnnouncement(request, posted.id),
+          target: { kind: "announcement", id: posted.id },
+          action: posted.isPinned ? "pin" : "unpin",
+          read: () => readAnnouncement(request, posted.id),
           stale: flagStale("isPinned", posted.isPinned),
           send: () => toggleAnnouncement(request, posted.id, "isPinned"),
-          records: posted.isPinned ? "pin" : "unpin",
           done: "Pinned status updated successfully",
           failed: "Failed to update pinned status",
         });

@@ -3,7 +3,7 @@
  * with the row action's check (decide-badge.server.ts) and call; Reject may send the member a push,
  * with the citizenship queue's default text and title (one message for both).
  */
-import { decided } from "./decide-badge.server";
+import { decidedCheck } from "./decide-badge.server";
 import { badgeRequestPages } from "./list-rows.server";
 import { DEFAULT_MEMBER_MESSAGE } from "./review-links";
 import { MEMBER_MESSAGE_TITLE } from "./review.server";
@@ -17,7 +17,8 @@ import { getUser } from "~/upstream/users.server";
 /** A request's state for the check: the pending request, or null once it has been decided. */
 type RequestState = BadgeRequest | null;
 
-const stale = (state: RequestState) => decided(state !== null);
+// One no longer pending is decided: the admin is told who decided it (the row action's check).
+const stale = (state: RequestState, id: string) => decidedCheck(id)(state);
 const nameOf = (person: { fullName?: string | null; email: string }) => person.fullName?.trim() || person.email;
 
 const decision = (label: string, intent: "approve" | "reject"): BulkAction<RequestState> => ({

@@ -1,12 +1,14 @@
 /**
  * The citizenship queue (docs/product.md#citizenship-queue): which request an admin sees, the
- * claims that keep two admins apart, and the queue's decisions, built on the approve and reject
- * of decide-badge.server.ts. The claims, decisions, day counts and skip lists live in the claim
- * store (app/session/claims.server.ts; decision 056).
+ * reviews that keep two admins apart (the one claim per target, app/state/claims.server.ts), and
+ * the queue's decisions, the approve and reject of decide-badge.server.ts through the outcome core.
+ * The day counts, skip lists and first-seen times live in the queue store
+ * (app/session/claims.server.ts; decisions 056, 067).
  */
 import { replace } from "react-router";
 
-import { badgeDecision, decided } from "./decide-badge.server";
+import { badgeDecision, decidedCheck, readBadgeRequest, whoDecided } from "./decide-badge.server";
+import * as queueStore from "./queue-store.server";
 import { memberHistoryHref, QUEUE_PATH, requestPath } from "./review-links";
 import { detailsHref, passportHref } from "~/routes/admin/users/user-links";
 import { env } from "~/config/env.server";
@@ -17,12 +19,13 @@ import { formatDateTime } from "~/lib/format";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { toLocalDateTime } from "~/lib/local-datetime";
 import { logLine } from "~/lib/log.server";
-import { rowAction } from "~/recipe/action.server";
+import { answerOutcome } from "~/recipe/action.server";
 import { invalidSubmission, loadFailure } from "~/recipe/failure.server";
-import { type AuditRecord, recordAudit, recordAuditEntry, recordsItsOwnEntries } from "~/session/audit.server";
-import { type Claim, claimStore, type DecisionRecord } from "~/session/claims.server";
+import { applyAction, heldBy } from "~/recipe/outcome.server";
+import { recordAuditEntry, recordsItsOwnEntries } from "~/session/audit.server";
+import { type Claim, claimsOn, claimToReview, takeOverReview } from "~/state/claims.server";
 import { may } from "~/session/permissions";
-import { replaceWithInfo } from "~/session/toast.server";
+import { replaceWithError, replaceWithInfo, replaceWithSuccess } from "~/session/toast.server";
 import { displayName, getCurrentUser } from "~/session/user.server";
 import type { BadgeRequest } from "~/upstream/contract/users";
 import { isUpstreamError } from "~/upstream/errors";
@@ -33,8 +36,6 @@ import { getUser } from "~/upstream/users.server";
 
 /** How long opening a request keeps it for the admin who opened it. */
 export const CLAIM_MS = 5 * 60_000;
-/** How long the panel remembers who decided a request (to tell the admin who comes second). */
-const DECISION_KEPT_MS = 30 * 86_400_000;
 /** How long a skip keeps a request out of an admin's queue, from their last skip. */
 const SKIP_KEPT_MS = 60 * 60_000;
 
@@ -75,14 +76,6 @@ export function waitedFor(ms: number): string {
   }
   return "less than a minute";
 }
-
-/** What the page says of a live claim by another admin. */
-export const beingReviewed = (claim: Claim, timeZone: string) =>
-  `Being reviewed by ${claim.admin} since ${formatDateTime(claim.since, timeZone)}`;
-
-/** What the admin who comes second is told. */
-export const alreadyDecided = (record: DecisionRecord, timeZone: string) =>
-  `Already ${record.decision === "approve" ? "approved" : "rejected"} by ${record.admin} at ${formatDateTime(record.doneAt ?? record.at, timeZone)}`;
 
 /** A pending request as the queue shows it. */
 export interface ReviewRequest {
@@ -173,16 +166,15 @@ export async function loadQueue(request: Request, id: string | undefined) {
   } catch (error) {
     return loadFailure(error, { stats: null, view: { kind: "error", message: LIST_LOAD_ERROR } as QueueView });
   }
-  const store = claimStore();
   const admin = adminOf(request);
   const zone = env().APP_TIMEZONE;
   const now = Date.now();
   const ids = pending.map((badge) => badge.id);
   const [seen, claims, skipped, decidedToday] = await Promise.all([
-    store.firstSeen(ids),
-    store.claims(ids),
-    store.skipped(admin),
-    store.decidedOn(dayOf(now, zone)),
+    queueStore.firstSeen(ids),
+    claimsOn("badge-request", ids),
+    queueStore.skipped(admin),
+    queueStore.decidedOn(dayOf(now, zone)),
   ]);
   const ordered = pending
     .map((badge, index) => ({ badge, index, seen: seen.get(badge.id) ?? now }))
@@ -197,27 +189,22 @@ export async function loadQueue(request: Request, id: string | undefined) {
     view: {
       kind: "request",
       request: await reviewRequest(request, entry.badge, { seen: entry.seen, now, zone }),
-      claimedBy: claim.admin === admin ? null : beingReviewed(claim, zone),
+      claimedBy: claim.admin === admin ? null : heldBy(claim, admin, zone),
       reasons: [...MODERATION_REASONS.reject, OTHER_REASON],
     } as QueueView,
   });
+  const review = (badgeId: string) => claimToReview({ kind: "badge-request", id: badgeId }, admin, CLAIM_MS);
 
   if (id !== undefined) {
     const entry = ordered.find((candidate) => candidate.badge.id === id);
-    if (!entry) {
-      const record = await store.decision(id);
-      return {
-        stats,
-        view: { kind: "gone", message: record ? alreadyDecided(record, zone) : decided(false)! } as QueueView,
-      };
-    }
-    return shown(entry, await store.claim(id, admin, CLAIM_MS));
+    if (!entry) return { stats, view: { kind: "gone", message: await whoDecided(id) } as QueueView };
+    return shown(entry, await review(id));
   }
   for (const entry of ordered) {
     const held = claims.get(entry.badge.id);
     if (skipped.has(entry.badge.id) || (held && held.admin !== admin)) continue;
     // Another admin may have claimed it since the claims were read: then on to the next one.
-    const claim = await store.claim(entry.badge.id, admin, CLAIM_MS);
+    const claim = await review(entry.badge.id);
     if (claim.admin === admin) return shown(entry, claim);
   }
   const held = ordered.flatMap(({ badge }): HeldRequest[] => {
@@ -247,111 +234,45 @@ function rejectFields(form: FormData) {
   };
 }
 
-/** How a step the upstream failed ends in the trail: failed with its status, or unknown without an answer. */
-function failureOutcome(error: unknown): Pick<AuditRecord, "result" | "status" | "detail"> {
-  const failure = isUpstreamError(error) ? error : null;
-  return {
-    result: failure?.failure === "outcome-unknown" ? "unknown" : "failed",
-    status: failure?.status ?? null,
-    detail: failure?.message ?? null,
-  };
-}
-
 /**
- * Approve or reject from the queue: the approve and reject of /badge-requests (badgeDecision: its
- * call, texts and "no longer pending" check), with the queue's rules around it. A request another
- * admin holds is refused (its page says who); the decision is noted in the claim store before it
- * is sent, so of two admins deciding the same request only the first reaches the upstream and the
- * second is told who decided; a reject's message goes to the member once the rejection is done.
- * Success goes on to the next request.
+ * Approve or reject from the queue, as straight-line code: check the fields, then the outcome core
+ * (the admin's review of the request becomes their hold on it; another admin's is refused and
+ * named; the request is read and refused when decided, naming who decided; the decision is sent
+ * and recorded), count the day's decision, send the member the rejection's message, and go on to
+ * the next request. The same approve and reject as /badge-requests (decide-badge.server.ts).
  */
 export async function decideInQueue(request: Request, form: FormData, id: string, decision: "approve" | "reject") {
-  const store = claimStore();
   const admin = adminOf(request);
   const zone = env().APP_TIMEZONE;
   const reject = decision === "reject" ? rejectFields(form) : null;
   if (reject && !reject.ok) return invalidSubmission(reject.errors, reject.values);
-  const reason = reject?.reason ?? null;
-  const base = badgeDecision(request, id, decision);
-  let badge: BadgeRequest | undefined;
-  let outcome: Pick<AuditRecord, "result" | "status" | "detail"> = { result: "failed" };
-  const audit = () =>
-    recordAudit({
-      admin,
-      action: decision,
-      target: { kind: "badge-request", id, name: badge ? requestName(badge) : null },
-      reason,
-      ...outcome,
-    });
+  const row = badgeDecision(request, id, decision);
 
-  const held = (await store.claims([id])).get(id);
-  if (held && held.admin !== admin) {
-    const notice = beingReviewed(held, zone);
-    outcome = { result: "refused", detail: notice };
-    audit();
-    return replaceWithInfo(request, requestPath(id), notice);
-  }
+  const { outcome, found } = await applyAction({ ...row, admin, reason: reject?.reason ?? null }, zone);
+  if (outcome.result === "refused" && !outcome.refusal)
+    return replaceWithInfo(
+      request,
+      outcome.why.startsWith("Being reviewed") ? requestPath(id) : QUEUE_PATH,
+      outcome.why,
+    );
+  if (outcome.result !== "done") return answerOutcome(request, QUEUE_PATH, outcome, row);
 
-  const answer = await rowAction(request, QUEUE_PATH, {
-    current: async () => {
-      const listedAt = Date.now();
-      badge = (await listPendingBadges(request)).find((candidate) => candidate.id === id);
-      if (!badge) return { pending: false, before: await store.decision(id) };
-      const record = { admin, decision, at: Date.now() };
-      return { pending: true, before: await store.noteDecision(id, record, DECISION_KEPT_MS, listedAt) };
-    },
-    stale: ({ pending, before }) => {
-      const why = before ? alreadyDecided(before, zone) : decided(pending);
-      if (why) outcome = { result: "refused", detail: why };
-      return why;
-    },
-    send: async () => {
-      let message: string | null | void;
-      try {
-        message = await base.send();
-      } catch (error) {
-        outcome = failureOutcome(error);
-        // A call with no answer may have been decided: its note stays (done now), so the admin who
-        // comes next is told; a request still pending on a later read may be decided again.
-        await (outcome.result === "unknown" ? store.markDone(id, admin, Date.now()) : store.forgetDecision(id, admin));
-        throw error;
-      }
-      outcome = { result: "done", status: 200 };
-      const doneAt = Date.now();
-      await Promise.all([
-        store.markDone(id, admin, doneAt),
-        store.countDecision(dayOf(doneAt, zone)),
-        store.release(id, admin),
-      ]);
-      const text = message?.trim() || base.done;
-      if (reject?.message && badge) {
-        try {
-          await sendNotificationToUser(request, {
-            email: badge.email,
-            title: MEMBER_MESSAGE_TITLE,
-            body: reject.message,
-          });
-        } catch (error) {
-          if (!isUpstreamError(error)) throw error;
-          logLine("warn", "queue: the rejection's message to the member was not sent", { id, status: error.status });
-          return `${text}. The message to the member could not be sent`;
-        }
-      }
-      return text;
-    },
-    done: base.done,
-    failed: base.failed,
-  });
-  audit();
-  return answer;
+  await queueStore.countDecision(dayOf(Date.now(), zone));
+  const text = outcome.message || row.done!;
+  const sent = reject?.message && found?.state ? await messageMember(request, found.state.email, reject.message) : true;
+  return replaceWithSuccess(request, QUEUE_PATH, sent ? text : `${text}. The message to the member could not be sent`);
 }
 
-/** The request's state for skip and take over: the pending request, or what the admin is told when it is gone. */
-async function pendingOrGone(request: Request, id: string) {
-  const badge = (await listPendingBadges(request)).find((candidate) => candidate.id === id);
-  if (badge) return { badge, gone: null };
-  const record = await claimStore().decision(id);
-  return { badge, gone: record ? alreadyDecided(record, env().APP_TIMEZONE) : decided(false) };
+/** Sends a rejected member the admin's message (the push call); false when it could not be sent. */
+async function messageMember(request: Request, email: string, body: string): Promise<boolean> {
+  try {
+    await sendNotificationToUser(request, { email, title: MEMBER_MESSAGE_TITLE, body });
+    return true;
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    logLine("warn", "queue: the rejection's message to the member was not sent", { status: error.status });
+    return false;
+  }
 }
 
 /** What the trail says a skip and "Show skipped requests again" did: the panel's own steps, which send nothing. */
@@ -361,90 +282,58 @@ const unskipDone = (count: number) =>
   `${count} skipped request${count === 1 ? "" : "s"} back in their queue; ${PANEL_ONLY}`;
 
 /**
- * The entry of a queue step the panel does alone (skip, show the skipped again). Recorded by the
- * step itself: the audit middleware would read "reads, then a redirect" as a refusal. Awaited, as
- * the middleware's entries are, so the next page (/audit included) shows it.
- */
-async function auditPanelStep(record: AuditRecord): Promise<void> {
-  recordsItsOwnEntries();
-  await recordAuditEntry(record);
-}
-
-/**
  * Skip: the request leaves this admin's queue for a while (SKIP_KEPT_MS, from their last skip)
- * and their claim on it ends; on to the next request. Only a pending request is skipped, so the
- * list holds no more than the pending requests. Its audit entry is its own: done, or refused when
- * the request is no longer pending, or failed when the pending list could not be read.
+ * and their review of it ends; on to the next request. Only a pending request is skipped, so the
+ * list holds no more than the pending requests. A step of the panel's own, through the outcome
+ * core like any other: done, refused when the request is no longer pending, or failed when the
+ * pending list could not be read.
  */
 export async function skipInQueue(request: Request, id: string) {
-  const store = claimStore();
   const admin = adminOf(request);
-  let badge: BadgeRequest | undefined;
-  let outcome: Pick<AuditRecord, "result" | "status" | "detail"> = { result: "failed" };
-  const answer = await rowAction(request, QUEUE_PATH, {
-    current: async () => {
-      try {
-        const state = await pendingOrGone(request, id);
-        badge = state.badge;
-        return state;
-      } catch (error) {
-        outcome = failureOutcome(error);
-        throw error;
-      }
+  const { outcome } = await applyAction(
+    {
+      target: { kind: "badge-request", id },
+      action: "skip",
+      admin,
+      read: () => readBadgeRequest(request, id),
+      stale: decidedCheck(id),
+      // The core's hold ends with the step: the skip list alone keeps it out of the queue.
+      send: () => queueStore.skip(admin, id, SKIP_KEPT_MS),
+      panelOnly: true,
+      doneDetail: () => SKIP_DONE,
     },
-    stale: ({ gone }) => {
-      if (gone) outcome = { result: "refused", detail: gone };
-      return gone;
-    },
-    send: async () => {
-      await Promise.all([store.skip(admin, id, SKIP_KEPT_MS), store.release(id, admin)]);
-      outcome = { result: "done", detail: SKIP_DONE };
-    },
-    failed: LIST_LOAD_ERROR,
-  });
-  await auditPanelStep({
-    admin,
-    action: "skip",
-    target: { kind: "badge-request", id, name: badge ? requestName(badge) : null },
-    ...outcome,
-  });
-  return answer;
+    env().APP_TIMEZONE,
+  );
+  return answerOutcome(request, QUEUE_PATH, outcome, { failed: LIST_LOAD_ERROR });
 }
 
 /** "Show skipped requests again": empties this admin's skip list; its audit entry says how many came back. */
 export async function unskipInQueue(request: Request) {
-  const store = claimStore();
   const admin = adminOf(request);
-  const count = (await store.skipped(admin)).size;
-  await store.clearSkipped(admin);
-  await auditPanelStep({ admin, action: "unskip", result: "done", detail: unskipDone(count) });
+  const count = (await queueStore.skipped(admin)).size;
+  await queueStore.clearSkipped(admin);
+  recordsItsOwnEntries();
+  await recordAuditEntry({ admin, action: "unskip", result: "done", detail: unskipDone(count) });
   return replace(QUEUE_PATH);
 }
 
-/** Take over: the request becomes this admin's, whoever held it; audited with who held it before. */
+/** Take over: the request's review becomes this admin's, whoever held it; audited with who held it before. */
 export async function takeOverInQueue(request: Request, id: string) {
-  const store = claimStore();
   const admin = adminOf(request);
-  let badge: BadgeRequest | undefined;
-  return rowAction(request, requestPath(id), {
-    current: async () => {
-      const state = await pendingOrGone(request, id);
-      badge = state.badge;
-      return state;
-    },
-    stale: ({ gone }) => gone,
-    send: async () => {
-      const before = (await store.claims([id])).get(id);
-      await store.takeOver(id, admin, CLAIM_MS);
-      recordAudit({
-        admin,
-        action: "take-over",
-        target: { kind: "badge-request", id, name: badge ? requestName(badge) : null },
-        result: "done",
-        detail: before && before.admin !== admin ? `taken over from ${before.admin}` : null,
-      });
-    },
-    done: "You are now reviewing this request",
-    failed: LIST_LOAD_ERROR,
+  const found = await readBadgeRequest(request, id).catch((error: unknown) => {
+    if (isUpstreamError(error)) return null;
+    throw error;
   });
+  if (!found) return replaceWithError(request, requestPath(id), LIST_LOAD_ERROR);
+  if (!found.state) return replaceWithInfo(request, requestPath(id), await whoDecided(id));
+  const before = await takeOverReview({ kind: "badge-request", id }, admin, CLAIM_MS);
+  recordsItsOwnEntries();
+  await recordAuditEntry({
+    admin,
+    action: "take-over",
+    target: { kind: "badge-request", id, name: found.name },
+    result: "done",
+    detail: before && before.admin !== admin ? `taken over from ${before.admin}` : null,
+  });
+  return replaceWithSuccess(request, requestPath(id), "You are now reviewing this request");
 }

@@ -66,6 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "sync":
         // The list loads afresh; a success shows the server's message, a failure is only logged, never shown.
         return rowAction(request, back, {
+          target: { kind: "list", id: "memberships" },
+          action: "sync",
           send: () => syncPlans(request),
           failed: { log: "membership sync failed" },
         });

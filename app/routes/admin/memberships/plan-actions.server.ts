@@ -1,14 +1,13 @@
 import { planStale } from "./plan-confirmations";
 import type { RowAction } from "~/recipe/action.server";
-import { auditTarget } from "~/session/audit.server";
+import type { Found } from "~/recipe/outcome.server";
 import type { Plan } from "~/upstream/contract/memberships";
 import { deletePlan, getPlan, setPlanActive } from "~/upstream/memberships.server";
 
-/** A plan's current state, read before a status change; it names the admin post's audit entry (the plan's name at the time). */
-async function currentPlan(request: Request, id: string): Promise<Plan> {
+/** A plan's current state and its name at the time, read before a status change. */
+async function readPlan(request: Request, id: string): Promise<Found<Plan>> {
   const plan = await getPlan(request, id);
-  auditTarget({ kind: "plan", id, name: plan.name });
-  return plan;
+  return { name: plan.name, state: plan };
 }
 
 /**
@@ -18,7 +17,9 @@ async function currentPlan(request: Request, id: string): Promise<Plan> {
  */
 export function planStatusChange(request: Request, id: string, isActive: boolean): RowAction<Plan> {
   return {
-    current: () => currentPlan(request, id),
+    target: { kind: "plan", id },
+    action: isActive ? "activate" : "deactivate",
+    read: () => readPlan(request, id),
     stale: planStale(isActive ? "activate" : "deactivate"),
     send: () => setPlanActive(request, id, isActive),
     done: "Membership status updated successfully!",
@@ -29,6 +30,8 @@ export function planStatusChange(request: Request, id: string, isActive: boolean
 /** Delete, the other row action of both screens: the upstream answers for a plan already gone. */
 export function planDeletion(request: Request, id: string): RowAction<never> {
   return {
+    target: { kind: "plan", id },
+    action: "delete",
     send: () => deletePlan(request, id),
     done: "Membership deleted successfully!",
     failed: "Failed to delete membership",

@@ -1,8 +1,8 @@
-import { auditTarget } from "~/session/audit.server";
 import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { loadFailure } from "~/recipe/failure.server";
+import type { Found } from "~/recipe/outcome.server";
 import { toPostCard } from "~/components/moderation/rows.server";
 import { matchesSearch } from "~/lib/search";
 import { listPosts } from "~/upstream/moderation.server";
@@ -55,12 +55,11 @@ export async function loadPosts(request: Request) {
 
 /**
  * The post's current state: whether it still exists (the upstream has no get-one call: the list
- * says). The row action's audit entry names the post and its author (auditTarget).
+ * says), with its title and author, which the audit entry names.
  */
-export async function postExists(request: Request, id: string) {
+export async function readPost(request: Request, id: string): Promise<Found<boolean>> {
   const post = (await listPosts(request)).find((candidate) => candidate.id === id);
-  if (post) auditTarget({ kind: "post", id, name: post.title, owner: post.user?.id ?? null });
-  return post !== undefined;
+  return { name: post?.title ?? null, owner: post?.user?.id ?? null, state: post !== undefined };
 }
 
 /** A post that is gone: deleting it no longer applies. */

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
-import { loadPosts, postExists, postGone } from "./list.server";
+import { loadPosts, postGone, readPost } from "./list.server";
 import { type PostCardData, PostCard } from "~/components/moderation/post-card";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { BulkSelection } from "~/components/ui/bulk-selection";
@@ -43,7 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case "delete":
         return rowAction(request, back, {
-          current: () => postExists(request, id),
+          target: { kind: "post", id },
+          action: intent,
+          read: () => readPost(request, id),
           stale: postGone,
           send: () => deletePost(request, id),
           done: "Post deleted successfully",

@@ -44,6 +44,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return saveForm(request, form, {
           schema: PushNotificationSchema,
           send: (push) => sendPush(request, params.id, push),
+          // The member of this page, whatever the form says.
+          target: () => ({ kind: "user", id: params.id }),
           to: back,
           replace: true,
           done: "Push notification sent successfully!",

@@ -4,7 +4,7 @@ import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { loadFailure } from "~/recipe/failure.server";
-import { auditTarget } from "~/session/audit.server";
+import type { Found } from "~/recipe/outcome.server";
 import { CITIZENSHIP_QUERY, type CitizenshipFilter, getUser, isAdminUser, listUsers } from "~/upstream/users.server";
 import { USER_STATUS_FILTER, type UserStatusFilter } from "~/upstream/contract/users";
 import { safeFileLink } from "~/upstream/file-links.server";
@@ -104,11 +104,10 @@ export async function loadUsers(request: Request) {
 }
 
 /**
- * A user's current state, the read of the row actions and the bulk actions before they send
- * (user-actions.ts checks it); it names the admin post's audit entry (the user's name at the time).
+ * A user's current state and name, the read of the row actions before they send (user-actions.ts
+ * checks it; the audit entry names the user as read).
  */
-export async function currentUser(request: Request, id: string): Promise<UserState> {
+export async function readUser(request: Request, id: string): Promise<Found<UserState>> {
   const state = userState(await getUser(request, id));
-  auditTarget({ kind: "user", id, name: state.label });
-  return state;
+  return { name: state.label, state };
 }

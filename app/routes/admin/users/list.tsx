@@ -2,7 +2,7 @@ import { Link, useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
-import { currentUser, loadUsers } from "./list.server";
+import { loadUsers, readUser } from "./list.server";
 import { detailsHref, invitesHref, passportHref } from "./user-links";
 import { EmailText } from "./shared";
 import { banStale, unbanStale, USER_CONFIRMATIONS, verifyStale } from "./user-actions";
@@ -40,7 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case "ban":
         return rowAction(request, back, {
-          current: () => currentUser(request, id),
+          target: { kind: "user", id },
+          action: intent,
+          read: () => readUser(request, id),
           stale: banStale,
           send: () => banUser(request, id),
           done: "User banned successfully!",
@@ -48,7 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       case "unban":
         return rowAction(request, back, {
-          current: () => currentUser(request, id),
+          target: { kind: "user", id },
+          action: intent,
+          read: () => readUser(request, id),
           stale: unbanStale,
           send: () => unbanUser(request, id),
           done: "User un-banned successfully!",
@@ -56,7 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       case "verify":
         return rowAction(request, back, {
-          current: () => currentUser(request, id),
+          target: { kind: "user", id },
+          action: intent,
+          read: () => readUser(request, id),
           stale: verifyStale,
           send: () => verifyUser(request, id),
           done: "User verified successfully!",

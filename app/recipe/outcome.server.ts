@@ -1,0 +1,192 @@
+/**
+ * The one outcome core (docs/decisions/067-one-outcome-core.md): applies one action to one target
+ * and says what happened. The row action (rowAction), each bulk item (app/bulk/run-batch.server.ts)
+ * and each queue decision go through it; no other code maps an upstream error to an outcome, and
+ * it writes the action's audit entry, naming the target as it read it.
+ *
+ *   take the target's claim → read its current state → refuse when stale → send → classify →
+ *   record the audit entry → release the claim
+ */
+import type { AuditResult, AuditTarget } from "~/audit/entry";
+import { formatDateTime } from "~/lib/format";
+import { logLine } from "~/lib/log.server";
+import { Refusal } from "~/recipe/failure.server";
+import { recordAuditEntry } from "~/session/audit.server";
+import { type Claim, claimToAct, releaseClaim } from "~/state/claims.server";
+import { isUpstreamError, type UpstreamError } from "~/upstream/errors";
+
+/** How long a target is held while an action runs: beyond any upstream call's timeout and retries. */
+const ACTING_MS = 2 * 60_000;
+
+/** What happened to one action on one target. */
+export type Outcome =
+  /** Sent and accepted (or already met: a delete of what is gone); the server's message, if any. */
+  | { result: "done"; status: number | null; message: string | null }
+  /** Nothing sent: the panel refused, and why (no longer applies, held by another admin, not found). */
+  | { result: "refused"; why: string; refusal?: Refusal }
+  /** Sent and refused or failed upstream: its error (status, message). */
+  | { result: "failed"; error: UpstreamError | Error }
+  /** Sent and no answer came in time: it may have happened. */
+  | { result: "unknown"; error: UpstreamError };
+
+/** A target as the action's read found it: its name at the time, its member, and its state. */
+export interface Found<S> {
+  name: string | null;
+  /** The member it belongs to, where it is not the member itself (a post's author). */
+  owner?: string | null;
+  state: S;
+}
+
+/** One action on one target, as a route, a batch or the queue describes it. */
+export interface ActOn<S> {
+  target: { kind: AuditTarget["kind"]; id: string };
+  /** The intent or the bulk action's name: the trail records its word (app/audit/actions.ts). */
+  action: string;
+  admin: string | null;
+  reason?: string | null;
+  batch?: string | null;
+  /** The target's current state; null when it is not there (not on the list, deleted). */
+  read?: () => Promise<Found<S> | null>;
+  /** Why the action no longer applies to that state, or null (it may look up who changed it). */
+  stale?: (state: S) => string | null | Promise<string | null>;
+  /** What to say when the read finds nothing. */
+  notFound?: string;
+  /** Sends the action; resolves to the server's message, if any. May `refuse(...)` before it sends. */
+  send: (state: S | undefined) => Promise<string | null | void>;
+  /** A 404 answer meets the action's goal (a delete of what is already gone): done. */
+  goneIsDone?: boolean;
+  /** A step of the panel's own, which sends nothing upstream (a queue skip): done has no status. */
+  panelOnly?: boolean;
+  /** The detail of the entry when it is done (a batch's "Already removed" is set by the core). */
+  doneDetail?: (message: string | null) => string | null;
+}
+
+/** What a claim held by someone else says: the queue's review, or an action in flight. */
+export function heldBy(claim: Claim, admin: string | null, timeZone: string): string {
+  if (claim.purpose === "review")
+    return `Being reviewed by ${claim.admin} since ${formatDateTime(claim.since, timeZone)}`;
+  if (claim.admin === admin) return "This is being changed in another tab or batch right now";
+  return `${claim.admin} is changing this right now`;
+}
+
+export const OUTCOME_TEXTS = {
+  notFound: "Not found",
+  alreadyRemoved: "Already removed",
+  unexpected: "Unexpected error: nothing more is known",
+} as const;
+
+/** The audit trail's result, status and detail of an outcome. */
+function auditFields(outcome: Outcome): { result: AuditResult; status: number | null; detail: string | null } {
+  switch (outcome.result) {
+    case "done":
+      return { result: "done", status: outcome.status, detail: outcome.message };
+    case "refused":
+      return { result: "refused", status: null, detail: outcome.why };
+    case "failed": {
+      const error = outcome.error;
+      return isUpstreamError(error)
+        ? { result: "failed", status: error.status, detail: error.messageOr(error.message) }
+        : { result: "failed", status: null, detail: OUTCOME_TEXTS.unexpected };
+    }
+    case "unknown":
+      return { result: "unknown", status: null, detail: outcome.error.message };
+  }
+}
+
+/** An error thrown by `send` as an outcome: failed, unknown when the change may have happened, or done when its goal is met. */
+export function sentOutcome(error: unknown, goneIsDone = false): Outcome {
+  // An answer thrown on purpose (an upstream 401's way to sign in, a 403 page) is the request's, not an outcome.
+  if (error instanceof Response || !(error instanceof Error || error instanceof Refusal)) throw error;
+  if (error instanceof Refusal)
+    return { result: "refused", why: "message" in error.refused ? error.refused.message : "", refusal: error };
+  if (!isUpstreamError(error))
+    return { result: "failed", error: error instanceof Error ? error : new Error(String(error)) };
+  if (error.failure === "outcome-unknown") return { result: "unknown", error };
+  if (goneIsDone && error.status === 404) return { result: "done", status: 404, message: OUTCOME_TEXTS.alreadyRemoved };
+  return { result: "failed", error };
+}
+
+/**
+ * Applies `act` and records its audit entry: the one place an action's outcome is decided. The
+ * target stays claimed from before its read until its entry is written, so a second action on it
+ * (another admin, tab, batch or the queue) is refused, naming who holds it, or reads the state the
+ * first one left and is refused as stale.
+ */
+export async function applyAction<S>(
+  act: ActOn<S>,
+  timeZone: string,
+): Promise<{ outcome: Outcome; found: Found<S> | null }> {
+  const admin = act.admin ?? "unknown admin";
+  const entry = (found: Found<S> | null): EntryOf => ({
+    ...act,
+    target: { ...act.target, name: found?.name ?? null, owner: found?.owner ?? null },
+  });
+  const claim = await claimToAct(act.target, admin, ACTING_MS);
+  if ("by" in claim) {
+    const outcome: Outcome = { result: "refused", why: heldBy(claim.by, act.admin, timeZone) };
+    await recordOutcome(entry(null), outcome);
+    return { outcome, found: null };
+  }
+  try {
+    const applied = await outcomeOf(act);
+    // Recorded before the claim ends: whoever acts next finds this entry (who decided, and when).
+    await recordOutcome(entry(applied.found), applied.outcome);
+    return applied;
+  } finally {
+    await releaseClaim(claim.held);
+  }
+}
+
+/** What an entry says beside its outcome: who did what to which target, why, in which batch. */
+export interface EntryOf {
+  admin: string | null;
+  action: string;
+  target: AuditTarget | null;
+  reason?: string | null;
+  batch?: string | null;
+  /** The detail of a done entry, when not the server's message (a panel-only step's). */
+  doneDetail?: (message: string | null) => string | null;
+}
+
+/** Records the audit entry of an outcome (the core's, and a form save's: saveForm). */
+export async function recordOutcome(entry: EntryOf, outcome: Outcome): Promise<void> {
+  const fields = auditFields(outcome);
+  if (outcome.result === "done" && entry.doneDetail) fields.detail = entry.doneDetail(outcome.message);
+  if (outcome.result === "failed" && !isUpstreamError(outcome.error))
+    logLine("error", "action failed", { action: entry.action, target: entry.target, error: String(outcome.error) });
+  await recordAuditEntry({
+    admin: entry.admin,
+    action: entry.action,
+    target: entry.target,
+    reason: entry.reason ?? null,
+    batch: entry.batch ?? null,
+    ...fields,
+  });
+}
+
+/**
+ * Reads, checks and sends, and says what happened: the core's steps between its claim and its
+ * audit entry (pure apart from the action's own calls, so it is tested on its own).
+ */
+export async function outcomeOf<S>(
+  act: Pick<ActOn<S>, "read" | "stale" | "notFound" | "send" | "goneIsDone" | "panelOnly">,
+): Promise<{ outcome: Outcome; found: Found<S> | null }> {
+  let found: Found<S> | null = null;
+  try {
+    if (act.read) {
+      found = await act.read();
+      if (!found) return { outcome: { result: "refused", why: act.notFound ?? OUTCOME_TEXTS.notFound }, found };
+      const why = await act.stale?.(found.state);
+      if (why) return { outcome: { result: "refused", why }, found };
+    }
+  } catch (error) {
+    // A read that failed sent nothing: its outcome is the read's failure.
+    return { outcome: sentOutcome(error, false), found };
+  }
+  try {
+    const message = (await act.send(found?.state))?.trim() || null;
+    return { outcome: { result: "done", status: act.panelOnly ? null : 200, message }, found };
+  } catch (error) {
+    return { outcome: sentOutcome(error, act.goneIsDone ?? false), found };
+  }
+}
