@@ -5,7 +5,7 @@ import type { Page, TestInfo } from "@playwright/test";
 
 import { injectFault } from "../support/demo-hooks";
 import { closeCopyPage, expectAccessible } from "./a11y-helpers";
-import { openDashboard, startSession } from "./auth-helpers";
+import { openDashboard, startSession, waitForShellHydration } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // Each test audits several pages twice (light and dark). Measured with --workers=1 on the shared
@@ -121,6 +121,8 @@ test.describe("admin screens", () => {
     await page.getByRole("alertdialog").waitFor();
     await expectAccessible(page, testInfo, "delete plan dialog");
     await visit(page, testInfo, "/memberships/create");
+    // With JavaScript, a click before hydration ends would be lost between the server's form and React's.
+    await waitForShellHydration(page);
     await page.getByRole("button", { name: "Create Membership Tier" }).click();
     await page.locator("[data-field-error]").first().waitFor();
     await expectAccessible(page, testInfo, "create tier with errors");
