@@ -5,7 +5,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { detachedRequest } from "~/forms/form-data.server";
 import { ONCE_FIELD } from "~/recipe/mutation-form";
 import { requestFactsContext } from "~/server-context";
-import { idempotencyStore, type RememberedOutcome } from "~/session/idempotency.server";
+import { claimKey, completeKey, keyState, type RememberedOutcome } from "~/recipe/once-keys.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { trackUpstreamReach } from "~/upstream/reached.server";
 import { readCookie } from "~/lib/cookie-header";
@@ -53,23 +53,22 @@ export async function oncePerKey<T>(
 ): Promise<T> {
   const key = form.get(ONCE_FIELD);
   if (typeof key !== "string" || !KEY_PATTERN.test(key)) return run(request);
-  const store = idempotencyStore();
   // A key is only ever valid for the screen that rendered it, and only for the client that sent it:
   // another client replaying it must not get the first one's answer (its toast, its typed values).
   const storeKey = `${new URL(request.url).pathname}#${clientOf(request, context)}#${key}`;
 
   for (;;) {
-    if (await store.setIfAbsent(storeKey, CLAIM_MS)) {
+    if (await claimKey(storeKey, CLAIM_MS)) {
       let outcome: T;
       let reached: boolean;
       try {
         ({ value: outcome, reached } = await trackUpstreamReach(() => run(detachedRequest(request))));
       } catch (thrown) {
         // A thrown answer (the redirect to /login, a 400): nothing to share, a retry runs again.
-        await store.complete(storeKey, null, 0);
+        await completeKey(storeKey, null, 0);
         throw thrown;
       }
-      await store.complete(storeKey, reached ? remembered(outcome) : null, REMEMBER_MS);
+      await completeKey(storeKey, reached ? remembered(outcome) : null, REMEMBER_MS);
       return outcome;
     }
     const seen = await finishedOutcome(storeKey);
@@ -92,7 +91,7 @@ function clientOf(request: Request, context: Readonly<RouterContextProvider>): s
 /** Waits while the key is pending; its outcome, or undefined once the key is gone. */
 async function finishedOutcome(storeKey: string): Promise<RememberedOutcome | undefined> {
   for (;;) {
-    const state = await idempotencyStore().get(storeKey);
+    const state = await keyState(storeKey);
     if (!state) return undefined;
     if (state.state === "done") return state.outcome;
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));

@@ -41,8 +41,19 @@ export interface Expiring {
  * An engine over a Map in this process, for unit tests and as the embedded engine's cache: a
  * key is one lookup; expired keys are swept when a key is added, at most once a minute.
  */
-export function memoryEngine(now: () => number = Date.now, entries = new Map<string, Expiring>()): StateEngine {
+export function memoryEngine(
+  now: () => number = Date.now,
+  entries = new Map<string, Expiring>(),
+  maxKeys = Infinity,
+): StateEngine {
   let swept = 0;
+  // Every write re-inserts its key, so the Map's first key is the least recently written: it goes
+  // first past `maxKeys` (a store strangers can fill: the one-time keys of public forms).
+  const write = (key: string, entry: Expiring) => {
+    entries.delete(key);
+    entries.set(key, entry);
+    while (entries.size > maxKeys) entries.delete(entries.keys().next().value!);
+  };
   // Synchronous inside: a check and the change that follows it are one step of the event loop.
   const live = (key: string) => {
     const entry = entries.get(key);
@@ -61,7 +72,7 @@ export function memoryEngine(now: () => number = Date.now, entries = new Map<str
     async claim(key, value, ttlSeconds) {
       const held = live(key);
       if (held !== undefined) return held;
-      entries.set(key, { value, expires: now() + ttlSeconds * 1000 });
+      write(key, { value, expires: now() + ttlSeconds * 1000 });
       return undefined;
     },
     async release(key, value) {
@@ -69,12 +80,12 @@ export function memoryEngine(now: () => number = Date.now, entries = new Map<str
     },
     async increment(key, ttlSeconds) {
       const count = Number(live(key) ?? 0) + 1;
-      entries.set(key, { value: String(count), expires: now() + ttlSeconds * 1000 });
+      write(key, { value: String(count), expires: now() + ttlSeconds * 1000 });
       return count;
     },
     async swap(key, expected, value, ttlSeconds) {
       if (live(key) !== expected) return false;
-      entries.set(key, { value, expires: now() + ttlSeconds * 1000 });
+      write(key, { value, expires: now() + ttlSeconds * 1000 });
       return true;
     },
     async set(key, value, ttlSeconds) {
@@ -83,11 +94,32 @@ export function memoryEngine(now: () => number = Date.now, entries = new Map<str
         swept = time;
         for (const [stored, { expires }] of entries) if (expires <= time) entries.delete(stored);
       }
-      entries.set(key, { value, expires: time + ttlSeconds * 1000 });
+      write(key, { value, expires: time + ttlSeconds * 1000 });
     },
     async delete(key) {
       entries.delete(key);
     },
     async close() {},
+  };
+}
+
+/**
+ * One engine made of two: keys under one of `prefixes` go to `apart` (the embedded engine's
+ * one-time keys, kept in bounded memory, not on disk), every other key to `rest`.
+ */
+export function splitEngine(prefixes: readonly string[], apart: StateEngine, rest: StateEngine): StateEngine {
+  const pick = (key: string) => (prefixes.some((prefix) => key.startsWith(prefix)) ? apart : rest);
+  return {
+    get: (key) => pick(key).get(key),
+    set: (key, value, ttlSeconds) => pick(key).set(key, value, ttlSeconds),
+    delete: (key) => pick(key).delete(key),
+    take: (key) => pick(key).take(key),
+    claim: (key, value, ttlSeconds) => pick(key).claim(key, value, ttlSeconds),
+    release: (key, value) => pick(key).release(key, value),
+    increment: (key, ttlSeconds) => pick(key).increment(key, ttlSeconds),
+    swap: (key, expected, value, ttlSeconds) => pick(key).swap(key, expected, value, ttlSeconds),
+    close: async () => {
+      await Promise.all([apart.close(), rest.close()]);
+    },
   };
 }

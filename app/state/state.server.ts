@@ -2,7 +2,7 @@ import path from "node:path";
 
 import { env } from "~/config/env.server";
 import { sharedRedis } from "~/state/redis.server";
-import type { StateEngine } from "~/state/engine";
+import { memoryEngine, splitEngine, type StateEngine } from "~/state/engine";
 import { levelStateEngine } from "~/state/level-engine.server";
 import { redisStateEngine } from "~/state/redis-engine.server";
 
@@ -27,9 +27,17 @@ export function provideStateEngine(engine: StateEngine): void {
   held.panelStateEngine = Promise.resolve(engine);
 }
 
+/**
+ * The one-time keys of the embedded engine, in this process's memory only (they live minutes, and
+ * a restart forgets nothing anyone needs), at most this many: public forms' keys are strangers'.
+ */
+const ONCE_KEYS_MAX = 5_000;
+
 async function open(): Promise<StateEngine> {
   const redis = sharedRedis();
-  return redis ? redisStateEngine(redis) : levelStateEngine(path.resolve(env().STATE_DIR));
+  if (redis) return redisStateEngine(redis);
+  const level = await levelStateEngine(path.resolve(env().STATE_DIR));
+  return splitEngine(["once:"], memoryEngine(Date.now, new Map(), ONCE_KEYS_MAX), level);
 }
 
 /** At shutdown (server.js, once the last request is answered): closes the engine. */

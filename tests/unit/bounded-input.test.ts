@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 
 import { FIELD_TOO_LONG, MAX_FIELD_CHARS, parseForm, submittedForm } from "~/forms/form-data.server";
 import { cutTextParts, multipartBoundary } from "~/forms/multipart-limit.server";
-import { memoryIdempotencyStore } from "~/session/idempotency.server";
+import { memoryEngine } from "~/state/engine";
 
 /** A multipart body as a browser sends it, in chunks of `chunkSize` bytes (delimiters cross chunks). */
 async function multipart(form: FormData, chunkSize: number) {
@@ -64,25 +64,25 @@ describe("cutTextParts", () => {
   });
 });
 
-describe("memoryIdempotencyStore", () => {
+describe("a bounded memory engine (the one-time keys of npm start)", () => {
   it("keeps at most its cap of keys, forgetting the least recently written", async () => {
-    const store = memoryIdempotencyStore(Date.now, 3);
-    for (const key of ["a", "b", "c", "d"]) await store.setIfAbsent(key, 60_000);
+    const store = memoryEngine(Date.now, new Map(), 3);
+    for (const key of ["a", "b", "c", "d"]) await store.claim(key, "pending", 60);
     expect(await store.get("a")).toBeUndefined();
-    expect(await store.get("d")).toEqual({ state: "pending" });
-    await store.complete("b", { kind: "answered" }, 60_000);
-    await store.setIfAbsent("e", 60_000);
+    expect(await store.get("d")).toBe("pending");
+    await store.set("b", "done", 60);
+    await store.claim("e", "pending", 60);
     expect(await store.get("c")).toBeUndefined();
-    expect(await store.get("b")).toEqual({ state: "done", outcome: { kind: "answered" } });
+    expect(await store.get("b")).toBe("done");
   });
 
   it("forgets a key once it expires", async () => {
     let now = 0;
-    const store = memoryIdempotencyStore(() => now);
-    await store.setIfAbsent("a", 1_000);
+    const store = memoryEngine(() => now);
+    await store.claim("a", "pending", 1);
     now = 1_000;
     expect(await store.get("a")).toBeUndefined();
-    expect(await store.setIfAbsent("a", 1_000)).toBe(true);
+    expect(await store.claim("a", "pending", 1)).toBeUndefined();
   });
 });
 
