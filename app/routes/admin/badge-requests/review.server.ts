@@ -3,7 +3,7 @@
  * reviews that keep two admins apart (the one claim per target, app/state/claims.server.ts), and
  * the queue's decisions, the approve and reject of decide-badge.server.ts through the outcome core.
  * The day counts, skip lists and first-seen times live in the queue store
- * (app/session/claims.server.ts; decisions 056, 067).
+ * (queue-store.server.ts; decisions 056, 067).
  */
 import { replace } from "react-router";
 
