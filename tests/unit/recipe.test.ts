@@ -4,7 +4,7 @@
 // tests/integration/mutations-recipe.test.ts.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { UserRowActionSchema } from "~/forms/users.server";
+import { UserRowActionSchema } from "~/routes/admin/users/user-actions.server";
 import { answerOutcome, parseSubmission, saveForm, unhandledIntent } from "~/recipe/action.server";
 import { outcomeOf } from "~/recipe/outcome.server";
 import { type FailedSubmission, refuse } from "~/recipe/failure.server";

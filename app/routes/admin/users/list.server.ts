@@ -1,4 +1,5 @@
 import { type UserState, userState } from "./user-actions";
+import { USER_INTENTS, userBulkAction } from "./user-actions.server";
 import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
@@ -12,12 +13,8 @@ import { safeFileLink } from "~/upstream/file-links.server";
 /** The users list's page size (docs/product.md#constants-and-limits: users default page size 10). */
 const USERS_PAGE_SIZE = 10;
 
-/** The bulk actions on users (docs/product.md#bulk-selection), labelled as their row actions. */
-const USER_BULK_ACTIONS = [
-  ["ban", "Ban"],
-  ["unban", "Un-Ban"],
-  ["verify", "Verify"],
-] as const;
+/** The bulk actions on users (docs/product.md#bulk-selection): the screen's table, labelled as its rows. */
+const USER_BULK_ACTIONS = USER_INTENTS.map((intent) => [intent, userBulkAction(intent).label] as const);
 
 /** The default picture of a user without one (docs/product.md#users-list). */
 const DEFAULT_AVATAR = "/default-avatar.svg";

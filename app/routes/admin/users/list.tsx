@@ -2,10 +2,11 @@ import { Link, useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
-import { loadUsers, readUser } from "./list.server";
+import { loadUsers } from "./list.server";
+import { userRowAction, UserRowActionSchema } from "./user-actions.server";
 import { detailsHref, invitesHref, passportHref } from "./user-links";
 import { EmailText } from "./shared";
-import { banStale, unbanStale, USER_CONFIRMATIONS, verifyStale } from "./user-actions";
+import { USER_CONFIRMATIONS } from "./user-actions";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { PageHeader } from "~/components/ui/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -20,9 +21,7 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { UpstreamImage } from "~/components/ui/upstream-image";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { useConfirmationLink } from "~/recipe/confirmation";
-import { UserRowActionSchema } from "~/forms/users.server";
 import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
-import { banUser, unbanUser, verifyUser } from "~/upstream/users.server";
 
 // The row confirmations load when one opens, not with the list (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
@@ -39,35 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { intent, id } = submission.value;
     switch (intent) {
       case "ban":
-        return rowAction(request, back, {
-          target: { kind: "user", id },
-          action: intent,
-          read: () => readUser(request, id),
-          stale: banStale,
-          send: () => banUser(request, id),
-          done: "User banned successfully!",
-          failed: "Failed to ban user",
-        });
       case "unban":
-        return rowAction(request, back, {
-          target: { kind: "user", id },
-          action: intent,
-          read: () => readUser(request, id),
-          stale: unbanStale,
-          send: () => unbanUser(request, id),
-          done: "User un-banned successfully!",
-          failed: "Failed to unban user",
-        });
       case "verify":
-        return rowAction(request, back, {
-          target: { kind: "user", id },
-          action: intent,
-          read: () => readUser(request, id),
-          stale: verifyStale,
-          send: () => verifyUser(request, id),
-          done: "User verified successfully!",
-          failed: "Failed to verify user",
-        });
+        return rowAction(request, back, userRowAction(request, intent, id));
       default:
         return unhandledIntent(intent);
     }

@@ -42,7 +42,13 @@ export const verifyStale = (user: UserState) =>
       ? `User ${user.label} has not verified their email yet`
       : null;
 
-/** How each intent is confirmed (`?confirm=<intent>&id=<id>`). */
+/**
+ * The users screen's actions (docs/product.md#users-list) and how each is confirmed
+ * (`?confirm=<intent>&id=<id>`): the table's browser half, which the list renders. Its server half,
+ * keyed the same (user-actions.server.ts: label, reason, upstream call, toasts, the trail's words),
+ * is typed from these keys, so an action added here and not there fails the typecheck. The route's
+ * intent schema, its `switch`, the bulk actions and History all read the two.
+ */
 export const USER_CONFIRMATIONS = {
   ban: {
     asks: "dialog",
@@ -68,3 +74,6 @@ export const USER_CONFIRMATIONS = {
     stale: verifyStale,
   },
 } satisfies Confirmations<UserState>;
+
+/** An action of the users screen. */
+export type UserIntent = keyof typeof USER_CONFIRMATIONS;
