@@ -1,12 +1,11 @@
-import { type UserState, userState } from "./user-actions";
+import { userState } from "./user-actions";
 import { USER_INTENTS, userBulkAction } from "./user-actions.server";
 import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { loadFailure } from "~/recipe/failure.server";
-import type { Found } from "~/recipe/outcome.server";
-import { CITIZENSHIP_QUERY, type CitizenshipFilter, getUser, isAdminUser, listUsers } from "~/upstream/users.server";
+import { CITIZENSHIP_QUERY, type CitizenshipFilter, isAdminUser, listUsers } from "~/upstream/users.server";
 import { USER_STATUS_FILTER, type UserStatusFilter } from "~/upstream/contract/users";
 import { safeFileLink } from "~/upstream/file-links.server";
 
@@ -98,13 +97,4 @@ export async function loadUsers(request: Request) {
       error: LIST_LOAD_ERROR,
     });
   }
-}
-
-/**
- * A user's current state and name, the read of the row actions before they send (user-actions.ts
- * checks it; the audit entry names the user as read).
- */
-export async function readUser(request: Request, id: string): Promise<Found<UserState>> {
-  const state = userState(await getUser(request, id));
-  return { name: state.label, state };
 }

@@ -7,14 +7,14 @@
  */
 import * as z from "zod/mini";
 
-import { readUser } from "./list.server";
-import { USER_CONFIRMATIONS, type UserIntent, type UserState } from "./user-actions";
+import { USER_CONFIRMATIONS, type UserIntent, type UserState, userState } from "./user-actions";
 import type { ActionWord } from "~/audit/actions";
 import type { BulkAction } from "~/bulk/bulk-list";
 import { entityId, UNKNOWN_ACTION } from "~/forms/fields";
 import type { ReasonKind } from "~/forms/moderation-reasons";
 import type { RowAction } from "~/recipe/action.server";
-import { banUser, unbanUser, verifyUser } from "~/upstream/users.server";
+import type { Found } from "~/recipe/outcome.server";
+import { banUser, getUser, unbanUser, verifyUser } from "~/upstream/users.server";
 
 /** What the server does and says of one action. */
 interface UserServerAction {
@@ -64,6 +64,15 @@ export const UserRowActionSchema = z.object(
   { intent: z.enum(USER_INTENTS, { error: UNKNOWN_ACTION }), id: entityId("User id is invalid") },
   { error: UNKNOWN_ACTION },
 );
+
+/**
+ * A user's current state and name, the read of the row actions before they send (user-actions.ts
+ * checks it; the audit entry names the user as read).
+ */
+async function readUser(request: Request, id: string): Promise<Found<UserState>> {
+  const state = userState(await getUser(request, id));
+  return { name: state.label, state };
+}
 
 /** The row action of `intent` on user `id`, as the outcome core applies it. */
 export function userRowAction(request: Request, intent: UserIntent, id: string): RowAction<UserState> {
