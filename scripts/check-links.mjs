@@ -49,6 +49,41 @@ const citesDocument = (path, anchor) =>
 const MARKDOWN_LINK = /!?\[[^\]]*\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g;
 /** Inline code that is exactly a repository path, in Markdown: `server/app.ts`, `docs/product.md#routes`. */
 const CODE_PATH = new RegExp(`\`((?:${CITED_DIRS.join("|")})/[\\w./@+-]*)(#[\\w-]+)?\``, "g");
+/** A code file's repository path anywhere in a line of Markdown (in backticks, a link or plain text). */
+const LINE_CODE_PATH = new RegExp(
+  `(?<![\\w./~@-])((?:${CITED_DIRS.join("|")})/[\\w./@+-]*\\.(?:ts|tsx|mjs|js|cjs))(?![\\w/])`,
+  "g",
+);
+/**
+ * Inline code that names a code identifier: `applyAction`, `rowAction(...)`, `USER_CONFIRMATIONS`,
+ * `ClaimStore.claim` (its first name is checked): camelCase with a capital, a call, or CONSTANT_CASE.
+ */
+const CODE_IDENTIFIER = /`([A-Za-z_$][\w$]*)(?:\.[\w$]+)*(\([^`]*\))?`/g;
+
+/**
+ * Identifiers a line of Markdown names beside the one code file it cites, which that file does not
+ * contain: a renamed or removed function the docs still describe there. Only lines that cite
+ * exactly one code file are read, and only names shaped like code (see CODE_IDENTIFIER).
+ * @param {string} text
+ * @returns {{ identifier: string, path: string }[]}
+ */
+export function missingIdentifiers(text) {
+  const paths = [...new Set([...text.matchAll(LINE_CODE_PATH)].map((match) => match[1] ?? ""))];
+  if (paths.length !== 1) return [];
+  const path = paths[0] ?? "";
+  const file = join(ROOT, path);
+  if (!existsSync(file) || statSync(file).isDirectory()) return [];
+  const source = readFileSync(file, "utf8");
+  return [...text.matchAll(CODE_IDENTIFIER)]
+    .filter(
+      ([, name = "", call]) =>
+        name.length >= 4 && (call !== undefined || /[a-z][A-Z]|^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(name)),
+    )
+    .map(([, name = ""]) => name)
+    .filter((name) => !new RegExp(`\\b${name.replace(/\$/g, "\\$")}\\b`).test(source))
+    .map((identifier) => ({ identifier, path }));
+}
+
 /** A reference-style link definition: `[name]: target`. */
 const LINK_DEFINITION = /^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm;
 
@@ -223,6 +258,11 @@ function brokenInMarkdown(file) {
         const path = match[1] ?? "";
         const problem = problemWith(join(ROOT, path), match[2]?.slice(1));
         if (problem) broken.push(`${where}:${index + 1}: ${path}${match[2] ?? ""} (${problem})`);
+      }
+      // Decision records describe the code of their day: their names are history, not claims.
+      const identifiers = where.startsWith("docs/decisions/") ? [] : missingIdentifiers(text);
+      for (const { identifier, path } of identifiers) {
+        broken.push(`${where}:${index + 1}: \`${identifier}\` (not in ${path})`);
       }
       // Inline code is text, not a link: `[a](b)` inside backticks is an example.
       const line = text.replace(/`[^`]*`/g, "");

@@ -5,7 +5,7 @@ import { join, relative } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { githubSlug, headingAnchors } from "../../scripts/check-links.mjs";
+import { githubSlug, headingAnchors, missingIdentifiers } from "../../scripts/check-links.mjs";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const GUIDE = join(ROOT, "docs", "product.md");
@@ -65,5 +65,17 @@ describe("links into docs/product.md", () => {
   it("points every same-page link of the guide at an existing heading", () => {
     const broken = [...guide.matchAll(LOCAL_LINK)].map((match) => match[1]!).filter((anchor) => !anchors.has(anchor));
     expect(broken).toEqual([]);
+  });
+});
+
+describe("names the docs give beside a file (the link check)", () => {
+  it("finds a name the file holds, and flags one it no longer does", () => {
+    const line = "The core (`app/recipe/outcome.server.ts`, `applyAction`) and `noSuchFunction(...)`.";
+    expect(missingIdentifiers(line)).toEqual([{ identifier: "noSuchFunction", path: "app/recipe/outcome.server.ts" }]);
+  });
+
+  it("reads only lines that cite one code file, and only names shaped like code", () => {
+    expect(missingIdentifiers("`someName()` in `app/recipe/outcome.server.ts` and `server/app.ts`")).toEqual([]);
+    expect(missingIdentifiers("the `user` cookie, `app/recipe/outcome.server.ts`")).toEqual([]);
   });
 });
