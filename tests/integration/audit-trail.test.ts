@@ -17,6 +17,7 @@ import { demoRows } from "../support/bulk";
 import { findDemoUser } from "../support/demo-data";
 import { holdCalls, injectFault, resetDemo } from "../support/demo-hooks";
 import { PanelClient } from "../support/form-post";
+import { auditRows as auditRowsOf } from "../support/audit-page";
 import { htmlPage, valueOf } from "../support/html";
 import { ROOT, type RunningServer, startDemoApi, startPanel } from "../support/servers";
 
@@ -46,24 +47,8 @@ async function announcementRows() {
   return demoRows<{ id: number; isPinned: boolean; isActive: boolean }>(demo.url, "/announcements");
 }
 
-/** The rows of /audit (at `search`) as the table shows them: one record of column texts per entry. */
-async function auditRows(search = "") {
-  const response = await admin.get(`/audit${search}`);
-  const page = await htmlPage(response);
-  const table = page.getByRole("table", { name: "Audit entries" });
-  const headers = within(table)
-    .getAllByRole("columnheader")
-    .map((header) => header.textContent!.trim());
-  const rows = within(table).getAllByRole("row").slice(1);
-  return {
-    status: response.status,
-    page,
-    rows: rows
-      .map((row) => within(row).queryAllByRole("cell"))
-      .filter((cells) => cells.length === headers.length)
-      .map((cells) => Object.fromEntries(cells.map((cell, index) => [headers[index]!, cell.textContent!.trim()]))),
-  };
-}
+/** The rows of /audit (at `search`) as the table shows them, the page and its status. */
+const auditRows = (search = "") => auditRowsOf(admin, search);
 
 describe("/audit", { timeout: 120_000 }, () => {
   it("shows an admin's action, newest first, with its target linking to the user and its result", async () => {

@@ -6,6 +6,7 @@
 import { within } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
 
+import { auditRows } from "../support/audit-page";
 import { findDemoUser } from "../support/demo-data";
 import { holdCalls, injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
@@ -37,21 +38,6 @@ function formOf(page: HtmlPage, button: string) {
 
 /** A date and time as the queue writes them ('Nov 26, 2026, 9:05 AM'). */
 const DATE_TIME = /^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/;
-
-/** The rows of /audit at `search` as `client` reads them: one record of column texts per entry, newest first. */
-async function auditRows(client: PanelClient, search: string) {
-  const { page } = await open(client, `/audit${search}`);
-  const table = page.getByRole("table", { name: "Audit entries" });
-  const headers = within(table)
-    .getAllByRole("columnheader")
-    .map((header) => header.textContent!.trim());
-  return within(table)
-    .getAllByRole("row")
-    .slice(1)
-    .map((row) => within(row).queryAllByRole("cell"))
-    .filter((cells) => cells.length === headers.length)
-    .map((cells) => Object.fromEntries(cells.map((cell, index) => [headers[index]!, cell.textContent!.trim()])));
-}
 
 /** The badge decisions that reached the upstream. */
 async function decisions(demoUrl: string) {
@@ -256,13 +242,13 @@ describe.each(["memory", "redis"] as const)("the citizenship queue (claims in %s
 
     // Skip and "Show skipped requests again" are the panel's own steps, and they worked: the trail
     // has each as done (an auditor looking for refusals finds none of them), once, with what it did.
-    const [skip, ...others] = await auditRows(ann, `?kind=badge-request&target=${shown.id}`);
+    const [skip, ...others] = (await auditRows(ann, `?kind=badge-request&target=${shown.id}`)).rows;
     expect(others).toEqual([]);
     expect(skip).toMatchObject({ Admin: SUPPORT, Action: expect.stringMatching(/^skip/i) });
     expect(skip!.Result).toBe("Doneout of their queue for an hour; panel only, nothing sent upstream");
     const unskip = await support.post("/badge-requests/review", { intent: "unskip" });
     expect(unskip.headers.get("location")).toBe("/badge-requests/review");
-    const [shownAgain] = await auditRows(ann, `?admin=${encodeURIComponent(SUPPORT)}`);
+    const [shownAgain] = (await auditRows(ann, `?admin=${encodeURIComponent(SUPPORT)}`)).rows;
     expect(shownAgain).toMatchObject({ Action: expect.stringMatching(/^unskip/i), Target: "" });
     expect(shownAgain!.Result).toBe("Done1 skipped request back in their queue; panel only, nothing sent upstream");
   });

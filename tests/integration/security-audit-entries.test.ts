@@ -1,32 +1,16 @@
 // Security round four (low): an audit entry names what the action acted on. A form's `id` does
 // not move an action on one user's page to another user, and a made-up intent with a reason
 // lands in no member's History: it is recorded as refused, without its target or reason.
-import { within } from "@testing-library/dom";
 import { describe, expect, it } from "vitest";
 
+import { auditRows } from "../support/audit-page";
 import { findDemoUser } from "../support/demo-data";
 import { recordedRequests } from "../support/demo-hooks";
 import { PanelClient } from "../support/form-post";
-import { htmlPage } from "../support/html";
 import { useStack } from "../support/use-stack";
 
 describe("what an audit entry names", () => {
   const stack = useStack();
-
-  /** /audit's rows (at `search`) as texts per column. */
-  async function auditRows(admin: PanelClient, search = "") {
-    const page = await htmlPage(await admin.get(`/audit${search}`));
-    const table = page.getByRole("table", { name: "Audit entries" });
-    const headers = within(table)
-      .getAllByRole("columnheader")
-      .map((header) => header.textContent!.trim());
-    return within(table)
-      .getAllByRole("row")
-      .slice(1)
-      .map((row) => within(row).queryAllByRole("cell"))
-      .filter((cells) => cells.length === headers.length)
-      .map((cells) => Object.fromEntries(cells.map((cell, index) => [headers[index]!, cell.textContent!.trim()])));
-  }
 
   it("names the user whose page a push was sent from, whatever id the form carries", async () => {
     const admin = await PanelClient.signedIn(stack.panel.url);
@@ -40,7 +24,7 @@ describe("what an audit entry names", () => {
     const [push] = await recordedRequests(stack.demo.url, "/fcm/send-notification-to-user");
     const userFive = await findDemoUser(stack.demo.url, (user) => user.id === 5);
     expect(push?.body).toMatchObject({ email: userFive.email });
-    const [entry] = await auditRows(admin, "?action=notify");
+    const [entry] = (await auditRows(admin, "?action=notify")).rows;
     expect(entry?.Target).toMatch(/\buser 5\)?$/);
   });
 
@@ -48,7 +32,7 @@ describe("what an audit entry names", () => {
     const admin = await PanelClient.signedIn(stack.panel.url);
     const answer = await admin.post("/users", { intent: "erase-everything", id: "12", reason: "Planted evidence" });
     expect(answer.status).toBe(400);
-    const [entry] = await auditRows(admin, "?action=erase-everything");
+    const [entry] = (await auditRows(admin, "?action=erase-everything")).rows;
     expect(entry).toMatchObject({ Action: "Erase-everything", Target: "", Reason: "" });
     expect(entry!.Result).toMatch(/^Refused/);
     const history = await (await admin.get("/users/12")).text();

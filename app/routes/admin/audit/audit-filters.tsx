@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import { TARGET_FILTER_LABELS, type AuditFilters } from "./filters";
 import { ACTION_FILTER_WORDS, capitalised } from "~/audit/actions";
@@ -37,48 +38,19 @@ export function AuditFilterForm({
     >
       {limit ? <input type="hidden" name="limit" value={limit} /> : null}
       <TextFilter {...TEXT_FILTERS[0]!} value={filters.admin} />
-      <div>
-        <label htmlFor="filter-action" className="block text-xs font-medium text-slate-600">
-          Action
-        </label>
-        <select
-          id="filter-action"
-          name="action"
-          defaultValue={filters.action}
-          key={filters.action}
-          className={`${inputClass} mt-1`}
-        >
-          <option value="">All</option>
-          {ACTION_FILTER_WORDS.map((word) => (
-            <option key={word} value={word}>
-              {capitalised(word)}
-            </option>
-          ))}
-          {/* A word the trail holds that the list does not (an older entry's), kept as it was asked for. */}
-          {filters.action && !(ACTION_FILTER_WORDS as readonly string[]).includes(filters.action) ? (
-            <option value={filters.action}>{filters.action}</option>
-          ) : null}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="filter-kind" className="block text-xs font-medium text-slate-600">
-          Target
-        </label>
-        <select
-          id="filter-kind"
-          name="kind"
-          defaultValue={filters.kind}
-          key={filters.kind}
-          className={`${inputClass} mt-1`}
-        >
-          <option value="">All</option>
-          {Object.entries(TARGET_FILTER_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectFilter
+        name="action"
+        label="Action"
+        value={filters.action}
+        // A word the trail holds that the list does not (an older entry's) stays as it was asked for.
+        choices={[
+          ...ACTION_FILTER_WORDS.map((word) => [word, capitalised(word)] as const),
+          ...(filters.action && !(ACTION_FILTER_WORDS as readonly string[]).includes(filters.action)
+            ? [[filters.action, filters.action] as const]
+            : []),
+        ]}
+      />
+      <SelectFilter name="kind" label="Target" value={filters.kind} choices={Object.entries(TARGET_FILTER_LABELS)} />
       {TEXT_FILTERS.slice(1).map((field) => (
         <TextFilter key={field.name} {...field} value={filters[field.name]} />
       ))}
@@ -98,6 +70,35 @@ export function AuditFilterForm({
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/** A filter chosen from a list, with "All" first (no filter). */
+function SelectFilter({
+  name,
+  label,
+  value,
+  choices,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  choices: readonly (readonly [value: string, label: string])[];
+}) {
+  return (
+    <div>
+      <label htmlFor={`filter-${name}`} className="block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      <select id={`filter-${name}`} name={name} defaultValue={value} key={value} className={`${inputClass} mt-1`}>
+        <option value="">All</option>
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
