@@ -121,14 +121,16 @@ server.listen(env.PORT, env.HOST, () => {
 // are still served while a load balancer takes this instance out. The drain ends once the
 // balancer's checks show that it stopped sending (server/health.ts), or after SHUTDOWN_DRAIN_MS,
 // whichever comes first (decision 052). Then the listening socket closes (new connections are
-// refused), idle keep-alive connections close, and the requests in flight finish; the process
-// exits 0. It exits 1 if they outlast SHUTDOWN_TIMEOUT_MS, or on a second SIGTERM or SIGINT.
+// refused), idle keep-alive connections close, and the requests in flight finish; then the bulk
+// batches take no new item and their items in flight end (decision 068); the process exits 0. It
+// exits 1 if all this outlasts SHUTDOWN_TIMEOUT_MS plus the room of an item in flight (its
+// upstream calls, each up to UPSTREAM_TIMEOUT_MS), or on a second SIGTERM or SIGINT.
 /** @type {number | undefined} */
 let closeStarted;
 let shuttingDown = false;
 closeWithGrace(
   {
-    delay: env.SHUTDOWN_DRAIN_MS + SHUTDOWN_TIMEOUT_MS,
+    delay: env.SHUTDOWN_DRAIN_MS + SHUTDOWN_TIMEOUT_MS + bundle.itemInFlightMs(env),
     // Only SIGTERM and SIGINT stop the server gracefully; the rest keep Node's own handling.
     skip: NOT_GRACEFUL,
     logger: false,
@@ -163,8 +165,12 @@ closeWithGrace(
     // Logged once the listening socket is closed: from here on, new connections are refused.
     logLine("info", "shutting down", { signal, ...drained });
     await closed;
+    // The bulk batches next: no new item; the items in flight end and record their audit entries;
+    // the rest are "not run", and each batch notes that it was interrupted.
+    await bundle.stopBatches();
     // Audit entries still waiting for the store are written before the process ends: the failed
-    // sign-ins gathered so far first.
+    // sign-ins gathered so far first. The trail closes last but the state engine: an entry after
+    // it is logged as lost.
     await bundle.flushSignInFailures();
     await bundle.closeTheAuditTrail();
     // The state engine's files (sessions and the panel's other records) are closed last.

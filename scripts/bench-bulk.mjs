@@ -3,11 +3,14 @@
 // `npm run bench:bulk` after `npm run build`, on a machine as quiet as you can make it.
 //
 // "Ban 100 users" on a fresh demo API at DEMO_API_LATENCY_MS=50 (every upstream call waits 50 ms):
-// each item's state is read again before it is sent (GET /users/{id}, as the row action does), so
-// the bound is 4 s (issue 27). The time runs from the Confirm post to the results page saying
+// each item's state is read again right before it is sent (GET /users/{id}, as the row action
+// does), then the ban is sent: two calls of 50 ms one after the other per item. The bound is 2 s
+// (issue 38; issue 27's was 4 s): at 4 items in flight those calls alone took 2.5 s, at 10
+// (BULK_CONCURRENCY) 1 s. The time runs from the Confirm post to the results page saying
 // "Finished" (asked every 50 ms): Confirm, the batch and the last look. The review page's own
-// time (it reads the 100 users to list them) is printed too.
+// time (it reads the 100 users to list them) is printed too, and the load average beside them.
 // Exit code 1 when a run breaks its bound or an item is not done.
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 
 import { PanelClient } from "../tests/support/form-post.ts";
@@ -16,8 +19,8 @@ import { demoUsers } from "../tests/support/demo-data.ts";
 
 const LATENCY_MS = 50;
 const ITEMS = 100;
-/** The bound where each item's state is read again before the action (issue 27). */
-const BOUND_WITH_READ_MS = 4_000;
+/** The bound where each item's state is read again before the action (issue 38). */
+const BOUND_WITH_READ_MS = 2_000;
 
 /**
  * The Confirm form's one-time key on a review page.
@@ -67,7 +70,10 @@ async function run(name, list, pick, action, fields) {
     const ok = Number(done) === ITEMS && totalMs <= BOUND_WITH_READ_MS;
     console.log(
       `${name}: review page ${reviewMs.toFixed(0)} ms; Confirm to finished ${totalMs.toFixed(0)} ms for ${done} of ${ITEMS} done ` +
-        `(bound ${BOUND_WITH_READ_MS} ms, state read again before each item) ${ok ? "ok" : "BROKEN"}`,
+        `(bound ${BOUND_WITH_READ_MS} ms, state read again before each item) ${ok ? "ok" : "BROKEN"}; ` +
+        `load average ${loadavg()
+          .map((load) => load.toFixed(2))
+          .join(" ")}`,
     );
     return ok;
   } finally {

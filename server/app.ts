@@ -36,6 +36,7 @@ export { logLine } from "~/lib/log.server";
 export { startDraining } from "./health";
 export { closeTheAuditTrail } from "~/audit/trail.server";
 export { closeTheStateEngine } from "~/state/state.server";
+export { itemInFlightMs, stopBatches } from "~/bulk/run-batch.server";
 export { flushSignInFailures } from "~/session/sign-in-audit.server";
 export { checkRedisAtBoot } from "~/state/redis-policy.server";
 

@@ -25,6 +25,8 @@ export interface AuditTrail {
   engine(): Promise<AuditEngine>;
   /** Resolves once no entry waits in the outbox. */
   idle(): Promise<void>;
+  /** How many entries wait in the outbox. */
+  waiting(): number;
   /** Removes the entries older than the retention; how many it removed. */
   trim(now?: number): Promise<number>;
   /**
@@ -32,7 +34,13 @@ export interface AuditTrail {
    * system, it proves later that no newer entry was removed (`npm run audit:verify -- --head`).
    */
   publishHead(): Promise<ChainHead>;
+  /** Closes the store; the next use opens it again. */
   close(): Promise<void>;
+  /**
+   * Closes the store for good (the process stops): an entry recorded after it is refused, logged
+   * as `AUDIT ENTRIES LOST` with the count, never written to a store opened again.
+   */
+  shut(): Promise<void>;
 }
 
 /**
@@ -44,7 +52,10 @@ export function auditTrail(
   { retentionDays, outbox: outboxOptions }: { retentionDays: number; outbox?: Partial<OutboxOptions> },
 ): AuditTrail {
   let opened: Promise<AuditEngine> | undefined;
+  let closed = false;
+  let lostSinceClose = 0;
   const engine = () => {
+    if (closed) return Promise.reject(new Error("the audit trail is closed: the process is stopping"));
     opened ??= open().catch((error: unknown) => {
       opened = undefined;
       throw error;
@@ -57,9 +68,27 @@ export function auditTrail(
   }, outboxOptions);
 
   return {
-    record: (record) => outbox.push({ ...record, at: record.at ?? Date.now() }),
+    record(record) {
+      if (!closed) return outbox.push({ ...record, at: record.at ?? Date.now() });
+      // Something still acting after shutdown closed the trail (a detached request that outlived
+      // its connection): its entry cannot be kept, and an operator must hear of it.
+      lostSinceClose++;
+      logLine("error", "AUDIT ENTRIES LOST: an entry came after the audit trail closed at shutdown", {
+        lost: 1,
+        lostSinceClose,
+        entry: {
+          admin: record.admin,
+          action: record.action,
+          target: record.target,
+          batch: record.batch,
+          result: record.result,
+        },
+      });
+      return Promise.resolve();
+    },
     page: async (query) => auditPage(await engine(), query),
     idle: () => outbox.idle(),
+    waiting: () => outbox.waiting(),
     engine,
     async trim(now = Date.now()) {
       const store = await engine();
@@ -76,8 +105,13 @@ export function auditTrail(
       return head;
     },
     async close() {
-      if (opened) await (await opened).close();
+      const store = opened;
       opened = undefined;
+      if (store) await (await store).close();
+    },
+    async shut() {
+      closed = true;
+      await this.close();
     },
   };
 }
@@ -112,9 +146,10 @@ export function theAuditTrail(): AuditTrail {
 const FLUSH_MS = 5_000;
 
 /**
- * At shutdown (server.js, once the last request is answered): writes what waits in the outbox
- * (for up to FLUSH_MS; what is still waiting then is logged as lost), publishes the head (the last
- * `audit head` line) and closes the store.
+ * At shutdown (server.js, once the last request is answered and the bulk batches have stopped):
+ * writes what waits in the outbox (for up to FLUSH_MS; what is still waiting then is logged as
+ * lost, with the count), publishes the head (the last `audit head` line) and closes the store. An
+ * entry recorded after this is refused and logged as lost.
  */
 export async function closeTheAuditTrail(): Promise<void> {
   const trail = processTrail;
@@ -126,10 +161,12 @@ export async function closeTheAuditTrail(): Promise<void> {
   ]);
   clearTimeout(limit);
   if (!flushed)
-    logLine("error", "AUDIT ENTRIES LOST: the audit store did not take the waiting entries before shutdown");
+    logLine("error", "AUDIT ENTRIES LOST: the audit store did not take the waiting entries before shutdown", {
+      lost: trail.waiting(),
+    });
   // Only a store that answers has a head to give; a store that is away was already reported.
   if (flushed) await trail.publishHead().catch(() => undefined);
-  await trail.close().catch(() => undefined);
+  await trail.shut().catch(() => undefined);
 }
 
 /** Opens the store the environment configures: Redis when REDIS_URL is set, else the embedded store in AUDIT_DIR. */

@@ -1,7 +1,7 @@
 /**
  * The bulk pages' loaders and actions (docs/product.md#bulk-actions), one implementation for every
  * list, driven by the list's table (BulkList): the review page (GET) and its Confirm (POST), the
- * results page (GET) and its "Retry failed" and "Resend the message" (POST). Route modules call
+ * results page (GET) and its Retry and "Resend the message" (POST). Route modules call
  * them with their list:
  * `export const loader = (args: Route.LoaderArgs) => loadBulkReview(args, usersBulk)`.
  */
@@ -269,8 +269,12 @@ async function batchOf(list: Pick<BulkList<unknown>, "path">, batchId: string | 
   return batch;
 }
 
-/** Failed items and those whose outcome is unknown: "Retry failed" reads each again before sending anything. */
-const retryable = (item: BatchItem) => item.result === "failed" || item.result === "unknown";
+/**
+ * Failed items, those whose outcome is unknown, and those an interrupted batch did not run: Retry
+ * reads each again before sending anything.
+ */
+const retryable = (item: BatchItem) =>
+  item.result === "failed" || item.result === "unknown" || item.result === "notRun";
 
 /** Done items whose message to the member was not sent: "Resend the message" sends it alone. */
 const resendable = (item: BatchItem) => item.result === "done" && item.messageFailed === true;
@@ -291,7 +295,7 @@ export async function loadBulkResults<S, R>(
 ): Promise<BulkResultsView> {
   await requireCapability(request, "bulk-actions");
   const batch = await batchOf(list, params.batchId);
-  const counts: Record<ItemResult, number> = { pending: 0, done: 0, skipped: 0, failed: 0, unknown: 0 };
+  const counts: Record<ItemResult, number> = { pending: 0, done: 0, skipped: 0, failed: 0, unknown: 0, notRun: 0 };
   for (const item of batch.items) counts[item.result]++;
   const ended = batch.finishedAt !== null;
   const { more } = batch;
@@ -300,6 +304,7 @@ export async function loadBulkResults<S, R>(
     label: batchLabel(list as BulkList<unknown>, batch),
     reason: batch.reason,
     running: !ended,
+    interrupted: batch.interrupted ?? null,
     back: batch.back,
     cappedAt: batch.cappedAt,
     leftOut: batch.leftOut,
@@ -322,8 +327,8 @@ export async function loadBulkResults<S, R>(
 }
 
 /**
- * "Retry failed ({k})": a new batch of the failed and unknown items, same action, reason and
- * message, each read again first. "Resend the message ({k})" (intent `resend`): a new batch that
+ * Retry ("Retry failed ({k})", "Retry what did not run ({k})"): a new batch of the failed, unknown
+ * and not-run items, same action, reason and message, each read again first. "Resend the message ({k})" (intent `resend`): a new batch that
  * sends only the message to the members whose item was done without it.
  */
 export async function retryBulk<S, R>(args: ActionFunctionArgs, list: BulkList<S, R>) {

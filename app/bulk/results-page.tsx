@@ -20,7 +20,26 @@ const RESULTS: Record<ItemResult, { label: string; tone: "green" | "gray" | "red
   skipped: { label: "Skipped", tone: "gray" },
   failed: { label: "Failed", tone: "red" },
   unknown: { label: "Outcome unknown", tone: "yellow" },
+  notRun: { label: "Not run", tone: "gray" },
 };
+
+/** What the interruption notice says, by why the batch was interrupted. */
+const INTERRUPTED: Record<NonNullable<BulkResultsView["interrupted"]>, string> = {
+  stopped: "The panel was stopped while this batch ran: the items in flight ended, the rest were not sent.",
+  lost: "The panel stopped unexpectedly while this batch ran: the items it had not finished are not run (one being sent right then may have been done).",
+};
+
+/** The status line of an ended batch: every count, "not run" when some did not run. */
+function endedLine({ counts }: BulkResultsView): string {
+  const ran = `${counts.done} done, ${counts.skipped} skipped, ${counts.failed} failed, ${counts.unknown} outcome unknown`;
+  return counts.notRun > 0 ? `Interrupted: ${ran}, ${counts.notRun} not run.` : `Finished: ${ran}.`;
+}
+
+/** Retry's label: what it sends again (each item read again first). */
+function retryLabel({ counts, retry }: BulkResultsView): string {
+  if (counts.notRun === 0) return `Retry failed (${retry})`;
+  return counts.notRun === retry ? `Retry what did not run (${retry})` : `Retry failed and not run (${retry})`;
+}
 
 /** While the batch runs, with JavaScript: revalidate every few seconds (without it, the page's refresh does). */
 function useRefreshWhile(running: boolean) {
@@ -86,9 +105,10 @@ function ResultsTable({ items }: { items: readonly BulkResultItem[] }) {
 
 /**
  * The results page of a bulk action (docs/product.md#bulk-actions): each item done, skipped (why),
- * failed (the upstream's message) or outcome unknown; the counts; "Retry failed ({k})", "Resend
- * the message ({k})" and the way back to the list with its filters, before the table however long
- * it is. A running batch's page refreshes itself until it ends.
+ * failed (the upstream's message), outcome unknown, or not run (the batch was interrupted); the
+ * counts; Retry ("Retry failed ({k})", or with what did not run), "Resend the message ({k})" and
+ * the way back to the list with its filters, before the table however long it is. A running
+ * batch's page refreshes itself until it ends.
  */
 export function BulkResultsPage({ results }: { results: BulkResultsView }) {
   useRefreshWhile(results.running);
@@ -106,8 +126,11 @@ export function BulkResultsPage({ results }: { results: BulkResultsView }) {
       <p role="status" className="text-sm text-slate-800">
         {results.running
           ? `Running: ${total - counts.pending} of ${total} finished. This page updates itself.`
-          : `Finished: ${counts.done} done, ${counts.skipped} skipped, ${counts.failed} failed, ${counts.unknown} outcome unknown.`}
+          : endedLine(results)}
       </p>
+      {results.interrupted && counts.notRun > 0 ? (
+        <FormAlert tone="info">{`${INTERRUPTED[results.interrupted]} ${counts.notRun} ${counts.notRun === 1 ? "item was" : "items were"} not run: Retry reads each again and sends what still applies.`}</FormAlert>
+      ) : null}
       {results.reason ? <p className="text-sm text-slate-700">{`Reason: ${results.reason}`}</p> : null}
       {more ? (
         <FormAlert tone="info">
@@ -131,7 +154,7 @@ export function BulkResultsPage({ results }: { results: BulkResultsView }) {
         {results.retry > 0 ? (
           <MutationForm>
             <input type="hidden" name="intent" value="retry" />
-            <SubmitButton pendingLabel="Retrying...">{`Retry failed (${results.retry})`}</SubmitButton>
+            <SubmitButton pendingLabel="Retrying...">{retryLabel(results)}</SubmitButton>
           </MutationForm>
         ) : null}
         {results.resend > 0 ? (

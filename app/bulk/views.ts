@@ -1,5 +1,5 @@
 /** What the bulk pages' loaders hand their components (docs/product.md#bulk-actions). */
-import type { ItemResult } from "./batch-store.server";
+import type { Interruption, ItemResult } from "./batch-store.server";
 
 /** An item as the bulk pages name it: a link to where it is seen in the panel. */
 export interface BulkItemLink {
@@ -48,6 +48,8 @@ export interface BulkResultsView {
   label: string;
   reason: string | null;
   running: boolean;
+  /** Why it ended before all its items ran (the panel stopped, or its process was lost), or null. */
+  interrupted: Interruption | null;
   back: string;
   cappedAt: number | null;
   leftOut: number;
@@ -55,7 +57,7 @@ export interface BulkResultsView {
   more: { applies: number; taken: number; notReached: number; again: string; noun: string } | null;
   notApplying: number;
   counts: Record<ItemResult, number>;
-  /** Failed and unknown items: what "Retry failed" runs again (each read again first). */
+  /** Failed, unknown and not-run items: what Retry runs again (each read again first). */
   retry: number;
   /** Done items whose message to the member was not sent: what "Resend the message" sends. */
   resend: number;

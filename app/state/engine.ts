@@ -8,8 +8,15 @@
 
 /** A key-value store whose every key expires. */
 export interface StateEngine {
+  /**
+   * Whether other processes read and write the same keys (Redis), or this process holds them alone
+   * (memory, the embedded engine's directory): a key another process wrote is then a former one's.
+   */
+  readonly shared: boolean;
   /** The value under `key`, or undefined when there is none or it has expired. */
   get(key: string): Promise<string | undefined>;
+  /** The values under `keys`, in their order, read together (one Redis MGET); undefined where there is none. */
+  getMany(keys: readonly string[]): Promise<(string | undefined)[]>;
   /** Stores `value` under `key` for `ttlSeconds`. */
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   /** Removes `key` (nothing happens when it is not there). */
@@ -63,7 +70,9 @@ export function memoryEngine(
     return undefined;
   };
   return {
+    shared: false,
     get: async (key) => live(key),
+    getMany: async (keys) => keys.map(live),
     async take(key) {
       const value = live(key);
       entries.delete(key);
@@ -110,7 +119,21 @@ export function memoryEngine(
 export function splitEngine(prefixes: readonly string[], apart: StateEngine, rest: StateEngine): StateEngine {
   const pick = (key: string) => (prefixes.some((prefix) => key.startsWith(prefix)) ? apart : rest);
   return {
+    shared: rest.shared,
     get: (key) => pick(key).get(key),
+    async getMany(keys) {
+      // Each engine reads its own keys together; the answers go back in the keys' order.
+      const values = new Array<string | undefined>(keys.length);
+      await Promise.all(
+        [apart, rest].map(async (engine) => {
+          const mine = keys.flatMap((key, index) => (pick(key) === engine ? [index] : []));
+          if (mine.length === 0) return;
+          const found = await engine.getMany(mine.map((index) => keys[index]!));
+          mine.forEach((index, at) => (values[index] = found[at]));
+        }),
+      );
+      return values;
+    },
     set: (key, value, ttlSeconds) => pick(key).set(key, value, ttlSeconds),
     delete: (key) => pick(key).delete(key),
     take: (key) => pick(key).take(key),

@@ -1,3 +1,4 @@
+import type { StateEngine } from "~/state/engine";
 import { theStateEngine } from "~/state/state.server";
 
 /**
@@ -6,7 +7,11 @@ import { theStateEngine } from "~/state/state.server";
  * may be lost or must persist (docs/operations.md#the-panels-state).
  */
 export interface StateFamily {
+  /** Whether other processes share these keys (Redis), or this process holds them alone (StateEngine.shared). */
+  shared(): Promise<boolean>;
   get(id: string): Promise<string | undefined>;
+  /** The values of `ids`, in their order, read together (one Redis MGET). */
+  getMany(ids: readonly string[]): Promise<(string | undefined)[]>;
   set(id: string, value: string, ttlSeconds: number): Promise<void>;
   delete(id: string): Promise<void>;
   /** The value, removed as it is read: one reader gets it. */
@@ -23,16 +28,22 @@ export interface StateFamily {
 
 /** The family `name` on the state engine. */
 export function stateFamily(name: string): StateFamily {
+  return familyOn(theStateEngine, name);
+}
+
+/** The family `name` on the engine `engine` answers (the process's, or one a unit test makes). */
+export function familyOn(engine: () => Promise<StateEngine>, name: string): StateFamily {
   const key = (id: string) => `${name}:${id}`;
   return {
-    get: async (id) => (await theStateEngine()).get(key(id)),
-    set: async (id, value, ttlSeconds) => (await theStateEngine()).set(key(id), value, ttlSeconds),
-    delete: async (id) => (await theStateEngine()).delete(key(id)),
-    take: async (id) => (await theStateEngine()).take(key(id)),
-    claim: async (id, value, ttlSeconds) => (await theStateEngine()).claim(key(id), value, ttlSeconds),
-    release: async (id, value) => (await theStateEngine()).release(key(id), value),
-    increment: async (id, ttlSeconds) => (await theStateEngine()).increment(key(id), ttlSeconds),
-    swap: async (id, expected, value, ttlSeconds) =>
-      (await theStateEngine()).swap(key(id), expected, value, ttlSeconds),
+    shared: async () => (await engine()).shared,
+    get: async (id) => (await engine()).get(key(id)),
+    getMany: async (ids) => (await engine()).getMany(ids.map(key)),
+    set: async (id, value, ttlSeconds) => (await engine()).set(key(id), value, ttlSeconds),
+    delete: async (id) => (await engine()).delete(key(id)),
+    take: async (id) => (await engine()).take(key(id)),
+    claim: async (id, value, ttlSeconds) => (await engine()).claim(key(id), value, ttlSeconds),
+    release: async (id, value) => (await engine()).release(key(id), value),
+    increment: async (id, ttlSeconds) => (await engine()).increment(key(id), ttlSeconds),
+    swap: async (id, expected, value, ttlSeconds) => (await engine()).swap(key(id), expected, value, ttlSeconds),
   };
 }

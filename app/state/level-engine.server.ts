@@ -21,7 +21,9 @@ export async function levelStateEngine(dir: string, now: () => number = Date.now
   if (expired.length > 0) await db.batch(expired.map((key) => ({ type: "del" as const, key })));
   const memory = memoryEngine(now, entries);
   return {
+    shared: false,
     get: memory.get,
+    getMany: memory.getMany,
     async set(key, value, ttlSeconds) {
       await memory.set(key, value, ttlSeconds);
       await db.put(key, JSON.stringify(entries.get(key)));

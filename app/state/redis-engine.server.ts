@@ -20,9 +20,15 @@ export function redisStateEngine(redis: Redis): StateEngine {
     }
   };
   return {
+    shared: true,
     async get(key) {
       reachable();
       return (await redis.get(STATE_PREFIX + key)) ?? undefined;
+    },
+    async getMany(keys) {
+      if (keys.length === 0) return [];
+      reachable();
+      return (await redis.mget(keys.map((key) => STATE_PREFIX + key))).map((value) => value ?? undefined);
     },
     async set(key, value, ttlSeconds) {
       reachable();

@@ -6,8 +6,8 @@ import { env } from "~/config/env.server";
 import { logLine } from "~/lib/log.server";
 
 // See docs/decisions/018-scale-out-with-redis.md. One connection per process, shared by every store
-// that must be the same on all instances (the rate limits, the one-time keys, the revoked
-// sessions, the verified links, the queue's claims, the bulk batches: processStore).
+// that must be the same on all instances (the rate limits, and the state engine's families: the
+// one-time keys, the sessions, the claims, the bulk batches...).
 
 let client: Redis | undefined;
 
@@ -40,22 +40,6 @@ function connect(url: string): Redis {
     logLine("info", "redis available again");
   });
   return redis;
-}
-
-/**
- * The panel's one rule for its own state (decision 018): a store on the shared Redis when
- * REDIS_URL is set, so every instance sees the same; else one in this process's memory, with
- * nothing to install. Chosen on first use and kept for the process.
- */
-export function processStore<T>(stores: { redis: (redis: Redis) => T; memory: () => T }): () => T {
-  let store: T | undefined;
-  return () => {
-    if (store === undefined) {
-      const redis = sharedRedis();
-      store = redis ? stores.redis(redis) : stores.memory();
-    }
-    return store;
-  };
 }
 
 /** The process's shared Redis client, connected on first use; undefined when REDIS_URL is not set. */

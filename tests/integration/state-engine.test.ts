@@ -1,6 +1,7 @@
 // The panel's state engine (app/state/) against each of its engines: the embedded one (on disk)
 // and a real redis-server. The same cases for both: expiring keys, a value taken once, a claim
-// only one of many callers gets, and a release that leaves another holder's claim alone.
+// only one of many callers gets, a release that leaves another holder's claim alone, and many keys
+// read together (a batch's items: MGET in Redis).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -82,5 +83,26 @@ describe.each(["embedded", "Redis"] as const)("the %s state engine", (kind) => {
     const counts = await Promise.all(Array.from({ length: 10 }, () => engine.increment("count:day", 60)));
     expect(counts.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(await engine.get("count:day")).toBe("10");
+  });
+
+  it.skipIf(Boolean(missing))("reads many keys together, in their order, with none for a missing key", async () => {
+    await engine.set("bulk:b:item:0", "done", 60);
+    await engine.set("bulk:b:item:2", "failed", 60);
+    expect(await engine.getMany(["bulk:b:item:2", "bulk:b:item:1", "bulk:b:item:0"])).toEqual([
+      "failed",
+      undefined,
+      "done",
+    ]);
+    expect(await engine.getMany([])).toEqual([]);
+    const many = Array.from({ length: 500 }, (_, index) => `bulk:c:item:${index}`);
+    await Promise.all(many.map((key, index) => (index % 2 === 0 ? engine.set(key, String(index), 60) : undefined)));
+    const values = await engine.getMany(many);
+    expect(values.filter((value) => value !== undefined)).toHaveLength(250);
+    expect(values[498]).toBe("498");
+    expect(values[499]).toBeUndefined();
+  });
+
+  it.skipIf(Boolean(missing))("says whether other processes share its keys", () => {
+    expect(engine.shared).toBe(kind === "Redis");
   });
 });

@@ -1,5 +1,4 @@
-import { Form, useLocation } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Form, Link, useLocation } from "react-router";
 
 import { TARGET_FILTER_LABELS, type AuditFilters } from "./filters";
 import { ACTION_FILTER_WORDS, capitalised } from "~/audit/actions";
