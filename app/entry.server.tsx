@@ -1,12 +1,10 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
+
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 
 import { NonceProvider } from "~/components/nonce";
-import { burstStream } from "~/lib/burst-stream.server";
 import { logLine } from "~/lib/log.server";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/personal-cache";
 import { requestFactsContext } from "~/server-context";
@@ -36,6 +34,22 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   });
 }
 
+/**
+ * The router context with only this page's routes (its matches and their parents) in the
+ * manifest that ServerRouter turns into route objects on every render: the page renders nothing
+ * else, and the browser reads the whole manifest from its own file (routeDiscovery "initial",
+ * decision 031). Without it every page built all of the panel's routes anew (decision 069).
+ */
+function withThisPagesRoutes(context: EntryContext): EntryContext {
+  const all = context.manifest.routes;
+  const routes: typeof all = {};
+  for (const { route } of context.staticHandlerContext.matches) {
+    for (let id: string | undefined = route.id; id !== undefined && !(id in routes); id = all[id]?.parentId)
+      routes[id] = all[id];
+  }
+  return { ...context, manifest: { ...context.manifest, routes } };
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -51,13 +65,9 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Bots get the complete document in one piece; browsers get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // The timer exists before anything can throw, and every way out clears it: a render that
-    // throws at once, a shell error, or the end of the stream. Until React hands back its abort,
+    // throws at once, a shell error, or the whole document. Until React hands back its abort,
     // there is nothing to abort.
     let abortRender: (() => void) | undefined;
     const timeoutId = setTimeout(() => abortRender?.(), streamTimeout + 1000);
@@ -69,28 +79,39 @@ export default function handleRequest(
     try {
       const { pipe, abort } = renderToPipeableStream(
         <NonceProvider value={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={withThisPagesRoutes(routerContext)} url={request.url} nonce={nonce} />
         </NonceProvider>,
         {
           nonce,
-          [readyOption]() {
+          onShellReady() {
             shellRendered = true;
-            // React's 2 KB writes leave as one chunk per burst (see burstStream).
-            const body = burstStream({
+          },
+          // Everyone gets the complete document in one piece, with its length (decision 069). The
+          // panel's loaders await their data, so all that is left once React has the shell is
+          // React Router's copy of that data for the browser, ready a few ticks later: waited for,
+          // it goes out inline in the same write, not as a streamed boundary with React's script
+          // to swap it in, and the page leaves in one socket write instead of a stream's several.
+          // A loader that returned a promise would hold the whole page until it settled.
+          onAllReady() {
+            const chunks: Buffer[] = [];
+            const body = new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
               final(callback) {
                 clearTimeout(timeoutId);
+                const html = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+                responseHeaders.set("Content-Length", String(html.byteLength));
+                // A Buffer's memory is an ArrayBuffer (never shared): the body as the Response wants it.
+                const bytes = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength);
+                resolve(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }));
                 callback();
               },
             });
-            body.on("close", () => clearTimeout(timeoutId));
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            body.on("error", fail);
             pipe(body);
-            resolve(
-              new Response(createReadableStreamFromReadable(body), {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              }),
-            );
           },
           onShellError: fail,
           onError(error: unknown) {

@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ToastRoom, Toaster, usePageToasts, useRoomKeepsThePageStill } from "~/components/feedback/toaster";
 import { useNonce } from "~/components/nonce";
+import { useLinkNavigation } from "~/components/ui/link";
 import { NotFoundPage } from "~/components/not-found-page";
 import { checkSubmittedForms } from "~/forms/form-data.server";
 import { describePageError } from "~/lib/page-error";
@@ -39,6 +40,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const toasts = usePageToasts();
   useRoomKeepsThePageStill(toasts);
+  // Every in-app link's client-side navigation: one click handler for the page (decision 069).
+  useLinkNavigation();
   return (
     <html lang="en" className="h-full">
       <head>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 
 /**
  * The product's 404 page (docs/product.md#not-found). Back to Home goes to `/` as the spec says;

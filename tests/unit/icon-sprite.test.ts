@@ -7,7 +7,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { iconViewBox, type IconName, OUTLINE_ICONS, SOLID_ICONS, VIEW_BOXES } from "~/components/ui/icon-names";
+import { type IconName, OUTLINE_ICONS, SOLID_ICONS, VIEW_BOXES } from "~/components/ui/icon-names";
 import { renderIconSprite } from "../../scripts/vite-icon-sprite";
 
 const APP = path.resolve(import.meta.dirname, "../../app");
@@ -79,10 +79,6 @@ describe("icon sprite", () => {
     expect(() => renderIconSprite({ solid: [], outline: ["home"] }, { ...VIEW_BOXES, outline: "0 0 20 20" })).toThrow(
       "viewBox 0 0 24 24",
     );
-  });
-
-  it("gives each <Icon> the viewBox of its symbol", () => {
-    for (const name of ICON_NAMES) expect(iconViewBox(name), name).toBe(symbols.get(name)?.viewBox);
   });
 
   it("keeps the installed Heroicons' paths as they are", () => {

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import { isEntryActive, NAVIGATION } from "~/components/shell/navigation";
 import { type ShellUser, UserMenu } from "~/components/shell/user-menu";
@@ -24,26 +25,30 @@ export function Sidebar({
 }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  // Icon-only applies to the desktop sidebar; the mobile sheet always shows labels.
+  // Icon-only applies to the desktop sidebar; the mobile sheet always shows labels. The bubbles
+  // only show beside the icons of the collapsed sidebar: expanded, it renders none (label null).
   const hideWhenCollapsed = collapsed ? "md:sr-only" : "";
+  const labelBox = collapsed ? "min-w-0 md:sr-only" : "min-w-0";
 
   return (
     <div
-      className={`flex h-full flex-col gap-4 border-r border-slate-200 bg-surface px-2 py-4 ${collapsed ? "md:px-1.5" : ""}`}
+      className={`flex h-full flex-col gap-4 border-r border-slate-200 bg-surface px-2 py-4${collapsed ? " md:px-1.5" : ""}`}
     >
-      <Link to="/" className={`flex items-center gap-3 px-2 ${collapsed ? "md:px-0" : ""}`}>
+      <Link to="/" className={collapsed ? "flex items-center gap-3 px-2 md:px-0" : "flex items-center gap-3 px-2"}>
         <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white">
           C
         </span>
-        <span className={`min-w-0 ${hideWhenCollapsed}`}>
+        <span className={labelBox}>
           <span className="block truncate text-sm font-semibold text-slate-900">Community</span>
           <span className="block truncate text-xs text-slate-500">Admin Dashboard</span>
         </span>
       </Link>
 
       {/* Collapsed, the six icons fit any height: no scroll box, so their tooltips are not clipped. */}
-      <nav aria-label="Main" className={`flex-1 overflow-y-auto ${collapsed ? "md:overflow-visible" : ""}`}>
-        <h2 className={`px-2 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${hideWhenCollapsed}`}>
+      <nav aria-label="Main" className={collapsed ? "flex-1 overflow-y-auto md:overflow-visible" : "flex-1 overflow-y-auto"}>
+        <h2
+          className={`px-2 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500${collapsed ? " md:sr-only" : ""}`}
+        >
           Navigation
         </h2>
         <ul className="space-y-1">
@@ -52,24 +57,21 @@ export function Sidebar({
             return (
               <li key={entry.url}>
                 <Tooltip
-                  label={entry.name}
+                  label={collapsed ? entry.name : null}
                   side="right"
                   className="w-full"
-                  bubbleClassName={collapsed ? "max-md:hidden" : "hidden"}
+                  bubbleClassName="max-md:hidden"
                 >
+                  {/* app.css: .nav-item, and its look for the current page (aria-current). */}
                   <Link
                     to={entry.url}
                     aria-current={active ? "page" : undefined}
-                    className={`flex w-full items-center gap-3 rounded-lg px-2 py-2 text-sm ${
-                      collapsed ? "md:justify-center md:px-0" : ""
-                    } ${active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
+                    className={collapsed ? "nav-item md:justify-center md:px-0" : "nav-item"}
                   >
                     <Icon name={entry.icon} className="size-5 shrink-0" />
-                    <span className={`min-w-0 ${hideWhenCollapsed}`}>
-                      <span className="block truncate font-medium">{entry.name}</span>
-                      {entry.description ? (
-                        <span className="block truncate text-xs text-slate-600">{entry.description}</span>
-                      ) : null}
+                    <span className={labelBox}>
+                      <span className="nav-name">{entry.name}</span>
+                      {entry.description ? <span className="nav-note">{entry.description}</span> : null}
                     </span>
                   </Link>
                 </Tooltip>
@@ -82,17 +84,10 @@ export function Sidebar({
       <form method="post" action="/resources/sidebar" onSubmit={onToggle} className="hidden md:block">
         <input type="hidden" name="expanded" value={String(collapsed)} />
         <input type="hidden" name="redirectTo" value={here} />
-        <Tooltip
-          label="Toggle sidebar (Ctrl+B)"
-          side="right"
-          className="w-full"
-          bubbleClassName={collapsed ? "" : "hidden"}
-        >
+        <Tooltip label={collapsed ? "Toggle sidebar (Ctrl+B)" : null} side="right" className="w-full">
           <button
             type="submit"
-            className={`flex w-full items-center gap-3 rounded-lg px-2 py-2 text-sm text-slate-600 hover:bg-slate-100 ${
-              collapsed ? "md:justify-center md:px-0" : ""
-            }`}
+            className={collapsed ? "nav-item text-slate-600 md:justify-center md:px-0" : "nav-item text-slate-600"}
             aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
             aria-keyshortcuts="Control+B"
           >
@@ -101,7 +96,7 @@ export function Sidebar({
             ) : (
               <Icon name="solid-chevron-double-left" className="size-5 shrink-0" />
             )}
-            <span className={hideWhenCollapsed}>Collapse</span>
+            <span className={hideWhenCollapsed || undefined}>Collapse</span>
           </button>
         </Tooltip>
       </form>

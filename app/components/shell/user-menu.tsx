@@ -24,19 +24,17 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
   return (
     <details ref={menu} className="group relative">
       <summary
-        className={`flex cursor-pointer list-none items-center gap-3 rounded-lg p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden ${
-          collapsed ? "md:justify-center md:p-0 md:py-2" : ""
-        }`}
+        className={collapsed ? "user-menu-button md:justify-center md:p-0 md:py-2" : "user-menu-button"}
         aria-label={collapsed ? `${user.name}, Administrator` : undefined}
       >
         <Avatar src={user.avatar} name={user.name} size="sm" />
-        <span className={`min-w-0 flex-1 ${collapsed ? "md:sr-only" : ""}`}>
+        <span className={collapsed ? "min-w-0 flex-1 md:sr-only" : "min-w-0 flex-1"}>
           <span className="block truncate text-sm font-medium text-slate-900">{user.name}</span>
-          <span className="block truncate text-xs text-slate-600">Administrator</span>
+          <span className="nav-note">Administrator</span>
         </span>
-        <Icon name="solid-chevron-up-down" className={`size-4 text-slate-400 ${collapsed ? "md:hidden" : ""}`} />
+        <Icon name="solid-chevron-up-down" className={collapsed ? "size-4 text-slate-400 md:hidden" : "size-4 text-slate-400"} />
       </summary>
-      <div className="absolute bottom-full left-0 z-50 mb-2 w-64 rounded-lg bg-surface p-3 shadow-lg ring-1 ring-slate-200">
+      <div className="user-menu-panel">
         <div className="flex items-center gap-3 border-b border-slate-100 pb-3">
           <Avatar src={user.avatar} name={user.name} size="md" />
           <div className="min-w-0">
@@ -62,7 +60,7 @@ function SignOutButton() {
     <button
       type="submit"
       disabled={signingOut}
-      className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+      className="user-menu-item"
     >
       <Icon name="solid-arrow-right-start-on-rectangle" className="size-4" />
       {signingOut ? "Signing out..." : "Sign out"}

@@ -8,7 +8,7 @@ export function Avatar({ src, name, size = "md" }: { src?: string | null; name: 
   const letter = (
     <span
       aria-hidden="true"
-      className={`${sizes[size]} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700`}
+      className={`avatar-initial rounded-full ${sizes[size]}`}
     >
       {initial}
     </span>

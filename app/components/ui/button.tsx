@@ -1,26 +1,15 @@
 import { type ReactNode, useId } from "react";
-import type { LinkProps } from "react-router";
-
 import { DialogLink } from "~/components/ui/dialog-link";
+import type { LinkProps } from "~/components/ui/link";
 import { Tooltip } from "~/components/ui/tooltip";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 type Size = "sm" | "md";
 
-const base =
-  "inline-flex items-center justify-center gap-2 rounded-md font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
-const variants: Record<Variant, string> = {
-  primary: "bg-brand-600 text-white hover:brightness-90 focus-visible:outline-brand-600",
-  secondary:
-    "bg-surface text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-brand-600",
-  danger: "bg-red-600 text-white hover:brightness-90 focus-visible:outline-red-600",
-  ghost: "text-slate-700 shadow-none hover:bg-slate-100 focus-visible:outline-brand-600",
-};
-const sizes: Record<Size, string> = { sm: "px-2.5 py-1.5 text-sm", md: "px-4 py-2 text-sm" };
-
-/** Class names of a button look, for the panel's buttons and for elements that are not buttons (links, labels). */
+/** Class names of a button look, for the panel's buttons and for elements that are not buttons (links, labels): app.css has `.btn`, one class per variant and `.btn-sm` (decision 069). */
 export function buttonClass(variant: Variant = "primary", size: Size = "md", extra = ""): string {
-  return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
+  const look = size === "sm" ? `btn btn-${variant} btn-sm` : `btn btn-${variant}`;
+  return extra ? `${look} ${extra}` : look;
 }
 
 /** A link that looks like a button. */

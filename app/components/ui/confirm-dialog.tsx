@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import { buttonClass } from "~/components/ui/button";
 import { CancelLink, SubmitButton } from "~/components/ui/form-actions";

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from "react";
-import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
+import { Form, useLocation, useSearchParams, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -91,16 +92,12 @@ export function DataTable<T>({
       {/* Where the table is wider than its box it scrolls here (data-scroll-x: the layout suite
           allows it); below 48rem of box width each row is a stacked card instead (decision 021). */}
       <div className="overflow-x-auto" data-scroll-x>
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm @max-3xl:block">
+        <table className="data-table min-w-full divide-y divide-slate-200 text-left text-sm @max-3xl:block">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 @max-3xl:sr-only">
             <tr>
               {columns.map((column) => (
-                <th
-                  key={column.id}
-                  scope="col"
-                  className={`px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase ${column.className ?? ""}`}
-                >
+                <th key={column.id} scope="col" className={column.className}>
                   {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
                 </th>
               ))}
@@ -120,10 +117,11 @@ export function DataTable<T>({
               rows.map((row) => (
                 <tr key={rowKey(row)} className="data-row">
                   {columns.map((column, index) => (
+                    // app.css styles the cells: with data-label a line of the stacked card, without it the card's heading.
                     <td
                       key={column.id}
                       data-label={index > identity ? column.header : undefined}
-                      className={`data-cell ${index > identity ? "data-cell-stacked" : "data-cell-identity"} ${column.className ?? ""}`}
+                      className={column.className}
                     >
                       {column.cell(row)}
                     </td>
@@ -188,7 +186,7 @@ function Pager({
             defaultValue={String(limit)}
             key={limit}
             onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-            className={`${inputClass} w-20 py-1.5`}
+            className={inputClass}
           >
             {sizes.map((size) => (
               <option key={size} value={size}>
@@ -232,28 +230,16 @@ function Pager({
   );
 }
 
-const pageLinkClass = "inline-flex size-8 items-center justify-center rounded-md ring-1 ring-inset ring-slate-300";
-
 function PageLink({ to, label, icon }: { to: string | null; label: string; icon: SolidIconName }) {
   if (!to) {
     return (
-      <span
-        aria-disabled="true"
-        aria-label={label}
-        role="link"
-        className={`${pageLinkClass} cursor-not-allowed text-slate-300`}
-      >
+      <span aria-disabled="true" aria-label={label} role="link" className="page-link-off">
         <Icon name={icon} className="size-4" />
       </span>
     );
   }
   return (
-    <Link
-      to={to}
-      aria-label={label}
-      title={label}
-      className={`${pageLinkClass} bg-surface text-slate-700 hover:bg-slate-50`}
-    >
+    <Link to={to} aria-label={label} title={label} className="page-link">
       <Icon name={icon} className="size-4" />
     </Link>
   );

@@ -16,7 +16,7 @@ export function breakPoints(value: string): string[] {
 export function EmailText({ value, className = "" }: { value: string; className?: string }) {
   const pieces = breakPoints(value);
   return (
-    <span className={`break-words ${className}`}>
+    <span className={className ? `break-words ${className}` : "break-words"}>
       {pieces.map((piece, index) => (
         <Fragment key={index}>
           {index > 0 ? <wbr /> : null}

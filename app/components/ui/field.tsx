@@ -1,7 +1,7 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
 
-const inputClass =
-  "block w-full rounded-md border-0 bg-surface px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-500 focus:ring-2 focus:ring-inset focus:ring-brand-600 aria-invalid:ring-red-500";
+/** The look of a text input, select or textarea: one class of app.css (decision 069). */
+const inputClass = "input";
 
 interface FieldShellProps {
   id: string;

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { Link, type LinkProps } from "react-router";
+import { Link, type LinkProps } from "~/components/ui/link";
 
 import { buttonClass } from "~/components/ui/button";
 import { useIsPending } from "~/recipe/mutation-form";

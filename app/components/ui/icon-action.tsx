@@ -8,9 +8,9 @@ import type { SolidIconName } from "~/components/ui/icon-names";
 /** What an icon action does, by colour. */
 export type IconActionTone = "neutral" | "danger" | "success" | "warning";
 
-/** The classes of a square icon control of a table or list row (a link or a form's button): app.css has one per tone. */
+/** The classes of a square icon control of a table or list row (a link or a form's button): app.css has one per tone, neutral the default. */
 export function iconActionClass(tone: IconActionTone | "disabled" = "neutral"): string {
-  return `icon-action icon-action-${tone}`;
+  return tone === "neutral" ? "icon-action" : `icon-action icon-action-${tone}`;
 }
 
 /**
@@ -41,7 +41,8 @@ export function IconAction({
   | { to: string; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void }
   | { href: string; download?: boolean; newTab?: boolean }
 )) {
-  const glyph = <Icon name={icon} className="size-5" />;
+  // app.css sizes an icon action's icon.
+  const glyph = <Icon name={icon} />;
   return (
     <Tooltip label={label} align={align}>
       {"to" in link ? (
@@ -97,7 +98,7 @@ export function DisabledIconAction({
         aria-describedby={reasonId}
         className={iconActionClass("disabled")}
       >
-        <Icon name={icon} className="size-5" />
+        <Icon name={icon} />
       </button>
     </Tooltip>
   );

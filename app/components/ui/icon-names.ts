@@ -73,8 +73,3 @@ export type IconName = SolidIconName | OutlineIconName;
 
 /** The viewBox of each set's icons (Heroicons' own; the sprite's unit test checks them). */
 export const VIEW_BOXES = { solid: "0 0 20 20", outline: "0 0 24 24" } as const;
-
-/** The viewBox of an icon, from its set. */
-export function iconViewBox(name: IconName): string {
-  return name.startsWith("outline-") ? VIEW_BOXES.outline : VIEW_BOXES.solid;
-}

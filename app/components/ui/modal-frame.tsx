@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import { ToastRoom, usePageToasts } from "~/components/feedback/toaster";
 import { Icon } from "~/components/ui/icon";

@@ -25,7 +25,7 @@ export function ReloadingRegion({
           <Spinner label={`Loading ${label}`} className="size-4" />
         </span>
       ) : null}
-      <div className={`transition-opacity ${reloading ? "opacity-60" : ""}`}>{children}</div>
+      <div className={reloading ? "transition-opacity opacity-60" : "transition-opacity"}>{children}</div>
     </div>
   );
 }

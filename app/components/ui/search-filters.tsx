@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
+import { Form, useLocation, useSearchParams, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 
-/** Where the bubble sits: app.css has a class per side and per alignment (`.tooltip-top`, `.tooltip-center`, ...). */
+/** Where the bubble sits: app.css draws it above and centred, and has a class for each other side and alignment. */
 type Side = "top" | "bottom" | "right";
 
 /**
  * A CSS-only tooltip (no JavaScript): the label shows at once above (or below, or to the right
  * of) the child on hover and on keyboard focus. By default it is decorative (aria-hidden); give
  * the child its own accessible name. With `id` the bubble is a description the child can point
- * at (aria-describedby), e.g. the reason an action is unavailable.
+ * at (aria-describedby), e.g. the reason an action is unavailable. A `label` of null leaves the
+ * bubble out and keeps the child where it was (the expanded sidebar has no bubbles).
  */
 export function Tooltip({
   label,
@@ -18,7 +19,7 @@ export function Tooltip({
   className = "",
   bubbleClassName = "",
 }: {
-  label: string;
+  label: string | null;
   children: ReactNode;
   /** Where a top or bottom bubble sits: centred over the child, or flush with its start or end edge (near a clipping edge). */
   align?: "center" | "start" | "end";
@@ -30,19 +31,23 @@ export function Tooltip({
   /** Extra classes for the bubble, e.g. to show it only at some widths. */
   bubbleClassName?: string;
 }) {
-  // One short class per side and alignment: a list shows a tooltip on every row's every action.
-  const position = side === "right" ? "tooltip-right" : `tooltip-${side} tooltip-${align}`;
+  // The bubble is the child marked data-tooltip (app.css): a list shows one on every row's every
+  // action, so the common one (above, centred) carries no class at all.
+  const position = [
+    side === "top" ? "" : `tooltip-${side}`,
+    side === "right" || align === "center" ? "" : `tooltip-${align}`,
+    bubbleClassName,
+  ]
+    .filter(Boolean)
+    .join(" ");
   return (
     <span className={className ? `tooltip ${className}` : "tooltip"}>
       {children}
-      <span
-        id={id}
-        aria-hidden={id ? undefined : "true"}
-        data-tooltip
-        className={bubbleClassName ? `tooltip-bubble ${position} ${bubbleClassName}` : `tooltip-bubble ${position}`}
-      >
-        {label}
-      </span>
+      {label === null ? null : (
+        <span id={id} aria-hidden={id ? undefined : "true"} data-tooltip="" className={position || undefined}>
+          {label}
+        </span>
+      )}
     </span>
   );
 }

@@ -10,6 +10,7 @@ export function cssUrl(link: string): string {
  * (decision 038). A background that fails to load draws nothing: no broken-image icon and no alt text, with or
  * without JavaScript, where an `<img>`'s error handler needs script. `children` is what shows beneath it, seen
  * when there is no picture (an initial, an icon). `label` names the picture; without one it is decorative.
+ * Without children the box is the picture itself: one element, not two (decision 069).
  */
 export function UpstreamImage({
   src,
@@ -24,19 +25,19 @@ export function UpstreamImage({
   children?: ReactNode;
   testId?: string;
 }) {
-  const picture = (
-    <span
-      {...(label ? { role: "img", "aria-label": label } : { "aria-hidden": true })}
-      data-testid={testId}
-      data-src={src}
-      className="absolute inset-0 bg-cover bg-center bg-no-repeat"
-      style={{ backgroundImage: cssUrl(src) }}
-    />
-  );
+  const picture = {
+    ...(label ? { role: "img", "aria-label": label } : { "aria-hidden": true }),
+    "data-testid": testId,
+    "data-src": src,
+    style: { backgroundImage: cssUrl(src) },
+  } as const;
+  if (children === undefined || children === null) {
+    return <span {...picture} className={className ? `upstream-image ${className}` : "upstream-image"} />;
+  }
   return (
     <span className={`relative block overflow-hidden ${className}`.trim()}>
       {children}
-      {picture}
+      <span {...picture} className="upstream-image-over" />
     </span>
   );
 }

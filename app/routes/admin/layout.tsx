@@ -87,11 +87,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         onChange={(event) => moveFocusWithSheet(event.currentTarget)}
       />
 
-      <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-surface px-4 peer-focus-visible:[&>label]:outline-2 peer-focus-visible:[&>label]:outline-brand-600 md:hidden">
-        <label
-          htmlFor={MOBILE_SIDEBAR_ID}
-          className="-m-2 cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100"
-        >
+      {/* app.css: the shell's parts (.shell-bar, .shell-backdrop, .shell-sheet, .shell-close). */}
+      <header className="shell-bar">
+        <label htmlFor={MOBILE_SIDEBAR_ID} className="-m-2 cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100">
           <Icon name="solid-bars-3" className="size-5" />
           <span className="sr-only">Open sidebar</span>
         </label>
@@ -101,20 +99,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the backdrop: a click on it closes the sidebar; hidden from assistive tech */}
       <label
         htmlFor={MOBILE_SIDEBAR_ID}
-        className="fixed inset-0 z-40 hidden bg-black/40 peer-checked:block md:!hidden"
+        className="shell-backdrop"
         aria-hidden="true"
       />
 
       <aside
         aria-label="Sidebar"
-        className={`invisible fixed inset-y-0 left-0 z-50 w-[18rem] -translate-x-full transition-[translate,visibility] duration-200 peer-checked:visible peer-checked:transition-[translate] peer-checked:translate-x-0 md:visible md:z-20 md:translate-x-0 md:transition-[width] ${
-          collapsed ? "md:w-[3rem]" : "md:w-[16rem]"
-        }`}
+        className={collapsed ? "shell-sheet md:w-[3rem]" : "shell-sheet md:w-[16rem]"}
       >
-        <label
-          htmlFor={MOBILE_SIDEBAR_ID}
-          className="absolute top-3 right-3 z-10 cursor-pointer rounded-md p-1 text-slate-500 hover:bg-slate-100 md:hidden"
-        >
+        <label htmlFor={MOBILE_SIDEBAR_ID} className="shell-close">
           <Icon name="solid-x-mark" className="size-5" />
           <span className="sr-only">Close sidebar</span>
         </label>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import * as z from "zod/mini";
 
 import type { Route } from "./+types/forgot-password";

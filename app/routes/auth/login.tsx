@@ -1,4 +1,5 @@
-import { Link, redirect, replace } from "react-router";
+import { redirect, replace } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import type { Route } from "./+types/login";
 import { AppOfferActions } from "~/components/account/app-links";

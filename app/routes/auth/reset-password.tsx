@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import * as z from "zod/mini";
 
 import type { Route } from "./+types/reset-password";

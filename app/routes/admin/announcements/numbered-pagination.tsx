@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import { pageWindow, showingText } from "~/lib/page-window";
 import { pageHref } from "~/lib/pagination";

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import { TARGET_FILTER_LABELS, type AuditFilters } from "./filters";
 import { ACTION_FILTER_WORDS, capitalised } from "~/audit/actions";

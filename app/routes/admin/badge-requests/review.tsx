@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import type { Route } from "./+types/review";
 import { DEFAULT_MEMBER_MESSAGE, QUEUE_PATH, requestPath } from "./review-links";

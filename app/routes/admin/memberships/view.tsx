@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import type { Route } from "./+types/view";
 import { planDeletion, planStatusChange } from "./plan-actions.server";

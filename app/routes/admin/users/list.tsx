@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
@@ -82,11 +83,8 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
       hideHeader: true,
       className: "w-14",
       cell: (user) => (
-        <Link
-          to={detailsHref(user.id, closeDialogHref(location.pathname, location.search))}
-          className="block size-10 rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <UpstreamImage src={user.avatar} label={`View ${user.label}`} className="size-10 rounded-full bg-slate-100" />
+        <Link to={detailsHref(user.id, closeDialogHref(location.pathname, location.search))} className="avatar-link">
+          <UpstreamImage src={user.avatar} label={`View ${user.label}`} />
         </Link>
       ),
     },
@@ -160,7 +158,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
 
 /** Keeps the icons of every row in the same columns when a row lacks an action. */
 function EmptySlot() {
-  return <span className="inline-block size-8" aria-hidden="true" />;
+  return <span className="icon-slot" />;
 }
 
 /** The Verify User action where it does not apply, with the reason (docs/product.md#users-list, Verify User). */
@@ -177,7 +175,7 @@ function RowActions({ user }: { user: UserRow }) {
   const verify = useConfirmationLink(USER_CONFIRMATIONS.verify, { intent: "verify", id: user.id }, back);
 
   return (
-    <div className="flex items-center justify-end gap-1">
+    <div className="row-actions">
       {user.certificate ? (
         <IconAction
           label="Download certificate"

@@ -3,7 +3,8 @@
  * link of the invites and details pages and the invite status cell.
  */
 import type { ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import { BACK_PARAM } from "./user-links";
 
