@@ -45,7 +45,10 @@ export function Sidebar({
       </Link>
 
       {/* Collapsed, the six icons fit any height: no scroll box, so their tooltips are not clipped. */}
-      <nav aria-label="Main" className={collapsed ? "flex-1 overflow-y-auto md:overflow-visible" : "flex-1 overflow-y-auto"}>
+      <nav
+        aria-label="Main"
+        className={collapsed ? "flex-1 overflow-y-auto md:overflow-visible" : "flex-1 overflow-y-auto"}
+      >
         <h2
           className={`px-2 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500${collapsed ? " md:sr-only" : ""}`}
         >

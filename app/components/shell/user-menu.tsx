@@ -32,7 +32,10 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
           <span className="block truncate text-sm font-medium text-slate-900">{user.name}</span>
           <span className="nav-note">Administrator</span>
         </span>
-        <Icon name="solid-chevron-up-down" className={collapsed ? "size-4 text-slate-400 md:hidden" : "size-4 text-slate-400"} />
+        <Icon
+          name="solid-chevron-up-down"
+          className={collapsed ? "size-4 text-slate-400 md:hidden" : "size-4 text-slate-400"}
+        />
       </summary>
       <div className="user-menu-panel">
         <div className="flex items-center gap-3 border-b border-slate-100 pb-3">
@@ -57,11 +60,7 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
 function SignOutButton() {
   const signingOut = useIsPending();
   return (
-    <button
-      type="submit"
-      disabled={signingOut}
-      className="user-menu-item"
-    >
+    <button type="submit" disabled={signingOut} className="user-menu-item">
       <Icon name="solid-arrow-right-start-on-rectangle" className="size-4" />
       {signingOut ? "Signing out..." : "Sign out"}
     </button>

@@ -6,10 +6,7 @@ const sizes = { sm: "size-8 text-xs", md: "size-10 text-sm", lg: "size-20 text-2
 export function Avatar({ src, name, size = "md" }: { src?: string | null; name: string; size?: keyof typeof sizes }) {
   const initial = name.trim().charAt(0).toUpperCase() || "?";
   const letter = (
-    <span
-      aria-hidden="true"
-      className={`avatar-initial rounded-full ${sizes[size]}`}
-    >
+    <span aria-hidden="true" className={`avatar-initial rounded-full ${sizes[size]}`}>
       {initial}
     </span>
   );

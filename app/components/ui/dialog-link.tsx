@@ -24,6 +24,7 @@ function opensDialogHere(to: string, pathname: string): boolean {
  */
 export function DialogLink({ to, replace, ...props }: LinkProps) {
   const { pathname, search } = useLocation();
-  const replaces = replace ?? (opensDialogHere(to, pathname) ? true : to === `${pathname}${search}` ? false : undefined);
+  const replaces =
+    replace ?? (opensDialogHere(to, pathname) ? true : to === `${pathname}${search}` ? false : undefined);
   return <Link to={to} replace={replaces} {...props} />;
 }

@@ -89,7 +89,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
       {/* app.css: the shell's parts (.shell-bar, .shell-backdrop, .shell-sheet, .shell-close). */}
       <header className="shell-bar">
-        <label htmlFor={MOBILE_SIDEBAR_ID} className="-m-2 cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100">
+        <label
+          htmlFor={MOBILE_SIDEBAR_ID}
+          className="-m-2 cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100"
+        >
           <Icon name="solid-bars-3" className="size-5" />
           <span className="sr-only">Open sidebar</span>
         </label>
@@ -97,16 +100,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </header>
 
       {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the backdrop: a click on it closes the sidebar; hidden from assistive tech */}
-      <label
-        htmlFor={MOBILE_SIDEBAR_ID}
-        className="shell-backdrop"
-        aria-hidden="true"
-      />
+      <label htmlFor={MOBILE_SIDEBAR_ID} className="shell-backdrop" aria-hidden="true" />
 
-      <aside
-        aria-label="Sidebar"
-        className={collapsed ? "shell-sheet md:w-[3rem]" : "shell-sheet md:w-[16rem]"}
-      >
+      <aside aria-label="Sidebar" className={collapsed ? "shell-sheet md:w-[3rem]" : "shell-sheet md:w-[16rem]"}>
         <label htmlFor={MOBILE_SIDEBAR_ID} className="shell-close">
           <Icon name="solid-x-mark" className="size-5" />
           <span className="sr-only">Close sidebar</span>
