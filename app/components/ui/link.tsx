@@ -19,11 +19,15 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  * as React Router's `<Link>` does, without its per-link work on the server (decision 069). `to`
  * is an absolute path of the panel; `reloadDocument` makes it a plain document link.
  */
-export function Link({ to, replace, preventScrollReset, reloadDocument, ...props }: LinkProps) {
+export function Link({ to, replace, preventScrollReset, reloadDocument, children, ...props }: LinkProps) {
   // data-nav marks the link for useLinkNavigation: `r` replaces the history entry, `p` adds one
   // even to the page it is on, `s` keeps the scroll position; a document link has none.
   const nav = `${replace ? "r" : replace === false ? "p" : ""}${preventScrollReset ? "s" : ""}`;
-  return <a href={to} data-nav={reloadDocument ? undefined : nav} {...props} />;
+  return (
+    <a href={to} data-nav={reloadDocument ? undefined : nav} {...props}>
+      {children}
+    </a>
+  );
 }
 
 /**
