@@ -1,11 +1,12 @@
-// `npm test`: typecheck; lint (ESLint, Prettier, knip's dead-code check and the link check); build,
-// bundle-size check, unit and integration tests (Vitest), then the end-to-end tests (Playwright,
-// projects js and no-js) against the built panel and the demo API. Every phase runs even when an
-// earlier one failed (those that need the build are skipped when it failed), and so does every step
-// of the lint phase. At the end, one summary line per phase (its duration, the lint steps' own, its
-// test counts), the tests run at each level (unit, integration, e2e js, e2e no-js) and the wall time
-// of the whole run; exit 1 when any failed.
-import { spawnSync } from "node:child_process";
+// `npm test`: the type check, lint (ESLint, Prettier, knip's dead-code check and the link check),
+// the layer rules and the unit tests, two at a time; then the build, bundle-size check, integration
+// tests (Vitest) and the end-to-end tests (Playwright, projects js and no-js) against the built
+// panel and the demo API. Every phase runs even when an earlier one failed (those that need the
+// build are skipped when it failed), and so does every step of the lint phase. At the end, one
+// summary line per phase (its duration, the lint steps' own, its test counts), the tests run at each
+// level (unit, integration, e2e js, e2e no-js) and the wall time of the whole run; exit 1 when any
+// failed.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -119,24 +120,9 @@ const vitest = (/** @type {string} */ project) => [
 ];
 
 /**
- * The lint phase's steps, each run even when one before it failed (`npm run lint` stops at the
- * first): style and mistakes (ESLint, with type-aware promise rules on server code), formatting,
- * dead files, exports and dependencies (knip), and references to files and headings that do not
- * exist (the link check).
- * @type {{ name: string, run: Command }[]}
- */
-const lintSteps = [
-  { name: "eslint", run: ["npx", ["eslint", "."]] },
-  { name: "prettier", run: ["npx", ["prettier", "--check", "."]] },
-  { name: "knip", run: ["npx", ["knip"]] },
-  { name: "links", run: ["node", ["scripts/check-links.mjs"]] },
-];
-
-/**
  * @typedef {object} Phase
  * @property {string} name
- * @property {Command} [run] its command, or else
- * @property {{ name: string, run: Command }[]} [steps] its commands, each run whatever the others did
+ * @property {Command} run its command
  * @property {NodeJS.ProcessEnv} [env]
  * @property {boolean} [needsBuild]
  * @property {() => Record<string, Counts>} [counts] how to count its tests, per level
@@ -156,16 +142,60 @@ function passes([command, args], env) {
 }
 
 /**
- * The phases in order: name, command, whether it needs the build, how to count its tests.
+ * Runs one command beside others: its output is kept and printed whole once it ends, so two
+ * commands' lines never interleave. Answers whether it passed and how long it took.
+ * @param {string} name
+ * @param {Command} command
+ * @returns {Promise<{ passed: boolean, ms: number }>}
+ */
+function runBeside(name, [command, args]) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, CHROMIUM_PATH: chromiumPath, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+    });
+    /** @type {Buffer[]} */
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("close", (code) => {
+      const ms = performance.now() - started;
+      console.log(`\n▷ ${name} (${code === 0 ? "passed" : "failed"}, ${duration(ms)})`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ passed: code === 0, ms });
+    });
+  });
+}
+
+/**
+ * What needs no build runs first, two commands at a time (two cores, and each of these keeps one
+ * busy): the type check, the lint steps, the layer rules and the unit tests, longest first. Each
+ * belongs to a phase of the summary; a phase's duration is the sum of its commands' own.
+ * @type {{ phase: string, name: string, run: Command, counts?: () => Record<string, Counts> }[]}
+ */
+const beforeBuild = [
+  { phase: "lint", name: "eslint", run: ["npx", ["eslint", "."]] },
+  {
+    phase: "unit tests",
+    name: "unit tests",
+    run: vitest("unit"),
+    counts: () => vitestCounts("unit", vitestReport("unit")),
+  },
+  { phase: "typecheck", name: "tsc", run: ["npx", ["tsc"]] },
+  { phase: "lint", name: "prettier", run: ["npx", ["prettier", "--check", "."]] },
+  { phase: "lint", name: "knip", run: ["npx", ["knip"]] },
+  { phase: "layers", name: "layers", run: ["npm", ["run", "layers"]] },
+  { phase: "lint", name: "links", run: ["node", ["scripts/check-links.mjs"]] },
+];
+
+/**
+ * The phases after them, in order: name, command, whether it needs the build, how to count its tests.
  * @type {Phase[]}
  */
 const phases = [
-  { name: "typecheck", run: ["npm", ["run", "typecheck"]] },
-  { name: "lint", steps: lintSteps },
-  { name: "layers", run: ["npm", ["run", "layers"]] },
   { name: "build", run: ["npm", ["run", "build"]] },
   { name: "bundle-size check", run: ["npm", ["run", "size"]], needsBuild: true },
-  { name: "unit tests", run: vitest("unit"), counts: () => vitestCounts("unit", vitestReport("unit")) },
   {
     name: "integration tests",
     run: vitest("integration"),
@@ -185,6 +215,56 @@ const phases = [
 const results = [];
 /** @type {Record<string, Counts>} */
 const levels = {};
+
+/**
+ * Notes a phase's result for the summary.
+ * @param {string} name
+ * @param {boolean} passed
+ * @param {number} ms
+ * @param {Record<string, Counts>} counted
+ * @param {string} [stepsDetail]
+ */
+function noteResult(name, passed, ms, counted, stepsDetail) {
+  Object.assign(levels, counted);
+  const countsDetail = Object.entries(counted)
+    .map(([level, numbers]) => (Object.keys(counted).length > 1 ? `${level}: ` : "") + describeCounts(numbers))
+    .join("; ");
+  const status = passed ? "passed" : "failed";
+  const detail = [duration(ms), countsDetail, stepsDetail && `(${stepsDetail})`].filter(Boolean).join(", ");
+  results.push({ name, status, detail });
+  if (status === "failed") console.error(`✖ ${name} failed`);
+}
+
+// The route types first: the type check and ESLint's type-aware rules read them.
+console.log("\n▶ route types, then the type check, lint, layers and unit tests, two at a time");
+const beforeBuildStarted = performance.now();
+const typegen = passes(["npx", ["react-router", "typegen"]]);
+/** @type {Map<string, { passed: boolean, ms: number }>} */
+const ended = new Map();
+let next = 0;
+const worker = async () => {
+  while (next < beforeBuild.length) {
+    const task = /** @type {(typeof beforeBuild)[number]} */ (beforeBuild[next++]);
+    ended.set(task.name, await runBeside(task.name, task.run));
+  }
+};
+await Promise.all([worker(), worker()]);
+for (const phase of [...new Set(beforeBuild.map((task) => task.phase))]) {
+  const tasks = beforeBuild.filter((task) => task.phase === phase);
+  const outcomes = tasks.map((task) => ({ name: task.name, ...ended.get(task.name) }));
+  const passed = outcomes.every((outcome) => outcome.passed) && (phase !== "typecheck" || typegen);
+  const ms = outcomes.reduce((sum, outcome) => sum + (outcome.ms ?? 0), 0);
+  const counted = Object.assign({}, ...tasks.map((task) => task.counts?.() ?? {}));
+  const stepsDetail =
+    tasks.length > 1
+      ? outcomes
+          .map((outcome) => `${outcome.name} ${outcome.passed ? "✔" : "✖"} ${duration(outcome.ms ?? 0)}`)
+          .join(", ")
+      : undefined;
+  noteResult(phase, passed, ms, counted, stepsDetail);
+}
+console.log(`\nThe checks before the build took ${duration(performance.now() - beforeBuildStarted)}, two at a time.`);
+
 for (const phase of phases) {
   if (phase.needsBuild && results.find((result) => result.name === "build")?.status === "failed") {
     results.push({ name: phase.name, status: "skipped", detail: "skipped: the build failed" });
@@ -192,32 +272,8 @@ for (const phase of phases) {
   }
   console.log(`\n▶ ${phase.name}`);
   const started = performance.now();
-  /** @type {string | undefined} */
-  let stepsDetail;
-  let passed;
-  if (phase.steps) {
-    const outcomes = phase.steps.map((step) => {
-      console.log(`\n▷ ${phase.name}: ${step.name}`);
-      const stepStarted = performance.now();
-      return { name: step.name, passed: passes(step.run, phase.env), ms: performance.now() - stepStarted };
-    });
-    passed = outcomes.every((outcome) => outcome.passed);
-    stepsDetail = outcomes
-      .map((outcome) => `${outcome.name} ${outcome.passed ? "✔" : "✖"} ${duration(outcome.ms)}`)
-      .join(", ");
-  } else {
-    passed = passes(/** @type {Command} */ (phase.run), phase.env);
-  }
-  const elapsed = performance.now() - started;
-  const counted = phase.counts?.() ?? {};
-  Object.assign(levels, counted);
-  const countsDetail = Object.entries(counted)
-    .map(([level, numbers]) => (Object.keys(counted).length > 1 ? `${level}: ` : "") + describeCounts(numbers))
-    .join("; ");
-  const status = passed ? "passed" : "failed";
-  const detail = [duration(elapsed), countsDetail, stepsDetail && `(${stepsDetail})`].filter(Boolean).join(", ");
-  results.push({ name: phase.name, status, detail });
-  if (status === "failed") console.error(`✖ ${phase.name} failed`);
+  const passed = passes(/** @type {Command} */ (phase.run), phase.env);
+  noteResult(phase.name, passed, performance.now() - started, phase.counts?.() ?? {});
 }
 rmSync(reports, { recursive: true, force: true });
 
