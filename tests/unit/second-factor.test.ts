@@ -199,8 +199,12 @@ describe("configuration", () => {
   const good = { API_URL: "https://api.example.com/api", SESSION_SECRET: "s".repeat(32) };
 
   it("takes a 32-byte TOTP_ENCRYPTION_KEY in base64 or hex, and refuses anything else", () => {
-    expect(parseEnv({ ...good, TOTP_ENCRYPTION_KEY: randomBytes(32).toString("base64") }).TOTP_ENCRYPTION_KEY).toBeTruthy();
-    expect(parseEnv({ ...good, TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex") }).TOTP_ENCRYPTION_KEY).toBeTruthy();
+    expect(
+      parseEnv({ ...good, TOTP_ENCRYPTION_KEY: randomBytes(32).toString("base64") }).TOTP_ENCRYPTION_KEY,
+    ).toBeTruthy();
+    expect(
+      parseEnv({ ...good, TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex") }).TOTP_ENCRYPTION_KEY,
+    ).toBeTruthy();
     expect(() => parseEnv({ ...good, TOTP_ENCRYPTION_KEY: randomBytes(16).toString("base64") })).toThrow(
       /TOTP_ENCRYPTION_KEY must be 32 bytes in base64 or hex/,
     );
