@@ -78,6 +78,13 @@ export function secondFactorStore({
     return false;
   };
 
+  /** When the second factor became required for `userId`: the first time this is asked, kept from then on. */
+  const requiredSince = async (userId: string): Promise<number> => {
+    const started = String(now());
+    const held = await family.claim(`grace:${userId}`, started, LASTING_SECONDS);
+    return Number(held ?? started);
+  };
+
   return {
     /** Whether `userId` signs in with a second factor, and how many recovery codes they have left. */
     async status(userId: string): Promise<{ enrolled: false } | { enrolled: true; recoveryLeft: number }> {
@@ -136,11 +143,16 @@ export function secondFactorStore({
       await family.delete(`enrolled:${userId}`);
     },
 
-    /** When the second factor became required for `userId`: the first time this is asked, kept from then on. */
-    async requiredSince(userId: string): Promise<number> {
-      const started = String(now());
-      const held = await family.claim(`grace:${userId}`, started, LASTING_SECONDS);
-      return Number(held ?? started);
+    requiredSince,
+
+    /**
+     * For an admin who must have a second factor: whether they have one and, if not, since when it
+     * is required (requiredSince). One read (a Redis MGET) once the grace period has started.
+     */
+    async requirement(userId: string): Promise<{ enrolled: true } | { enrolled: false; since: number }> {
+      const [enrolled, grace] = await family.getMany([`enrolled:${userId}`, `grace:${userId}`]);
+      if (enrolled !== undefined) return { enrolled: true };
+      return { enrolled: false, since: grace === undefined ? await requiredSince(userId) : Number(grace) };
     },
   };
 }

@@ -41,17 +41,19 @@ export function graceDaysLeft(demand: SecondFactorDemand, now: number): number |
 // Worked out once per request: the shell's middleware, its loader and the screen's all ask.
 const demandThisRequest = requestRecord<{ demand?: Promise<SecondFactorDemand> }>(() => ({}));
 
-/** What the second factor asks of the signed-in admin `userId` in `role` now. */
+/**
+ * What the second factor asks of the signed-in admin `userId` in `role` now: for a required admin
+ * one read of the state engine per request, for anyone else none.
+ */
 export function secondFactorDemand(user: { userId: string; role: string }): Promise<SecondFactorDemand> {
   const slot = demandThisRequest();
   if (slot?.demand) return slot.demand;
   const demand = (async (): Promise<SecondFactorDemand> => {
-    const store = secondFactors();
-    const required = secondFactorRequired(env().SECOND_FACTOR_REQUIRED, user.role);
-    const { enrolled } = await store.status(user.userId);
-    // The grace period starts the first time it is asked of a required admin who has none.
-    const since = required && !enrolled ? await store.requiredSince(user.userId) : 0;
-    return demandOf(required, enrolled, since, Date.now());
+    // Not required: nothing to read (the enrolment page reads the factor itself).
+    if (!secondFactorRequired(env().SECOND_FACTOR_REQUIRED, user.role)) return { kind: "optional" };
+    // The grace period starts the first time this is asked of a required admin who has none.
+    const requirement = await secondFactors().requirement(user.userId);
+    return demandOf(true, requirement.enrolled, requirement.enrolled ? 0 : requirement.since, Date.now());
   })();
   if (slot) slot.demand = demand;
   return demand;

@@ -184,6 +184,9 @@ describe("the grace period", () => {
     // Kept from the first time: asking again does not start it again.
     expect(await store.requiredSince("7")).toBe(T0);
 
+    expect(await store.requirement("7")).toEqual({ enrolled: false, since: T0 });
+    expect(await store.requirement("8")).toEqual({ enrolled: false, since: clock.now });
+
     const grace = demandOf(true, false, since, clock.now);
     expect(grace).toEqual({ kind: "grace", until: T0 + GRACE_DAYS * DAY_MS });
     expect(graceDaysLeft(grace, clock.now)).toBe(GRACE_DAYS - 3);
@@ -192,6 +195,8 @@ describe("the grace period", () => {
     expect(demandOf(true, true, since, T0 + 30 * DAY_MS)).toEqual({ kind: "enrolled" });
     expect(demandOf(false, false, since, T0 + 30 * DAY_MS)).toEqual({ kind: "optional" });
     expect(graceDaysLeft({ kind: "due" }, clock.now)).toBeNull();
+    await enrol(store, "7", clock.now);
+    expect(await store.requirement("7")).toEqual({ enrolled: true });
   });
 });
 
