@@ -32,7 +32,8 @@ export async function secondFactorAction(request: Request, context: Readonly<Rou
   const reservation = await signInThrottle(context, email, await trustedDevice(request, email)).reserve();
   if (reservation.wait !== null) return tooManyAttempts(reservation.wait);
   const { attempt } = reservation;
-  const outcome = await (form.data.intent === "confirm" ? turnOn : turnOff)(request, user, form.data.code);
+  const outcome =
+    form.data.intent === "confirm" ? await turnOn(user, form.data.code) : await turnOff(request, user, form.data.code);
   await (outcome.ok ? attempt.succeeded() : attempt.failed());
   return outcome.answer;
 }
@@ -46,7 +47,7 @@ function recoveryCodesAnswer(recoveryCodes: string[]) {
   return data({ recoveryCodes }, { headers: { "Cache-Control": "no-store" } });
 }
 
-async function turnOn(_request: Request, user: SignedInUser, code: string): Promise<Outcome> {
+async function turnOn(user: SignedInUser, code: string): Promise<Outcome> {
   const action = "turn-on-second-factor";
   const admin = user.email;
   const confirmed = await secondFactors().confirm(user.userId, code);

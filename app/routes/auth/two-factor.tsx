@@ -55,14 +55,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Two right codes sent at once: the first finishes the sign-in, the other signs in again.
   if (!(await finishSignIn(pending.id))) throw redirect("/login");
   await attempt.succeeded();
-  const left = accepted === "recovery-code" ? await secondFactors().status(String(pending.user.id)) : null;
-  if (left?.enrolled)
+  if (accepted === "recovery-code") {
+    const left = await secondFactors().status(String(pending.user.id));
     await recordAuditEntry({
       admin: email,
       action: "use-recovery-code",
       result: "done",
-      detail: `signing in; ${left.recoveryLeft} recovery codes left`,
+      detail: `signing in; ${left.enrolled ? left.recoveryLeft : 0} recovery codes left`,
     });
+  }
   await recordAuditEntry({
     admin: email,
     action: "sign-in",
