@@ -126,8 +126,10 @@ export async function panelEnvironment() {
     console.error(`Cannot start the demo API: ${/** @type {Error} */ (error).message}`);
     await stopAll(1);
   }
+  // The second factor's key is kept beside a generated session secret; with a given SESSION_SECRET
+  // and no key the panel derives one from the secret, and nothing is written to .data/.
+  if (env.SESSION_SECRET === undefined) env.TOTP_ENCRYPTION_KEY ??= demoTotpKey();
   env.SESSION_SECRET ??= demoSessionSecret();
-  env.TOTP_ENCRYPTION_KEY ??= demoTotpKey();
   env.HOST ??= "127.0.0.1";
   return { env, demo };
 }
