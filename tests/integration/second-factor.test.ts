@@ -44,6 +44,7 @@ async function enrol(client: PanelClient) {
   const secret = shownKey(html);
   const answer = await client.post("/account/two-factor", { intent: "confirm", code: totpCode(secret, Date.now()) });
   expect(answer.status).toBe(200);
+  expect(answer.headers.get("cache-control")).toContain("no-store");
   const shown = await answer.text();
   const recoveryCodes = [...shown.matchAll(/<li>([a-z2-9]{5}-[a-z2-9]{5})<\/li>/g)].map((match) => match[1]!);
   expect(recoveryCodes).toHaveLength(10);

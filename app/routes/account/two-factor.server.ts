@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 
 import { readForm } from "~/forms/form-data.server";
 import { SecondFactorSettingsSchema } from "~/forms/second-factor";
@@ -38,14 +38,9 @@ export async function secondFactorAction(request: Request, context: Readonly<Rou
   return outcome.answer;
 }
 
-type Outcome = {
-  ok: boolean;
-  answer: Response | ReturnType<typeof wrongCode> | ReturnType<typeof recoveryCodesAnswer>;
-};
-
-function recoveryCodesAnswer(recoveryCodes: string[]) {
-  return data({ recoveryCodes }, { headers: { "Cache-Control": "no-store" } });
-}
+// The recovery codes are the answer's data, on a page the panel never lets be cached (every page
+// is `private, no-store`).
+type Outcome = { ok: boolean; answer: Response | ReturnType<typeof wrongCode> | { recoveryCodes: string[] } };
 
 async function turnOn(user: SignedInUser, code: string): Promise<Outcome> {
   const action = "turn-on-second-factor";
@@ -56,7 +51,7 @@ async function turnOn(user: SignedInUser, code: string): Promise<Outcome> {
     return { ok: false, answer: wrongCode() };
   }
   await recordAuditEntry({ admin, action, result: "done" });
-  return { ok: true, answer: recoveryCodesAnswer(confirmed.recoveryCodes) };
+  return { ok: true, answer: { recoveryCodes: confirmed.recoveryCodes } };
 }
 
 async function turnOff(request: Request, user: SignedInUser, code: string): Promise<Outcome> {
