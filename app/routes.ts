@@ -26,6 +26,7 @@ export default [
     route("memberships/edit/:id", "routes/admin/memberships/edit.tsx"),
     route("memberships/view/:id", "routes/admin/memberships/view.tsx"),
     route("audit", "routes/admin/audit/list.tsx"),
+    route("account/two-factor", "routes/account/two-factor.tsx"),
   ]),
   // Passport downloads stream a file; they sit outside the layout so no page renders around them.
   route("users/:id/passport", "routes/admin/users/passport.tsx"),
@@ -40,6 +41,7 @@ export default [
   route("audit.csv", "routes/admin/audit/audit-csv.ts"),
 
   route("login", "routes/auth/login.tsx"),
+  route("login/two-factor", "routes/auth/two-factor.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),

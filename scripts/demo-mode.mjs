@@ -10,17 +10,33 @@ import { ROOT, startChild, stopAll } from "./supervisor.mjs";
 const DEMO_SIGN_IN = "admin@example.com / Admin12345";
 const DEMO_API_START_LIMIT_MS = 30_000;
 
-/** SESSION_SECRET for demo mode, kept in .data/ so that sign-ins survive restarts. */
-export function demoSessionSecret() {
-  const file = join(ROOT, ".data/session-secret");
+/**
+ * A secret for demo mode, kept in `.data/<name>` so that what it protects survives restarts: made
+ * of `bytes` random bytes (base64url) the first time, read back when it is at least `minLength` long.
+ * @param {string} name
+ * @param {number} bytes
+ * @param {number} minLength
+ */
+function keptDemoSecret(name, bytes, minLength) {
+  const file = join(ROOT, ".data", name);
   if (existsSync(file)) {
     const secret = readFileSync(file, "utf8").trim();
-    if (secret.length >= 32) return secret;
+    if (secret.length >= minLength) return secret;
   }
-  const secret = randomBytes(48).toString("base64url");
+  const secret = randomBytes(bytes).toString("base64url");
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** SESSION_SECRET for demo mode, kept in .data/ so that sign-ins survive restarts. */
+export function demoSessionSecret() {
+  return keptDemoSecret("session-secret", 48, 32);
+}
+
+/** TOTP_ENCRYPTION_KEY for demo mode (32 bytes), kept in .data/ so that second factors survive restarts. */
+function demoTotpKey() {
+  return keptDemoSecret("totp-key", 32, 43);
 }
 
 /** The demo API's port unless DEMO_API_PORT says otherwise. */
@@ -94,7 +110,7 @@ async function startDemoApi(panelPort) {
 
 /**
  * The panel's environment. With API_URL it is this process's own; without it (demo mode) the demo
- * API is started and the panel is pointed at it, with a kept SESSION_SECRET and, unless HOST says
+ * API is started and the panel is pointed at it, with a kept SESSION_SECRET and TOTP_ENCRYPTION_KEY and, unless HOST says
  * otherwise, listening on this machine only: the demo credentials are public.
  */
 export async function panelEnvironment() {
@@ -110,6 +126,9 @@ export async function panelEnvironment() {
     console.error(`Cannot start the demo API: ${/** @type {Error} */ (error).message}`);
     await stopAll(1);
   }
+  // The second factor's key is kept beside a generated session secret; with a given SESSION_SECRET
+  // and no key the panel derives one from the secret, and nothing is written to .data/.
+  if (env.SESSION_SECRET === undefined) env.TOTP_ENCRYPTION_KEY ??= demoTotpKey();
   env.SESSION_SECRET ??= demoSessionSecret();
   env.HOST ??= "127.0.0.1";
   return { env, demo };

@@ -25,6 +25,10 @@ const ACTION_WORDS = {
   unskip: "unskipped",
   "take-over": "took over",
   export: "exported",
+  // The second factor (docs/product.md#second-factor).
+  "turn-on-second-factor": "turned on two-factor authentication",
+  "turn-off-second-factor": "turned off two-factor authentication",
+  "use-recovery-code": "used a recovery code",
   // Entries written before the direction was recorded (their intent said neither).
   "toggle-status": "activated or deactivated",
   "toggle-pinned": "pinned or unpinned",

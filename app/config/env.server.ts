@@ -18,6 +18,15 @@ export const EnvSchema = z
       .transform((url) => url.replace(/\/+$/, ""))
       .optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    // The AES-256 key of the second factor's secrets at rest: 32 bytes, base64 or hex (docs/operations.md#second-factor).
+    TOTP_ENCRYPTION_KEY: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || keyBytes(value) !== undefined, {
+        error: "must be 32 bytes in base64 or hex (e.g. `openssl rand -base64 32`)",
+      }),
+    // Who must sign in with a second factor (docs/product.md#second-factor): the upstream's admins, or no one.
+    SECOND_FACTOR_REQUIRED: z.enum(["admins", "off"]).default("admins"),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(10_000),
     // How long a client may take to send one whole request (headers and body); see server.js.
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
@@ -96,6 +105,17 @@ export const EnvSchema = z
   });
 
 export type Env = z.infer<typeof EnvSchema> & { API_URL: string; SESSION_SECRET: string };
+
+/** The 32 bytes of an AES-256 key written in hex or base64 (url-safe or not), else undefined. */
+export function keyBytes(text: string): Buffer | undefined {
+  const trimmed = text.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(trimmed)
+    ? Buffer.from(trimmed, "hex")
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)
+      ? Buffer.from(trimmed, "base64")
+      : undefined;
+  return bytes?.length === 32 ? bytes : undefined;
+}
 
 /** The names Express's `trust proxy` accepts for address ranges. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);

@@ -9,6 +9,7 @@ import { requestFactsContext } from "~/server-context";
 import { NO_ACCESS, pageError } from "~/lib/page-error";
 import { may, type PanelCapability } from "~/session/permissions";
 import { isSessionRevoked } from "~/session/revoked-sessions.server";
+import { requireSecondFactorWhenDue } from "~/session/second-factor.server";
 import {
   deleteSessionRecord,
   newSessionId,
@@ -224,23 +225,26 @@ export async function redirectToLogin(request: Request): Promise<Response> {
  * The current user, or a redirect to sign in when they have no role (docs/product.md#the-shell),
  * their session has no live record (signed out, or their upstream role changed: liveSession) or
  * their upstream session was revoked at a sign-out (decision 033): a replayed copy of the cookies
- * ends like an expired session.
+ * ends like an expired session. An admin whose second factor is due is sent to enrol it.
  */
-export async function requireUser(request: Request): Promise<CurrentUser & { role: string }> {
+export async function requireUser(request: Request): Promise<SignedInUser> {
   const user = getCurrentUser(request);
-  if (!user.role || !(await liveSession(request)) || (await isSessionRevoked(request)))
-    throw await redirectToLogin(request);
-  return user as CurrentUser & { role: string };
+  const record = user.role ? await liveSession(request) : null;
+  if (!user.role || !record || (await isSessionRevoked(request))) throw await redirectToLogin(request);
+  const signedIn = { ...user, role: user.role, userId: record.userId };
+  // An admin whose second factor is due goes to enrol it first (docs/product.md#second-factor).
+  await requireSecondFactorWhenDue(request, signedIn);
+  return signedIn;
 }
+
+/** A signed-in admin: the cookie's user with their role, and the upstream user's id from the session record. */
+export type SignedInUser = CurrentUser & { role: string; userId: string };
 
 /**
  * The current user when their role may use `capability` (permissions.ts); else the 403 page, as
  * the upstream's refusal shows it. Without a live session: the way to sign in, as requireUser.
  */
-export async function requireCapability(
-  request: Request,
-  capability: PanelCapability,
-): Promise<CurrentUser & { role: string }> {
+export async function requireCapability(request: Request, capability: PanelCapability): Promise<SignedInUser> {
   const user = await requireUser(request);
   if (!may(user.role, capability)) throw pageError(403, NO_ACCESS);
   return user;

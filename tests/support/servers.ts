@@ -257,6 +257,9 @@ export function startPanel(apiUrl: string, env: NodeJS.ProcessEnv = {}): Promise
       LOGIN_FAILURES_PER_ACCOUNT: "10000",
       LOGIN_FAILURES_PER_DAY: "10000",
       KEY_GUESSES_PER_HOUR: "10000",
+      // The suites sign in as the demo admin: no second factor is asked of them, and no grace
+      // banner changes their pages. The second factor's own tests set "admins".
+      SECOND_FACTOR_REQUIRED: "off",
       // Each panel's audit trail in a directory of its own (one process holds an embedded store).
       AUDIT_DIR: mkdtempSync(path.join(tmpdir(), "panel-audit-")),
       // And its state engine's (the sessions and other records).

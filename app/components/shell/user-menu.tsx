@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import { Avatar } from "~/components/ui/avatar";
 import { Icon } from "~/components/ui/icon";
@@ -48,7 +48,14 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
             </span>
           </div>
         </div>
-        <MutationForm action="/logout" className="pt-2">
+        <Link
+          to="/account/two-factor"
+          className="mt-2 flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
+        >
+          <Icon name="solid-device-phone-mobile" className="size-4" />
+          Two-factor authentication
+        </Link>
+        <MutationForm action="/logout">
           <SignOutButton />
         </MutationForm>
       </div>

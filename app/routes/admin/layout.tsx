@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router";
 
 import type { Route } from "./+types/layout";
 import { ExportNotice, revalidateOnEveryPage } from "~/components/feedback/export-notice";
+import { SecondFactorBanner } from "~/components/account/second-factor-banner";
 import { MOBILE_SIDEBAR_ID, Sidebar } from "~/components/shell/sidebar";
 import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-state";
 import { useFocusKeeper } from "~/components/ui/focus-anchor";
@@ -11,6 +12,7 @@ import { takeIncompleteExportNotice } from "~/export/incomplete-notice.server";
 import { describePageError } from "~/lib/page-error";
 import { auditAdminActions } from "./audit.server";
 import { capabilitiesOf } from "~/session/permissions";
+import { graceDaysLeft, secondFactorDemand } from "~/session/second-factor.server";
 import { displayName, requireSignedIn, requireUser } from "~/session/user.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn, auditAdminActions];
@@ -22,6 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     capabilities: capabilitiesOf(user.role),
     sidebarExpanded: readSidebarExpanded(request.headers.get("cookie")),
     exportNotice: await takeIncompleteExportNotice(user.email),
+    secondFactorGrace: graceDaysLeft(await secondFactorDemand(user), Date.now()),
   };
 }
 
@@ -120,6 +123,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
       <div className={`pt-16 transition-[padding] md:pt-0 ${collapsed ? "md:pl-[3rem]" : "md:pl-[16rem]"}`}>
         <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+          <SecondFactorBanner daysLeft={loaderData.secondFactorGrace} />
           <ExportNotice notice={loaderData.exportNotice} />
           <Outlet />
         </main>

@@ -21,6 +21,8 @@ import { requestFactsContext } from "~/server-context";
 import { recordAuditEntry, signInFailure } from "~/session/audit.server";
 import { noteSignInFailure } from "~/session/sign-in-audit.server";
 import { safeRedirect } from "~/session/safe-redirect";
+import { holdSignIn, SIGN_IN_CODE_PATH } from "~/session/second-factor-sign-in.server";
+import { secondFactors } from "~/session/second-factor-store.server";
 import { getCurrentUser, setCookieHeaders, startSession } from "~/session/user.server";
 import { signIn } from "~/upstream/auth.server";
 import { isUpstreamError } from "~/upstream/errors";
@@ -65,6 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const { data: answer, setCookies } = await signIn(request, { email, password });
+    // With a second factor the password alone starts no session: the code form comes next, and
+    // the attempt counts neither way until the code is known (docs/product.md#second-factor).
+    if ((await secondFactors().status(String(answer.data.user.id))).enrolled) {
+      await attempt.release();
+      const pending = await holdSignIn(request, { user: answer.data.user, redirectTo, upstreamCookies: setCookies });
+      return redirect(SIGN_IN_CODE_PATH, { headers: setCookieHeaders([pending]) });
+    }
     await attempt.succeeded();
     await recordAuditEntry({ admin: email, action: "sign-in", result: "done" });
     const userCookie = await startSession(request, context, answer.data.user);
