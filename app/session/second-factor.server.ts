@@ -7,6 +7,7 @@
 import { redirect } from "react-router";
 
 import { env } from "~/config/env.server";
+import type { ShellNotice } from "~/lib/shell-notice";
 import { requestRecord } from "~/lib/request-context.server";
 import { secondFactors } from "~/session/second-factor-store.server";
 
@@ -36,6 +37,18 @@ export function demandOf(required: boolean, enrolled: boolean, requiredSince: nu
 /** The days left to enrol (at least 1) while `demand` is a grace period; null otherwise (the banner's number). */
 export function graceDaysLeft(demand: SecondFactorDemand, now: number): number | null {
   return demand.kind === "grace" ? Math.max(1, Math.ceil((demand.until - now) / 86_400_000)) : null;
+}
+
+/** The shell's banner while the grace period runs (docs/product.md#second-factor), or null. */
+export function graceNotice(demand: SecondFactorDemand, now: number): ShellNotice | null {
+  const days = graceDaysLeft(demand, now);
+  if (days === null) return null;
+  return {
+    id: "second-factor-banner",
+    tone: "warning",
+    text: `Two-factor authentication is required for admins. Set it up within ${days} ${days === 1 ? "day" : "days"} to go on using the panel.`,
+    link: { to: "/account/two-factor", label: "Set up two-factor authentication" },
+  };
 }
 
 // Worked out once per request: the shell's middleware, its loader and the screen's all ask.

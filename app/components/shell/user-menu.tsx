@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 
 import { Avatar } from "~/components/ui/avatar";
 import { Icon } from "~/components/ui/icon";
+import { Link } from "~/components/ui/link";
 import { MutationForm, useIsPending } from "~/recipe/mutation-form";
 
 /** What the shell knows of the signed-in admin. */
@@ -48,10 +49,7 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
             </span>
           </div>
         </div>
-        <Link
-          to="/account/two-factor"
-          className="mt-2 flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
-        >
+        <Link to="/account/two-factor" className="user-menu-item mt-2">
           <Icon name="solid-device-phone-mobile" className="size-4" />
           Two-factor authentication
         </Link>

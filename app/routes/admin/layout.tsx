@@ -2,17 +2,17 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 
 import type { Route } from "./+types/layout";
-import { ExportNotice, revalidateOnEveryPage } from "~/components/feedback/export-notice";
-import { SecondFactorBanner } from "~/components/account/second-factor-banner";
+import { revalidateOnEveryPage, ShellNotices } from "~/components/feedback/shell-notices";
 import { MOBILE_SIDEBAR_ID, Sidebar } from "~/components/shell/sidebar";
 import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-state";
 import { useFocusKeeper } from "~/components/ui/focus-anchor";
 import { Icon } from "~/components/ui/icon";
 import { takeIncompleteExportNotice } from "~/export/incomplete-notice.server";
 import { describePageError } from "~/lib/page-error";
+import type { ShellNotice } from "~/lib/shell-notice";
 import { auditAdminActions } from "./audit.server";
 import { capabilitiesOf } from "~/session/permissions";
-import { graceDaysLeft, secondFactorDemand } from "~/session/second-factor.server";
+import { graceNotice, secondFactorDemand } from "~/session/second-factor.server";
 import { displayName, requireSignedIn, requireUser } from "~/session/user.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn, auditAdminActions];
@@ -23,9 +23,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     user: { name: displayName(user), email: user.email, avatar: user.avatar },
     capabilities: capabilitiesOf(user.role),
     sidebarExpanded: readSidebarExpanded(request.headers.get("cookie")),
-    exportNotice: await takeIncompleteExportNotice(user.email),
-    secondFactorGrace: graceDaysLeft(await secondFactorDemand(user), Date.now()),
+    notices: await shellNotices(user),
   };
+}
+
+/** What the shell tells the admin above the screen: the second factor's grace, an incomplete export. */
+async function shellNotices(user: Awaited<ReturnType<typeof requireUser>>): Promise<ShellNotice[]> {
+  const [grace, exportNotice] = await Promise.all([
+    secondFactorDemand(user).then((demand) => graceNotice(demand, Date.now())),
+    takeIncompleteExportNotice(user.email),
+  ]);
+  const notices: ShellNotice[] = [];
+  if (grace) notices.push(grace);
+  if (exportNotice) notices.push({ id: "export-notice", tone: "alert", text: exportNotice });
+  return notices;
 }
 
 export const shouldRevalidate = revalidateOnEveryPage;
@@ -123,8 +134,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
       <div className={`pt-16 transition-[padding] md:pt-0 ${collapsed ? "md:pl-[3rem]" : "md:pl-[16rem]"}`}>
         <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-          <SecondFactorBanner daysLeft={loaderData.secondFactorGrace} />
-          <ExportNotice notice={loaderData.exportNotice} />
+          <ShellNotices notices={loaderData.notices} />
           <Outlet />
         </main>
       </div>
