@@ -1,29 +1,21 @@
-/** The posts list's bulk action (docs/product.md#bulk-actions): Delete, with the row action's check and call. */
+/** What the posts list's bulk action acts on (docs/product.md#bulk-actions): the screen's table (post-actions.server.ts), on the posts the list holds. */
 import { postPages } from "./list-rows.server";
-import { postGone } from "./list.server";
+import type { PostIntent } from "./post-actions";
+import { POST_TABLE } from "./post-actions.server";
 import type { BulkList } from "~/bulk/bulk-list";
 import type { Post } from "~/upstream/contract/posts";
-import { deletePost, listPosts } from "~/upstream/moderation.server";
+import { listPosts } from "~/upstream/moderation.server";
 
-/** A post's state for the check: whether it still exists (postGone reads it). */
-export const postsBulk: BulkList<boolean, Post> = {
+/** A post's state for the check: whether it still exists. */
+export const postsBulk: BulkList<boolean, Post, PostIntent> = {
   path: "posts",
   title: "Forum Posts",
   noun: { one: "post", many: "posts" },
-  kind: "post",
-  actions: {
-    delete: {
-      label: "Delete",
-      reason: "delete",
-      stale: postGone,
-      send: deletePost,
-      goneIsDone: true,
-    },
-  },
-  // The upstream has no get-one call: the list says which posts exist (the row action's read,
-  // postExists). One it does not hold is gone (postGone): deleted meanwhile, or never there, which
-  // the upstream cannot tell apart. It has no name then: the audit names it by its kind and id
-  // ('post 30'), the results page by its id, each once.
+  table: POST_TABLE,
+  // The upstream has no get-one call: the list says which posts exist (the table's read). One it
+  // does not hold is gone: deleted meanwhile, or never there, which the upstream cannot tell
+  // apart. It has no name then: the audit names it by its kind and id ('post 30'), the results
+  // page by its id, each once.
   find: async (request, ids) => {
     const posts = new Map((await listPosts(request)).map((post) => [post.id, post]));
     return new Map(

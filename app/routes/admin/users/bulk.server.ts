@@ -1,26 +1,20 @@
 /**
- * The users list's bulk actions (docs/product.md#bulk-actions): every action of the screen's table
- * (user-actions.ts), with the row action's own check and upstream call.
+ * What the users list's bulk actions act on (docs/product.md#bulk-actions): every action of the
+ * screen's table (user-actions.server.ts), on the users the list holds.
  */
 import { userPages } from "./list-rows.server";
-import { userState, type UserState } from "./user-actions";
-import { userBulkAction, USER_INTENTS } from "./user-actions.server";
-import type { BulkAction, BulkList } from "~/bulk/bulk-list";
+import { type UserIntent, userState, type UserState } from "./user-actions";
+import { USER_TABLE } from "./user-actions.server";
+import type { BulkList } from "~/bulk/bulk-list";
 import { findEach } from "~/bulk/find-each.server";
 import type { User } from "~/upstream/contract/users";
 import { getUser, isAdminUser } from "~/upstream/users.server";
 
-/** Each action of the users screen's table, as its bulk action: its label, reason, check and call. */
-const USER_BULK_ACTIONS = Object.fromEntries(
-  USER_INTENTS.map((intent): [string, BulkAction<UserState>] => [intent, userBulkAction(intent)]),
-);
-
-export const usersBulk: BulkList<UserState, User> = {
+export const usersBulk: BulkList<UserState, User, UserIntent> = {
   path: "users",
   title: "Users",
   noun: { one: "user", many: "users" },
-  kind: "user",
-  actions: USER_BULK_ACTIONS,
+  table: USER_TABLE,
   // An administrator is never on the list (docs/product.md#users-list): one named is a tampered selection.
   find: (request, ids) =>
     findEach(ids, async (id) => {

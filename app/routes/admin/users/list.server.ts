@@ -1,9 +1,10 @@
 import { userState } from "./user-actions";
-import { USER_INTENTS, userBulkAction } from "./user-actions.server";
+import { USER_TABLE } from "./user-actions.server";
 import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
+import { bulkChoices } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { CITIZENSHIP_QUERY, type CitizenshipFilter, isAdminUser, listUsers } from "~/upstream/users.server";
 import { USER_STATUS_FILTER, type UserStatusFilter } from "~/upstream/contract/users";
@@ -13,7 +14,7 @@ import { safeFileLink } from "~/upstream/file-links.server";
 const USERS_PAGE_SIZE = 10;
 
 /** The bulk actions on users (docs/product.md#bulk-selection): the screen's table, labelled as its rows. */
-const USER_BULK_ACTIONS = USER_INTENTS.map((intent) => [intent, userBulkAction(intent).label] as const);
+const USER_BULK_ACTIONS = bulkChoices(USER_TABLE);
 
 /** The default picture of a user without one (docs/product.md#users-list). */
 const DEFAULT_AVATAR = "/default-avatar.svg";
