@@ -2,10 +2,10 @@
  * The lists with bulk actions (docs/product.md#bulk-actions), by their path: what the one results
  * route (bulk-results.tsx) serves at `/{list}/bulk/{batchId}`.
  */
-import { announcementsBulk } from "./announcements/bulk.server";
-import { badgeRequestsBulk } from "./badge-requests/bulk.server";
-import { postsBulk } from "./posts/bulk.server";
-import { usersBulk } from "./users/bulk.server";
+import { announcementsBulk } from "./announcements/announcement-actions.server";
+import { badgeRequestsBulk } from "./badge-requests/badge-actions.server";
+import { postsBulk } from "./posts/post-actions.server";
+import { usersBulk } from "./users/user-actions.server";
 import type { BulkList } from "~/bulk/bulk-list";
 import { pageError } from "~/lib/page-error";
 

@@ -3,6 +3,9 @@
  * browser's): each action's label, reason, check, upstream call, toasts and the trail's word
  * (app/recipe/action.server.ts). The route's `switch`, the bulk actions and History read it.
  * A row's toggle posts the state it wants (AnnouncementActionSchema names it as the table's intent).
+ *
+ * Beside it, `announcementsBulk`: the list's bulk actions (app/bulk/bulk-list.ts), the same entries on the
+ * items a selection names or the list's query matches.
  */
 import type { AnnouncementIntent } from "./announcement-actions";
 import { ANNOUNCEMENT_NOT_FOUND } from "~/lib/messages";
@@ -15,6 +18,8 @@ import {
   toggleAnnouncement,
 } from "~/upstream/announcements.server";
 import type { Announcement } from "~/upstream/contract/announcements";
+import { announcementPages } from "./list-rows.server";
+import type { BulkList, FoundItem } from "~/bulk/bulk-list";
 
 /** An announcement's state for the checks: the announcement, or null once it is gone. */
 type AnnouncementState = Announcement | null;
@@ -71,4 +76,30 @@ export const ANNOUNCEMENT_TABLE: ActionTable<AnnouncementIntent, AnnouncementSta
       goneIsDone: true,
     },
   },
+};
+
+/** What the list's bulk actions act on (docs/product.md#bulk-actions): every action of the table, on the announcements the list holds. */
+export const announcementsBulk: BulkList<Announcement | null, Announcement, AnnouncementIntent> = {
+  path: "announcements",
+  title: "Announcements",
+  noun: { one: "announcement", many: "announcements" },
+  table: ANNOUNCEMENT_TABLE,
+  // The upstream has no get-one call: the whole list (no search) says which announcements exist, as
+  // the table's read (findAnnouncement) reads it. One it does not hold is gone.
+  find: async (request, ids) => {
+    const wanted = new Set(ids);
+    const found = new Map<string, FoundItem<Announcement | null>>(
+      ids.map((id) => [id, { id, name: `Announcement ${id}`, state: null }]),
+    );
+    for await (const page of announcementPages(request, new URLSearchParams())) {
+      for (const announcement of page) {
+        if (wanted.has(announcement.id)) found.set(announcement.id, announcementsBulk.fromRow(announcement));
+      }
+    }
+    return found;
+  },
+  pages: announcementPages,
+  fromRow: (announcement) => ({ id: announcement.id, name: announcement.title, state: announcement }),
+  // An announcement has no page of its own: the list, searched for its title.
+  itemHref: ({ name }) => `/announcements?${new URLSearchParams({ search: name })}`,
 };

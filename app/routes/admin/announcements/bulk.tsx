@@ -1,6 +1,5 @@
 import type { Route } from "./+types/bulk";
-import { announcementsBulk } from "./bulk.server";
-import { ANNOUNCEMENT_TABLE } from "./announcement-actions.server";
+import { ANNOUNCEMENT_TABLE, announcementsBulk } from "./announcement-actions.server";
 import { confirmBatch, loadBulkReview, parseSelection } from "~/bulk/bulk-routes.server";
 import { BulkReviewPage } from "~/bulk/review-page";
 import { runOnce, unhandledIntent } from "~/recipe/action.server";

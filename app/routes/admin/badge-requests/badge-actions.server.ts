@@ -4,6 +4,9 @@
  * pending), upstream call, toasts, the trail's word and, for Reject, the message to the member
  * (app/recipe/action.server.ts). The dashboard's and /badge-requests' action
  * (decideBadgeAction), the bulk actions and the queue's decisions read it.
+ *
+ * Beside it, `badgeRequestsBulk`: the list's bulk actions (app/bulk/bulk-list.ts), the same entries on the
+ * items a selection names or the list's query matches.
  */
 import type { ActionFunctionArgs } from "react-router";
 
@@ -29,6 +32,9 @@ import type { BadgeRequest } from "~/upstream/contract/users";
 import { decideBadge, listPendingBadges } from "~/upstream/moderation.server";
 import { sendNotificationToUser } from "~/upstream/notifications.server";
 import { getUser } from "~/upstream/users.server";
+import { badgeRequestPages } from "./list-rows.server";
+import type { BulkList } from "~/bulk/bulk-list";
+import { findEach } from "~/bulk/find-each.server";
 
 /** A request's state for the checks: the pending request, or null once it has been decided. */
 type RequestState = BadgeRequest | null;
@@ -131,3 +137,32 @@ export async function decideBadgeAction({ request, context }: ActionFunctionArgs
     }
   });
 }
+
+const nameOf = (person: { fullName?: string | null; email: string }) => person.fullName?.trim() || person.email;
+
+/** What the list's bulk actions act on (docs/product.md#bulk-actions): the table's decisions, on the pending requests. */
+export const badgeRequestsBulk: BulkList<BadgeRequest | null, BadgeRequest, BadgeIntent> = {
+  path: "badge-requests",
+  title: "Citizenship Requests",
+  noun: { one: "citizenship request", many: "citizenship requests" },
+  table: BADGE_TABLE,
+  // The pending requests (the table's read): one no longer pending is decided; an id the upstream
+  // does not know is not on the list.
+  find: async (request, ids) => {
+    const pending = new Map((await listPendingBadges(request)).map((badge) => [badge.id, badge]));
+    const decidedOnes = await findEach(
+      ids.filter((id) => !pending.has(id)),
+      async (id) => ({ id, name: nameOf(await getUser(request, id)), state: null }),
+    );
+    return new Map(
+      ids.map((id) => [
+        id,
+        pending.has(id) ? badgeRequestsBulk.fromRow(pending.get(id)!) : (decidedOnes.get(id) ?? null),
+      ]),
+    );
+  },
+  pages: badgeRequestPages,
+  fromRow: (badge) => ({ id: badge.id, name: nameOf(badge), state: badge }),
+  // A request is its member's: their details say where their citizenship stands.
+  itemHref: ({ id }) => `/users/${encodeURIComponent(id)}`,
+};

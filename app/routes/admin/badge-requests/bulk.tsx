@@ -1,6 +1,5 @@
 import type { Route } from "./+types/bulk";
-import { badgeRequestsBulk } from "./bulk.server";
-import { BADGE_TABLE } from "./badge-actions.server";
+import { BADGE_TABLE, badgeRequestsBulk } from "./badge-actions.server";
 import { confirmBatch, loadBulkReview, parseSelection } from "~/bulk/bulk-routes.server";
 import { BulkReviewPage } from "~/bulk/review-page";
 import { runOnce, unhandledIntent } from "~/recipe/action.server";

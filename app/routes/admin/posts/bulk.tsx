@@ -1,6 +1,5 @@
 import type { Route } from "./+types/bulk";
-import { postsBulk } from "./bulk.server";
-import { POST_TABLE } from "./post-actions.server";
+import { POST_TABLE, postsBulk } from "./post-actions.server";
 import { confirmBatch, loadBulkReview, parseSelection } from "~/bulk/bulk-routes.server";
 import { BulkReviewPage } from "~/bulk/review-page";
 import { runOnce, unhandledIntent } from "~/recipe/action.server";

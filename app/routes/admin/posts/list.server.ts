@@ -1,3 +1,4 @@
+import { postsMatching } from "./list-rows.server";
 import { POST_TABLE } from "./post-actions.server";
 import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
@@ -5,19 +6,6 @@ import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { bulkChoices } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { toPostCard } from "~/components/moderation/rows.server";
-import { matchesSearch } from "~/lib/search";
-import { listPosts } from "~/upstream/moderation.server";
-
-/**
- * The posts the list's query matches, in the list's order (docs/product.md#posts). The upstream has
- * no search: the panel filters, case-insensitively over title and description. The list, its bulk
- * actions and its export read it.
- */
-export async function postsMatching(request: Request, params: URLSearchParams) {
-  const search = params.get("search") ?? "";
-  const posts = await listPosts(request);
-  return posts.filter((post) => matchesSearch(search, post.title, post.description));
-}
 
 /** The bulk action on posts (docs/product.md#bulk-selection): the screen's table, labelled as its row action. */
 const POST_BULK_ACTIONS = bulkChoices(POST_TABLE);

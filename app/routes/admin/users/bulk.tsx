@@ -1,6 +1,5 @@
 import type { Route } from "./+types/bulk";
-import { usersBulk } from "./bulk.server";
-import { USER_TABLE } from "./user-actions.server";
+import { USER_TABLE, usersBulk } from "./user-actions.server";
 import { confirmBatch, loadBulkReview, parseSelection } from "~/bulk/bulk-routes.server";
 import { BulkReviewPage } from "~/bulk/review-page";
 import { runOnce, unhandledIntent } from "~/recipe/action.server";

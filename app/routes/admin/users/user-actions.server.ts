@@ -4,11 +4,18 @@
  * and the trail's word (app/recipe/action.server.ts). The route's intent schema and
  * `switch`, the bulk actions and History read it. Typed from the browser half's keys: an action
  * in one half and not the other fails the typecheck.
+ *
+ * Beside it, `usersBulk`: the list's bulk actions (app/bulk/bulk-list.ts), the same entries on the
+ * items a selection names or the list's query matches.
  */
 import { banStale, unbanStale, type UserIntent, type UserState, userState, verifyStale } from "./user-actions";
 import { type ActionTable, rowIntentSchema, tableIntents } from "~/recipe/action.server";
 import type { Found } from "~/recipe/outcome.server";
-import { banUser, getUser, unbanUser, verifyUser } from "~/upstream/users.server";
+import { banUser, getUser, isAdminUser, unbanUser, verifyUser } from "~/upstream/users.server";
+import { userPages } from "./list-rows.server";
+import type { BulkList } from "~/bulk/bulk-list";
+import { findEach } from "~/bulk/find-each.server";
+import type { User } from "~/upstream/contract/users";
 
 /**
  * A user's current state and name, the read of the row actions before they send (user-actions.ts
@@ -54,3 +61,23 @@ export const USER_TABLE: ActionTable<UserIntent, UserState> = {
 
 /** The users list's posts (docs/product.md#users-list): one of the table's intents, on one user. */
 export const UserRowActionSchema = rowIntentSchema(tableIntents(USER_TABLE), "User id is invalid");
+
+/** What the list's bulk actions act on (docs/product.md#bulk-actions): every action of the table, on the users the list holds. */
+export const usersBulk: BulkList<UserState, User, UserIntent> = {
+  path: "users",
+  title: "Users",
+  noun: { one: "user", many: "users" },
+  table: USER_TABLE,
+  // An administrator is never on the list (docs/product.md#users-list): one named is a tampered selection.
+  find: (request, ids) =>
+    findEach(ids, async (id) => {
+      const user = await getUser(request, id);
+      return isAdminUser(user) ? null : usersBulk.fromRow(user);
+    }),
+  pages: userPages,
+  fromRow: (user) => {
+    const state = userState(user);
+    return { id: state.id, name: state.label, state };
+  },
+  itemHref: ({ id }) => `/users/${encodeURIComponent(id)}`,
+};
