@@ -1,27 +1,29 @@
 /**
- * The bulk pages' loaders and actions (docs/product.md#bulk-actions), one implementation for every
- * list, driven by the list's table (BulkList): the review page (GET) and its Confirm (POST), the
- * results page (GET) and its Retry and "Resend the message" (POST). Route modules call
- * them with their list:
- * `export const loader = (args: Route.LoaderArgs) => loadBulkReview(args, usersBulk)`.
+ * The bulk pages' helpers (docs/product.md#bulk-actions), for every list: what the review page and
+ * the results page show (their loaders call loadBulkReview and loadBulkResults with their list),
+ * and the steps their actions take. Each list's bulk routes write their own actions, like every
+ * other action (typed intent, `switch`): Confirm calls confirmBatch with the table's entry of the
+ * chosen intent; the results page's Retry and "Resend the message" call retryBatch and
+ * resendMessages.
  */
 import { randomUUID } from "node:crypto";
 
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import * as z from "zod/mini";
 
-import type { BulkAction, BulkList } from "./bulk-list";
+import type { BulkList } from "./bulk-list";
 import { type Batch, type BatchItem, batchStore, type ItemResult } from "./batch-store.server";
-import { resolveSelection } from "./resolve.server";
 import { auditSettledItem, runBatch } from "./run-batch.server";
-import { readSelection, type Selection, selectionShown } from "./selection.server";
+import { readSelection, resolveSelection, type Selection, selectionShown } from "./selection.server";
 import type { BulkResultsView, BulkReviewView } from "./views";
 import { env } from "~/config/env.server";
+import { UNKNOWN_ACTION } from "~/forms/fields";
 import { MemberMessageSchema } from "~/forms/review-queue.server";
 import { parseForm, type FormErrors } from "~/forms/form-data.server";
 import { MODERATION_REASONS, OTHER_REASON, reasonFields, reasonLine } from "~/forms/moderation-reasons";
 import { logLine } from "~/lib/log.server";
 import { pageError } from "~/lib/page-error";
-import { runOnce } from "~/recipe/action.server";
+import type { TableAction } from "~/recipe/action.server";
 import { invalidSubmission, rejectedSubmission } from "~/recipe/failure.server";
 import { recordsItsOwnEntries } from "~/session/audit.server";
 import { replaceWithInfo } from "~/session/toast.server";
@@ -81,7 +83,7 @@ function againHref(list: Pick<BulkList<unknown>, "path">, actionName: string, li
  * 400 with a link back for a selection that cannot be reviewed. A "Select all" of the list's
  * selection form comes here too, and goes back to the list showing what it selected.
  */
-export async function loadBulkReview<S, R>({ request }: LoaderFunctionArgs, list: BulkList<S, R>) {
+export async function loadBulkReview<S, R, K extends string>(request: Request, list: BulkList<S, R, K>) {
   await requireCapability(request, "bulk-actions");
   const url = new URL(request.url);
   const shown = selectionShown(url, list.path);
@@ -92,13 +94,14 @@ export async function loadBulkReview<S, R>({ request }: LoaderFunctionArgs, list
     return data(view, { status: 400 });
   }
   const max = env().BULK_MAX;
+  const action = list.table.actions[selection.intent];
   const { toDo, stale, staleCount, notOnList, capped, notReached } = await resolveSelection(
     request,
     list,
     selection,
+    action,
     max,
   );
-  const { action } = selection;
   const of = Math.max(1, Math.ceil(toDo.length / REVIEW_PAGE_SIZE));
   const page = reviewPageOf(url, of);
   const first = (page - 1) * REVIEW_PAGE_SIZE;
@@ -138,7 +141,7 @@ export async function loadBulkReview<S, R>({ request }: LoaderFunctionArgs, list
 }
 
 /** The Confirm form's reason and message, checked: the reason line the audit keeps and the message to send. */
-function readConfirmForm<S>(form: FormData, action: BulkAction<S>) {
+function readConfirmForm<S>(form: FormData, action: TableAction<S>) {
   const errors: FormErrors = {};
   let values: Record<string, unknown> = {};
   let reason: string | null = null;
@@ -164,11 +167,11 @@ function readConfirmForm<S>(form: FormData, action: BulkAction<S>) {
  * Starts a batch that the store holds, on the detached request of runOnce (it goes on when the
  * browser goes away), and waits for it up to CONFIRM_WAIT_MS before showing its results page.
  */
-async function startBatch<S, R>(request: Request, list: BulkList<S, R>, action: BulkAction<S>, batch: Batch) {
+async function startBatch<S, R>(request: Request, list: BulkList<S, R>, action: TableAction<S>, batch: Batch) {
   // Each item is an entry of its own, some recorded after the answer: the post itself is not one.
   recordsItsOwnEntries();
   await batchStore().create(batch);
-  for (const item of batch.items) auditSettledItem(list, batch, item);
+  for (const item of batch.items) auditSettledItem(list.table.kind, batch, item);
   const running = runBatch(request, list, action, batch).catch((error: unknown) => {
     logLine("error", "bulk batch stopped", { batch: batch.id, error: String(error) });
   });
@@ -204,7 +207,8 @@ type Confirmed = Pick<Batch, "items" | "cappedAt" | "leftOut" | "more" | "notApp
 async function confirmedItems<S, R>(
   request: Request,
   list: BulkList<S, R>,
-  selection: Extract<Selection<S>, { ok: true }>,
+  selection: ConfirmedSelection,
+  action: TableAction<S>,
   max: number,
 ): Promise<Confirmed> {
   if (selection.scope === "ids") {
@@ -217,7 +221,7 @@ async function confirmedItems<S, R>(
       notApplying: 0,
     };
   }
-  const { toDo, staleCount, notReached } = await resolveSelection(request, list, selection, max);
+  const { toDo, staleCount, notReached } = await resolveSelection(request, list, selection, action, max);
   return {
     items: toDo.map(({ id, name, owner }) => ({ id, name, owner, result: "pending" as const })),
     cappedAt: null,
@@ -227,43 +231,59 @@ async function confirmedItems<S, R>(
         ? {
             applies: toDo.length + notReached,
             taken: toDo.length,
-            again: againHref(list, selection.actionName, selection.listParams),
+            again: againHref(list, selection.intent, selection.listParams),
           }
         : null,
     notApplying: staleCount,
   };
 }
 
+/** A selection read from the review page's URL (readSelection) that names an action and items. */
+type ConfirmedSelection<K extends string = string> = Extract<Selection<K>, { ok: true }>;
+
 /**
- * Confirm (docs/product.md#bulk-actions), once per one-time key: checks the reason, takes the
+ * Reads Confirm's selection from the review page's URL, as parseSubmission reads a form: the
+ * chosen intent (one of the list's table's) and its items, or the 400 that answers a selection
+ * that cannot be confirmed.
+ */
+export function parseSelection<S, R, K extends string>(request: Request, list: BulkList<S, R, K>) {
+  const selection = readSelection(new URL(request.url), list);
+  if (selection.ok) return { ok: true as const, value: selection };
+  return { ok: false as const, rejected: rejectedSubmission(selection.message) };
+}
+
+/**
+ * Confirm's step (docs/product.md#bulk-actions), called by the list's bulk route with the table's
+ * entry of the chosen intent, inside its runOnce: checks the reason and the message, takes the
  * selection's items (confirmedItems), creates the batch, runs it and shows its results
  * (Post/Redirect/Get). Nothing to do (every matching row skipped) is refused, 400.
  */
-export async function confirmBulk<S, R>(args: ActionFunctionArgs, list: BulkList<S, R>) {
-  await requireCapability(args.request, "bulk-actions");
-  return runOnce(args, async ({ request, form }) => {
-    const selection = readSelection(new URL(request.url), list);
-    if (!selection.ok) return rejectedSubmission(selection.message);
-    const fields = readConfirmForm(form, selection.action);
-    if (!fields.ok) return invalidSubmission(fields.errors, fields.values);
-    const confirmed = await confirmedItems(request, list, selection, env().BULK_MAX);
-    if (!confirmed.items.some((item) => item.result === "pending")) {
-      return rejectedSubmission(BULK_PAGE_TEXTS.nothingToDo, fields.values);
-    }
-    const batch = newBatch(request, {
-      list: list.path,
-      action: selection.actionName,
-      reason: fields.reason,
-      message: fields.message,
-      back: selection.back,
-      ...confirmed,
-    });
-    return startBatch(request, list, selection.action, batch);
+export async function confirmBatch<S, R>(
+  request: Request,
+  form: FormData,
+  list: BulkList<S, R>,
+  selection: ConfirmedSelection,
+  action: TableAction<S>,
+) {
+  const fields = readConfirmForm(form, action);
+  if (!fields.ok) return invalidSubmission(fields.errors, fields.values);
+  const confirmed = await confirmedItems(request, list, selection, action, env().BULK_MAX);
+  if (!confirmed.items.some((item) => item.result === "pending")) {
+    return rejectedSubmission(BULK_PAGE_TEXTS.nothingToDo, fields.values);
+  }
+  const batch = newBatch(request, {
+    list: list.path,
+    action: selection.intent,
+    reason: fields.reason,
+    message: fields.message,
+    back: selection.back,
+    ...confirmed,
   });
+  return startBatch(request, list, action, batch);
 }
 
 /** The batch of a results URL, on this list; 404 otherwise. */
-async function batchOf(list: Pick<BulkList<unknown>, "path">, batchId: string | undefined): Promise<Batch> {
+export async function batchOf(list: Pick<BulkList<unknown>, "path">, batchId: string | undefined): Promise<Batch> {
   const batch = batchId && BATCH_ID.test(batchId) ? await batchStore().get(batchId) : undefined;
   if (!batch || batch.list !== list.path) throw pageError(404, BULK_PAGE_TEXTS.notFound);
   return batch;
@@ -280,9 +300,15 @@ const retryable = (item: BatchItem) =>
 const resendable = (item: BatchItem) => item.result === "done" && item.messageFailed === true;
 
 /** What a results page calls a batch: the action's label, or, for a message sent alone, that. */
-function batchLabel(list: BulkList<unknown>, batch: Batch): string {
+function batchLabel<S, R>(list: BulkList<S, R>, batch: Batch): string {
   if (batch.messageOnly) return RESEND_LABEL;
-  return list.actions[batch.action]?.label ?? batch.action;
+  return tableEntry(list, batch)?.label ?? batch.action;
+}
+
+/** The table's entry of a batch's action; none for a name the table no longer has. */
+function tableEntry<S, R>(list: BulkList<S, R>, batch: Batch): TableAction<S> | undefined {
+  const { actions } = list.table as { actions: Record<string, TableAction<S>> };
+  return Object.hasOwn(actions, batch.action) ? actions[batch.action] : undefined;
 }
 
 /** The label of a batch that sends only the message to the member. */
@@ -290,18 +316,19 @@ const RESEND_LABEL = "Resend the message";
 
 /** The results page: each item's result, the counts, and whether the batch still runs. */
 export async function loadBulkResults<S, R>(
-  { request, params }: LoaderFunctionArgs,
+  request: Request,
   list: BulkList<S, R>,
+  batchId: string | undefined,
 ): Promise<BulkResultsView> {
   await requireCapability(request, "bulk-actions");
-  const batch = await batchOf(list, params.batchId);
+  const batch = await batchOf(list, batchId);
   const counts: Record<ItemResult, number> = { pending: 0, done: 0, skipped: 0, failed: 0, unknown: 0, notRun: 0 };
   for (const item of batch.items) counts[item.result]++;
   const ended = batch.finishedAt !== null;
   const { more } = batch;
   return {
     title: list.title,
-    label: batchLabel(list as BulkList<unknown>, batch),
+    label: batchLabel(list, batch),
     reason: batch.reason,
     running: !ended,
     interrupted: batch.interrupted ?? null,
@@ -326,34 +353,48 @@ export async function loadBulkResults<S, R>(
   };
 }
 
+/** The results page's buttons: Retry (failed, unknown and not-run items) and "Resend the message". */
+export const BulkResultsActionSchema = z.object(
+  { intent: z.enum(["retry", "resend"], { error: UNKNOWN_ACTION }) },
+  { error: UNKNOWN_ACTION },
+);
+
 /**
- * Retry ("Retry failed ({k})", "Retry what did not run ({k})"): a new batch of the failed, unknown
- * and not-run items, same action, reason and message, each read again first. "Resend the message ({k})" (intent `resend`): a new batch that
- * sends only the message to the members whose item was done without it.
+ * Retry ("Retry failed ({k})", "Retry what did not run ({k})"), called by the results route inside
+ * its runOnce: a new batch of the failed, unknown and not-run items, same action, reason and
+ * message, each read again first.
  */
-export async function retryBulk<S, R>(args: ActionFunctionArgs, list: BulkList<S, R>) {
-  await requireCapability(args.request, "bulk-actions");
-  return runOnce(args, async ({ request, form }) => {
-    const batch = await batchOf(list, args.params.batchId);
-    const action = Object.hasOwn(list.actions, batch.action) ? list.actions[batch.action] : undefined;
-    const resend = form.get("intent") === "resend";
-    const chosen = resend ? (batch.messageOnly ? [] : batch.items.filter(resendable)) : batch.items.filter(retryable);
-    const items = chosen.map(({ id, name, owner }) => ({ id, name, owner, result: "pending" as const }));
-    if (!action || items.length === 0 || batch.finishedAt === null || (resend && !batch.message)) {
-      const nothing = resend ? BULK_PAGE_TEXTS.nothingToResend : BULK_PAGE_TEXTS.nothingToRetry;
-      return replaceWithInfo(request, resultsHref(list, batch.id), nothing);
-    }
-    const again = newBatch(request, {
-      list: list.path,
-      action: batch.action,
-      reason: batch.reason,
-      message: batch.message,
-      back: batch.back,
-      cappedAt: null,
-      leftOut: 0,
-      messageOnly: resend || batch.messageOnly === true,
-      items,
-    });
-    return startBatch(request, list, action, again);
+export function retryBatch<S, R>(request: Request, list: BulkList<S, R>, batch: Batch) {
+  return again(request, list, batch, batch.items.filter(retryable), false);
+}
+
+/**
+ * "Resend the message ({k})": a new batch that sends only the message to the members whose item
+ * was done without it.
+ */
+export function resendMessages<S, R>(request: Request, list: BulkList<S, R>, batch: Batch) {
+  const chosen = batch.messageOnly || !batch.message ? [] : batch.items.filter(resendable);
+  return again(request, list, batch, chosen, true);
+}
+
+/** A new batch of `chosen` items of `batch` (a message-only one when `resend`); nothing to do is said on the results page. */
+async function again<S, R>(request: Request, list: BulkList<S, R>, batch: Batch, chosen: BatchItem[], resend: boolean) {
+  const action = tableEntry(list, batch);
+  const items = chosen.map(({ id, name, owner }) => ({ id, name, owner, result: "pending" as const }));
+  if (!action || items.length === 0 || batch.finishedAt === null) {
+    const nothing = resend ? BULK_PAGE_TEXTS.nothingToResend : BULK_PAGE_TEXTS.nothingToRetry;
+    return replaceWithInfo(request, resultsHref(list, batch.id), nothing);
+  }
+  const next = newBatch(request, {
+    list: list.path,
+    action: batch.action,
+    reason: batch.reason,
+    message: batch.message,
+    back: batch.back,
+    cappedAt: null,
+    leftOut: 0,
+    messageOnly: resend || batch.messageOnly === true,
+    items,
   });
+  return startBatch(request, list, action, next);
 }

@@ -5,14 +5,15 @@
  * and in the audit trail. At shutdown (stopBatches) a batch takes no new item: the items in flight
  * end and record their entries, the rest are "not run" (docs/decisions/068-batches-that-survive-a-restart.md).
  */
-import type { BulkAction, BulkList } from "./bulk-list";
+import type { BulkList } from "./bulk-list";
 import { type Batch, type BatchItem, batchStore, stopBatchStore } from "./batch-store.server";
 import { gate, inPool } from "./pool";
 import { env, type Env } from "~/config/env.server";
-import type { AuditResult } from "~/audit/entry";
+import type { AuditResult, AuditTarget } from "~/audit/entry";
 import { logLine } from "~/lib/log.server";
 import { Refusal } from "~/recipe/failure.server";
 import { recordAudit } from "~/session/audit.server";
+import type { TableAction } from "~/recipe/action.server";
 import { applyAction, type Found, type Outcome, OUTCOME_TEXTS } from "~/recipe/outcome.server";
 import { isUpstreamError } from "~/upstream/errors";
 
@@ -87,12 +88,12 @@ function itemOf(item: BatchItem, outcome: Outcome, found: Found<unknown> | null)
 async function runItem<S, R>(
   request: Request,
   list: BulkList<S, R>,
-  action: BulkAction<S>,
+  action: TableAction<S>,
   batch: Batch,
   item: BatchItem,
 ): Promise<BatchItem> {
   const base = {
-    target: { kind: list.kind, id: item.id },
+    target: { kind: list.table.kind, id: item.id },
     admin: batch.admin,
     reason: batch.reason,
     batch: batch.id,
@@ -114,13 +115,14 @@ async function runItem<S, R>(
     return itemOf(item, outcome, null);
   }
   let messageFailed = false;
+  const { stale } = action;
   const { outcome, found } = await applyAction(
     {
       ...base,
-      action: batch.action,
+      action: action.records,
       read: async () => (await list.find(request, [item.id])).get(item.id) ?? null,
       notFound: RUN_TEXTS.notOnList,
-      stale: (state) => action.stale(state, item.id),
+      stale: stale ? (state) => stale(state, item.id) : undefined,
       send: async (state) => {
         const answer = (await action.send(request, item.id))?.trim() || null;
         if (!action.message || !batch.message) return answer;
@@ -150,7 +152,7 @@ let stopping = false;
  * detached one of runOnce, so the batch goes on when the browser goes away. Stopped (stopBatches),
  * it takes no new item; the items it did not take are "not run", and its end says it was interrupted.
  */
-export async function runBatch<S, R>(request: Request, list: BulkList<S, R>, action: BulkAction<S>, batch: Batch) {
+export async function runBatch<S, R>(request: Request, list: BulkList<S, R>, action: TableAction<S>, batch: Batch) {
   const store = batchStore();
   let stopped = stopping;
   let notRun = 0;
@@ -211,12 +213,12 @@ const SETTLED: Record<Exclude<BatchItem["result"], "pending" | "notRun">, AuditR
 };
 
 /** The entry of an item the batch settled when it was created, before any read (the core records the others). */
-export function auditSettledItem(list: Pick<BulkList<unknown>, "kind">, batch: Batch, item: BatchItem) {
+export function auditSettledItem(kind: AuditTarget["kind"], batch: Batch, item: BatchItem) {
   if (item.result === "pending" || item.result === "notRun") return;
   recordAudit({
     admin: batch.admin,
     action: batch.action,
-    target: { kind: list.kind, id: item.id, name: item.name, owner: item.owner ?? null },
+    target: { kind, id: item.id, name: item.name, owner: item.owner ?? null },
     reason: batch.reason,
     batch: batch.id,
     result: SETTLED[item.result],

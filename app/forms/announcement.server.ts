@@ -22,16 +22,29 @@ const wanted = (flag: "isActive" | "isPinned") =>
 /**
  * The announcements screen's intents (docs/product.md#announcements): create and update (their
  * fields: AnnouncementFormSchema and AnnouncementEditSchema), delete, and the two toggles, which
- * say the state they want.
+ * post the state they want (`toggle-status` with `isActive`): read as the action of the screen's
+ * table that sets it (activate, deactivate, pin, unpin; announcement-actions.server.ts).
  */
-export const AnnouncementActionSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("create") }),
-    z.object({ intent: z.literal("update") }),
-    z.object({ intent: z.literal("delete"), id: AnnouncementIdSchema }),
-    z.object({ intent: z.literal("toggle-status"), isActive: wanted("isActive"), id: AnnouncementIdSchema }),
-    z.object({ intent: z.literal("toggle-pinned"), isPinned: wanted("isPinned"), id: AnnouncementIdSchema }),
-  ],
-  { error: UNKNOWN_ACTION },
+export const AnnouncementActionSchema = z.pipe(
+  z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("create") }),
+      z.object({ intent: z.literal("update") }),
+      z.object({ intent: z.literal("delete"), id: AnnouncementIdSchema }),
+      z.object({ intent: z.literal("toggle-status"), isActive: wanted("isActive"), id: AnnouncementIdSchema }),
+      z.object({ intent: z.literal("toggle-pinned"), isPinned: wanted("isPinned"), id: AnnouncementIdSchema }),
+    ],
+    { error: UNKNOWN_ACTION },
+  ),
+  z.transform((posted) => {
+    switch (posted.intent) {
+      case "toggle-status":
+        return { intent: posted.isActive ? ("activate" as const) : ("deactivate" as const), id: posted.id };
+      case "toggle-pinned":
+        return { intent: posted.isPinned ? ("pin" as const) : ("unpin" as const), id: posted.id };
+      default:
+        return posted;
+    }
+  }),
 );

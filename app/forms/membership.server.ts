@@ -1,10 +1,11 @@
 import * as z from "zod/mini";
 
-import { entityId, UNKNOWN_ACTION } from "~/forms/fields";
-import { MEMBERSHIP_MESSAGES, splitIntent } from "~/forms/membership";
+import { UNKNOWN_ACTION } from "~/forms/fields";
+import { splitIntent } from "~/forms/membership";
 
 // The memberships screens' intents, read by their actions only (a .server module: never in the
-// browser's bundle). The tier form's fields are PlanCreateFormSchema and PlanEditFormSchema (membership.ts).
+// browser's bundle). The tier form's fields are PlanCreateFormSchema and PlanEditFormSchema (membership.ts);
+// a plan's row actions are its action table's (routes/admin/memberships/plan-actions.server.ts).
 
 /**
  * The create or edit screen's intents (the recipe: docs/how-a-screen-works.md):
@@ -33,23 +34,3 @@ function planFormActionSchema<Save extends "create" | "update">(save: Save) {
 export const PlanCreateActionSchema = planFormActionSchema("create");
 /** Edit Membership Tier's intents. */
 export const PlanEditActionSchema = planFormActionSchema("update");
-
-/** A plan's id as its row actions post it (docs/product.md#edit-membership's message). */
-const planId = () => entityId(MEMBERSHIP_MESSAGES.idRequired);
-
-/** A plan's row actions, posted by their confirmations. */
-const planRowActions = [
-  z.object({ intent: z.literal("activate"), id: planId() }),
-  z.object({ intent: z.literal("deactivate"), id: planId() }),
-  z.object({ intent: z.literal("delete"), id: planId() }),
-] as const;
-
-/** The tier details page's actions (docs/product.md#membership-details). */
-export const PlanRowActionSchema = z.discriminatedUnion("intent", [...planRowActions], { error: UNKNOWN_ACTION });
-
-/** The memberships list's actions (docs/product.md#memberships-list): the row actions and Sync. */
-export const PlanListActionSchema = z.discriminatedUnion(
-  "intent",
-  [...planRowActions, z.object({ intent: z.literal("sync") })],
-  { error: UNKNOWN_ACTION },
-);

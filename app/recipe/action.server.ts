@@ -6,20 +6,25 @@
  *       const submission = parseSubmission(form, UserRowActionSchema);
  *       if (!submission.ok) return submission.rejected;
  *       switch (submission.value.intent) {
- *         case "ban": return rowAction(request, back, { target, action, read, stale, send, done, failed });
+ *         case "ban": return rowAction(request, back, tableRowAction(request, USER_TABLE, "ban", id));
  *         default: return unhandledIntent(submission.value);
  *       }
  *     });
  *   }
  *
  * runOnce runs the submission at most once per one-time key; parseSubmission reads the intent and
- * its fields with the screen's schema (app/forms/); rowAction and saveForm are the two shapes a
- * mutation takes. Every failure answers through app/recipe/failure.server.ts.
+ * its fields with the screen's schema (a row action's from its action table: rowIntentSchema);
+ * rowAction and saveForm are the two shapes a mutation takes, and tableRowAction makes a row
+ * action of the screen's action table's entry (below). Every failure answers through
+ * app/recipe/failure.server.ts.
  */
 import { redirect, replace } from "react-router";
+import * as z from "zod/mini";
 import type { $ZodType, output } from "zod/v4/core";
 
-import { UNKNOWN_ACTION } from "~/forms/fields";
+import type { ActionWord } from "~/audit/actions";
+import { entityId, UNKNOWN_ACTION } from "~/forms/fields";
+import type { ReasonKind } from "~/forms/moderation-reasons";
 import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { closeDialogHref } from "~/lib/dialog-url";
 import { logLine } from "~/lib/log.server";
@@ -242,4 +247,104 @@ export async function saveForm<S extends $ZodType>(request: Request, form: FormD
       onceKey: typeof onceKey === "string" ? onceKey : undefined,
     });
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A screen's action table (docs/how-a-screen-works.md#the-action-table): one entry per action,
+// keyed by its intent, with its label, reason, stale check, upstream call, toasts and the trail's
+// word. The browser half, keyed the same, beside the route (`<screen>-actions.ts`: how each action
+// is confirmed) types the keys, so an action in one half and not the other fails the typecheck.
+// The route's intent schema (rowIntentSchema), its `switch` (tableRowAction), the bulk actions'
+// select (bulkChoices), the batch runner (app/bulk/) and History's words all read it.
+
+/** The optional message to the member an action sends after it succeeds in a batch (Reject's). */
+export interface MemberMessage<S> {
+  /** What the message field starts with (docs/product.md#bulk-actions). */
+  defaultText: string;
+  /**
+   * Sends the message about an item whose action succeeded (the existing push call): with the
+   * item's state as the run read it, or null when it sends the message alone, again ("Resend the
+   * message"), after the action has changed the item.
+   */
+  send: (request: Request, id: string, state: S | null, text: string) => Promise<unknown>;
+}
+
+/** One action of a screen's table: what the server does and says of it. */
+export interface TableAction<S> {
+  /** The action as the bulk select and the review page name it: "Ban". */
+  label: string;
+  /** The reason list a bulk run asks for (app/forms/moderation-reasons.ts), if any. */
+  reason?: ReasonKind;
+  /**
+   * Why the action no longer applies to the target's current state, or null (it may look up who
+   * changed it). An action without one is sent unread (a plan's delete: the upstream answers).
+   */
+  stale?: (state: S, id: string) => string | null | Promise<string | null>;
+  /** The upstream call; resolves to the server's message, if any. */
+  send: (request: Request, id: string) => Promise<string | null | void>;
+  /** The success toast when the server says nothing. */
+  done: string;
+  /** The failure's toast when the server's words may not be shown. */
+  failed: string;
+  /** What the audit trail, /audit's filter and History say it did. */
+  records: ActionWord;
+  /** Reject's message to the member, in a batch. */
+  message?: MemberMessage<S>;
+  /**
+   * In a batch, a delete: the upstream's 404 means the item is gone already, which is what the
+   * action is for, so it counts as done ('Already removed'), not as a failure to retry. (The row
+   * action reads first and refuses a gone item before it sends.)
+   */
+  goneIsDone?: boolean;
+}
+
+/** A screen's action table: what its actions act on, how one target is read, and each action by its intent. */
+export interface ActionTable<K extends string, S> {
+  /** The audit trail's name for what the actions act on. */
+  kind: AuditTarget["kind"];
+  /** One target's current state and its name at the time (null: it is not there). */
+  read: (request: Request, id: string) => Promise<Found<S> | null>;
+  actions: Record<K, TableAction<S>>;
+}
+
+/** The table's intents, in its order. */
+export function tableIntents<K extends string>(table: { actions: Record<K, unknown> }): [K, ...K[]] {
+  return Object.keys(table.actions) as [K, ...K[]];
+}
+
+/** The bulk actions' select (docs/product.md#bulk-selection): each intent of the table with its label. */
+export function bulkChoices<K extends string>(table: {
+  actions: Record<K, { label: string }>;
+}): (readonly [K, string])[] {
+  return tableIntents(table).map((intent) => [intent, table.actions[intent].label] as const);
+}
+
+/** A row's post: one of the table's intents, on one well-formed id (`idMessage` when it is not). */
+export function rowIntentSchema<K extends string>(intents: readonly [K, ...K[]], idMessage: string) {
+  return z.object(
+    { intent: z.enum(intents, { error: UNKNOWN_ACTION }), id: entityId(idMessage) },
+    { error: UNKNOWN_ACTION },
+  );
+}
+
+/**
+ * The row action of `intent` on target `id`, as the outcome core applies it: the table's read
+ * and check (when the action has one), its call, its toasts and the trail's word.
+ */
+export function tableRowAction<K extends string, S>(
+  request: Request,
+  table: ActionTable<K, S>,
+  intent: K,
+  id: string,
+): RowAction<S> {
+  const { stale, send, done, failed, records } = table.actions[intent];
+  return {
+    target: { kind: table.kind, id },
+    action: records,
+    read: stale ? () => table.read(request, id) : undefined,
+    stale: stale ? (state) => stale(state, id) : undefined,
+    send: () => send(request, id),
+    done,
+    failed,
+  };
 }

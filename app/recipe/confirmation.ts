@@ -38,6 +38,20 @@ interface BrowserConfirmation<Row> extends ConfirmationText<Row> {
   description: string;
 }
 
+/**
+ * The delete confirmation of a `noun` ("post"): 'Delete Post', 'Are you sure you want to delete
+ * this post? This action cannot be undone.', the item named under the question.
+ */
+export function deleteConfirmation<Row>(noun: string, item: (row: Row) => string): Confirmation<Row> {
+  return {
+    asks: "dialog",
+    title: `Delete ${noun.charAt(0).toUpperCase()}${noun.slice(1)}`,
+    description: `Are you sure you want to delete this ${noun}? This action cannot be undone.`,
+    item,
+    confirmLabel: "Delete",
+  };
+}
+
 /** A screen's confirmations, one per intent (the `?confirm=` value and the posted `intent`). */
 export type Confirmations<Row> = Readonly<Record<string, Confirmation<Row>>>;
 

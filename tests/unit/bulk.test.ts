@@ -11,8 +11,13 @@ const list: BulkList<boolean> = {
   path: "posts",
   title: "Forum Posts",
   noun: { one: "post", many: "posts" },
-  kind: "post",
-  actions: { delete: { label: "Delete", stale: () => null, send: async () => null } },
+  table: {
+    kind: "post",
+    read: async () => null,
+    actions: {
+      delete: { label: "Delete", send: async () => null, done: "Deleted", failed: "Not deleted", records: "deleted" },
+    },
+  },
   find: async () => new Map(),
   pages: async function* () {},
   fromRow: () => ({ id: "1", name: "x", state: true }),

@@ -36,24 +36,6 @@ const DECISIONS = [
   },
 ] as const;
 
-/** How each decision is confirmed (docs/product.md#citizenship-requests): `?confirm=<intent>&id=<id>`. */
-const BADGE_CONFIRMATIONS: Confirmations<BadgeRequestRow> = {
-  approve: {
-    asks: "dialog",
-    title: "Approve Citizenship Request",
-    description: (row) => `Are you sure you want to approve the citizenship request of ${row.name || row.email}?`,
-    confirmLabel: "Approve",
-    tone: "primary",
-  },
-  reject: {
-    asks: "dialog",
-    title: "Reject Citizenship Request",
-    description: (row) => `Are you sure you want to reject the citizenship request of ${row.name || row.email}?`,
-    confirmLabel: "Reject",
-    tone: "danger",
-  },
-};
-
 // The confirmations load when one opens, not with the table (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
 
@@ -66,12 +48,15 @@ const iconAction =
  * `intent=approve|reject&id=` to the current route.
  */
 export function BadgeRequestTable({
+  confirmations,
   rows,
   pageInfo,
   empty,
   compact = false,
   selectable = false,
 }: {
+  /** How each decision is confirmed: the screen's action table (badge-requests/badge-actions.ts). */
+  confirmations: Confirmations<BadgeRequestRow>;
   rows: BadgeRequestRow[];
   pageInfo?: PageInfo;
   empty?: React.ReactNode;
@@ -141,7 +126,7 @@ export function BadgeRequestTable({
         empty={empty}
       />
       {new URLSearchParams(location.search).has("confirm") ? (
-        <ConfirmDialog confirmations={BADGE_CONFIRMATIONS} rows={rows} />
+        <ConfirmDialog confirmations={confirmations} rows={rows} />
       ) : null}
     </>
   );

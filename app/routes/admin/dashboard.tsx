@@ -1,5 +1,6 @@
 import type { Route } from "./+types/dashboard";
-import { decideBadgeAction } from "./badge-requests/decide-badge.server";
+import { BADGE_CONFIRMATIONS } from "./badge-requests/badge-actions";
+import { decideBadgeAction } from "./badge-requests/badge-actions.server";
 import { BadgeRequestTable } from "~/components/moderation/badge-request-table";
 import { PostCard } from "~/components/moderation/post-card";
 import { ButtonLink } from "~/components/ui/button";
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Approve and reject (docs/product.md#citizenship-requests): one action with /badge-requests, in badge-requests/decide-badge.server.ts. */
+/** Approve and reject (docs/product.md#citizenship-requests): one action with /badge-requests, in badge-requests/badge-actions.server.ts. */
 export const action = (args: Route.ActionArgs) => decideBadgeAction(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin Dashboard" }];
@@ -72,7 +73,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               View all
             </ButtonLink>
           </div>
-          {recentBadges ? <BadgeRequestTable rows={recentBadges} compact /> : <Failure />}
+          {recentBadges ? (
+            <BadgeRequestTable confirmations={BADGE_CONFIRMATIONS} rows={recentBadges} compact />
+          ) : (
+            <Failure />
+          )}
         </section>
 
         <section aria-labelledby="recent-posts" className="space-y-3">

@@ -7,7 +7,6 @@ import { IconAction, iconActionClass, type IconActionTone } from "~/components/u
 import type { SolidIconName } from "~/components/ui/icon-names";
 import { Tooltip } from "~/components/ui/tooltip";
 import { UpstreamImage } from "~/components/ui/upstream-image";
-import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm } from "~/recipe/mutation-form";
 
 /** One announcement as the list shows it and the edit form starts from. */
@@ -28,22 +27,6 @@ export interface AnnouncementRowView {
   /** An http(s) link safe to show as the thumbnail, or null. */
   thumbnail: string | null;
 }
-
-/**
- * How each row action is confirmed (docs/product.md#announcements): delete asks
- * (`?confirm=delete&id=<id>`); the toggles post at once, each saying the state it wants.
- */
-export const ANNOUNCEMENT_CONFIRMATIONS: Confirmations<AnnouncementRowView> = {
-  delete: {
-    asks: "dialog",
-    title: "Delete Announcement",
-    description: "Are you sure you want to delete this announcement? This action cannot be undone.",
-    item: (announcement) => announcement.title,
-    confirmLabel: "Delete",
-  },
-  "toggle-status": { asks: "nothing" },
-  "toggle-pinned": { asks: "nothing" },
-};
 
 /**
  * One row of the list (docs/product.md#announcements): its BulkSelection checkbox, thumbnail, title (always text), badges, date, description

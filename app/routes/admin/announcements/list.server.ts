@@ -4,17 +4,18 @@
  */
 import { data } from "react-router";
 
+import { ANNOUNCEMENT_TABLE } from "./announcement-actions.server";
 import type { AnnouncementRowView } from "./announcement-row";
 import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { ANNOUNCEMENT_MESSAGES, type AnnouncementFormValues } from "~/forms/announcement";
 import { formatDate } from "~/lib/format";
 import { localDateTimeToIso, nowLocalDateTime, toLocalDateTime } from "~/lib/local-datetime";
-import { ANNOUNCEMENT_NOT_FOUND, LIST_LOAD_ERROR } from "~/lib/messages";
+import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { settleAll } from "~/upstream/settle.server";
+import { bulkChoices } from "~/recipe/action.server";
 import { failedStatus, refuse } from "~/recipe/failure.server";
-import type { Found } from "~/recipe/outcome.server";
 import {
   ANNOUNCEMENTS_PAGE_SIZE,
   findAnnouncement,
@@ -56,14 +57,8 @@ function dialogTargetId(params: URLSearchParams): string {
   return id?.trim() ?? "";
 }
 
-/** The bulk actions on announcements (docs/product.md#bulk-selection), labelled as their row actions. */
-const ANNOUNCEMENT_BULK_ACTIONS = [
-  ["activate", "Activate"],
-  ["deactivate", "Deactivate"],
-  ["pin", "Pin"],
-  ["unpin", "Unpin"],
-  ["delete", "Delete"],
-] as const;
+/** The bulk actions on announcements (docs/product.md#bulk-selection): the screen's table, labelled as its row actions. */
+const ANNOUNCEMENT_BULK_ACTIONS = bulkChoices(ANNOUNCEMENT_TABLE);
 
 /** The list, the tiles and, for a dialog link to an announcement not on this page, the announcement it names. */
 export async function loadAnnouncements(request: Request) {
@@ -138,34 +133,5 @@ export function announcementBody(values: AnnouncementFormValues, intent: "create
     isActive: values.isActive,
     isPinned: values.isPinned,
     ...(imageUrl ? { imageUrl } : intent === "update" ? { imageUrl: null } : {}),
-  };
-}
-
-/** An announcement that is gone: deleting or toggling it no longer applies. */
-/**
- * An announcement's current state (null: gone) and its title at the time, the read of the row
- * actions before they send.
- */
-export async function readAnnouncement(request: Request, id: string): Promise<Found<Announcement | null>> {
-  const announcement = await findAnnouncement(request, id);
-  return { name: announcement?.title ?? null, state: announcement };
-}
-
-export const announcementGone = (announcement: Announcement | null) => (announcement ? null : ANNOUNCEMENT_NOT_FOUND);
-
-/** What a toggle says when the announcement is already in the state its button asks for. */
-const ALREADY = {
-  isActive: { true: "is already active", false: "is already inactive" },
-  isPinned: { true: "is already pinned", false: "is not pinned" },
-} as const;
-
-/**
- * Why setting a toggle no longer applies: the announcement is gone, or already in the state the
- * button asks for (a second tab's stale button, a repeated post).
- */
-export function flagStale(flag: "isActive" | "isPinned", wanted: boolean) {
-  return (announcement: Announcement | null): string | null => {
-    if (!announcement) return ANNOUNCEMENT_NOT_FOUND;
-    return announcement[flag] === wanted ? `Announcement ${announcement.title} ${ALREADY[flag][`${wanted}`]}` : null;
   };
 }

@@ -1,10 +1,12 @@
 import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/list";
-import { announcementBody, announcementGone, flagStale, loadAnnouncements, readAnnouncement } from "./list.server";
+import { announcementBody, loadAnnouncements } from "./list.server";
+import { ANNOUNCEMENT_CONFIRMATIONS } from "./announcement-actions";
+import { ANNOUNCEMENT_TABLE } from "./announcement-actions.server";
 import type { AnnouncementDialog } from "./announcement-dialogs";
 import type { AnnouncementFormFailure, AnnouncementFormStart } from "./announcement-form";
-import { ANNOUNCEMENT_CONFIRMATIONS, AnnouncementRow, type AnnouncementRowView } from "./announcement-row";
+import { AnnouncementRow, type AnnouncementRowView } from "./announcement-row";
 import { NumberedPagination } from "./numbered-pagination";
 import { StatTiles } from "./stat-tiles";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
@@ -20,13 +22,8 @@ import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/d
 import { ANNOUNCEMENT_NOT_FOUND } from "~/lib/messages";
 import { AnnouncementFormSchema } from "~/forms/announcement";
 import { AnnouncementActionSchema, AnnouncementEditSchema } from "~/forms/announcement.server";
-import { parseSubmission, rowAction, runOnce, saveForm, unhandledIntent } from "~/recipe/action.server";
-import {
-  createAnnouncement,
-  deleteAnnouncement,
-  toggleAnnouncement,
-  updateAnnouncement,
-} from "~/upstream/announcements.server";
+import { parseSubmission, rowAction, runOnce, saveForm, unhandledIntent, tableRowAction } from "~/recipe/action.server";
+import { createAnnouncement, updateAnnouncement } from "~/upstream/announcements.server";
 
 // The dialogs (the create and edit form, the delete confirmation) load when one opens, not with
 // the list (decision 026).
@@ -40,9 +37,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Create and edit (a failure re-renders the dialog with everything typed), delete, and the two
- * toggles, which say the state they want and send nothing when the announcement is in it already
- * (docs/product.md#announcements). The upstream has no get-one call: currentAnnouncement reads the list.
+ * Create and edit (a failure re-renders the dialog with everything typed), and the table's row
+ * actions (announcement-actions.server.ts): delete, and the toggles, which say the state they want
+ * and send nothing when the announcement is in it already (docs/product.md#announcements).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runOnce({ request, context }, async ({ request, form, back }) => {
@@ -70,37 +67,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           done: "Announcement updated successfully",
           failed: "Failed to update announcement",
         });
+      case "activate":
+      case "deactivate":
+      case "pin":
+      case "unpin":
       case "delete":
-        return rowAction(request, back, {
-          target: { kind: "announcement", id: posted.id },
-          action: "delete",
-          read: () => readAnnouncement(request, posted.id),
-          stale: announcementGone,
-          send: () => deleteAnnouncement(request, posted.id),
-          done: "Announcement deleted successfully",
-          failed: "Failed to delete announcement",
-        });
-      case "toggle-status":
-        return rowAction(request, back, {
-          target: { kind: "announcement", id: posted.id },
-          // The toggle says the state it wants: the trail says which way it went.
-          action: posted.isActive ? "activate" : "deactivate",
-          read: () => readAnnouncement(request, posted.id),
-          stale: flagStale("isActive", posted.isActive),
-          send: () => toggleAnnouncement(request, posted.id, "isActive"),
-          done: "Status updated successfully",
-          failed: "Failed to update status",
-        });
-      case "toggle-pinned":
-        return rowAction(request, back, {
-          target: { kind: "announcement", id: posted.id },
-          action: posted.isPinned ? "pin" : "unpin",
-          read: () => readAnnouncement(request, posted.id),
-          stale: flagStale("isPinned", posted.isPinned),
-          send: () => toggleAnnouncement(request, posted.id, "isPinned"),
-          done: "Pinned status updated successfully",
-          failed: "Failed to update pinned status",
-        });
+        return rowAction(request, back, tableRowAction(request, ANNOUNCEMENT_TABLE, posted.intent, posted.id));
       default:
         return unhandledIntent(posted);
     }

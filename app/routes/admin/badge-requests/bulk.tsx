@@ -1,13 +1,29 @@
 import type { Route } from "./+types/bulk";
-import { badgeRequestsBulk } from "./bulk.server";
-import { confirmBulk, loadBulkReview } from "~/bulk/bulk-routes.server";
+import { BADGE_TABLE, badgeRequestsBulk } from "./badge-actions.server";
+import { confirmBatch, loadBulkReview, parseSelection } from "~/bulk/bulk-routes.server";
 import { BulkReviewPage } from "~/bulk/review-page";
+import { runOnce, unhandledIntent } from "~/recipe/action.server";
+import { requireCapability } from "~/session/user.server";
 
 /** The review page of a bulk action on the list (docs/product.md#bulk-actions). */
-export const loader = (args: Route.LoaderArgs) => loadBulkReview(args, badgeRequestsBulk);
+export const loader = ({ request }: Route.LoaderArgs) => loadBulkReview(request, badgeRequestsBulk);
 
-/** Confirm: runs the batch once per one-time key and shows its results. */
-export const action = (args: Route.ActionArgs) => confirmBulk(args, badgeRequestsBulk);
+/** Confirm: the chosen action of the citizenship requests' table (badge-actions.server.ts), run as a batch once per one-time key. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireCapability(request, "bulk-actions");
+  return runOnce({ request, context }, async ({ request, form }) => {
+    const selection = parseSelection(request, badgeRequestsBulk);
+    if (!selection.ok) return selection.rejected;
+    const { intent } = selection.value;
+    switch (intent) {
+      case "approve":
+      case "reject":
+        return confirmBatch(request, form, badgeRequestsBulk, selection.value, BADGE_TABLE.actions[intent]);
+      default:
+        return unhandledIntent(intent);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Bulk action · Citizenship Requests · Admin Dashboard" }];
 

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/list";
-import { decideBadgeAction } from "./decide-badge.server";
+import { BADGE_CONFIRMATIONS } from "./badge-actions";
+import { BADGE_TABLE, decideBadgeAction } from "./badge-actions.server";
 import { badgesMatching } from "./list-rows.server";
 import { QUEUE_PATH } from "./review-links";
 import { ButtonLink } from "~/components/ui/button";
@@ -14,15 +15,13 @@ import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { paginate, parsePaging } from "~/lib/pagination";
+import { bulkChoices } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { toBadgeRow } from "~/components/moderation/rows.server";
 import { listPendingBadges } from "~/upstream/moderation.server";
 
-/** The bulk decisions on requests (docs/product.md#bulk-selection), labelled as their row actions. */
-const BADGE_BULK_ACTIONS = [
-  ["approve", "Approve"],
-  ["reject", "Reject"],
-] as const;
+/** The bulk decisions on requests (docs/product.md#bulk-selection): the screen's table, labelled as its row actions. */
+const BADGE_BULK_ACTIONS = bulkChoices(BADGE_TABLE);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -53,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** Approve and reject (docs/product.md#citizenship-requests): one action with the dashboard, in decide-badge.server.ts. */
+/** Approve and reject (docs/product.md#citizenship-requests): one action with the dashboard, in badge-actions.server.ts. */
 export const action = (args: Route.ActionArgs) => decideBadgeAction(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "Citizenship Requests · Admin Dashboard" }];
@@ -84,6 +83,7 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
         <>
           <BulkSelection view={bulk}>
             <BadgeRequestTable
+              confirmations={BADGE_CONFIRMATIONS}
               selectable
               rows={rows}
               pageInfo={pageInfo}

@@ -1,13 +1,14 @@
 /**
  * The citizenship queue (docs/product.md#citizenship-queue): which request an admin sees, the
  * reviews that keep two admins apart (the one claim per target, app/state/claims.server.ts), and
- * the queue's decisions, the approve and reject of decide-badge.server.ts through the outcome core.
+ * the queue's decisions, the approve and reject of the screen's table (badge-actions.server.ts)
+ * through the outcome core.
  * The day counts, skip lists and first-seen times live in the queue store
  * (queue-store.server.ts; decisions 056, 067).
  */
 import { replace } from "react-router";
 
-import { badgeDecision, decidedCheck, readBadgeRequest, whoDecided } from "./decide-badge.server";
+import { BADGE_TABLE, decidedStale, readBadgeRequest, whoDecided } from "./badge-actions.server";
 import * as queueStore from "./queue-store.server";
 import { memberHistoryHref, QUEUE_PATH, requestPath } from "./review-links";
 import { detailsHref, passportHref } from "~/routes/admin/users/user-links";
@@ -19,7 +20,7 @@ import { formatDateTime } from "~/lib/format";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { toLocalDateTime } from "~/lib/local-datetime";
 import { logLine } from "~/lib/log.server";
-import { answerOutcome } from "~/recipe/action.server";
+import { answerOutcome, tableRowAction } from "~/recipe/action.server";
 import { invalidSubmission, loadFailure } from "~/recipe/failure.server";
 import { applyAction, heldBy } from "~/recipe/outcome.server";
 import { recordAuditEntry, recordsItsOwnEntries } from "~/session/audit.server";
@@ -31,7 +32,6 @@ import type { BadgeRequest } from "~/upstream/contract/users";
 import { isUpstreamError } from "~/upstream/errors";
 import { safeFileLink } from "~/upstream/file-links.server";
 import { listPendingBadges } from "~/upstream/moderation.server";
-import { sendNotificationToUser } from "~/upstream/notifications.server";
 import { getUser } from "~/upstream/users.server";
 
 /** How long opening a request keeps it for the admin who opened it. */
@@ -39,8 +39,6 @@ export const CLAIM_MS = 5 * 60_000;
 /** How long a skip keeps a request out of an admin's queue, from their last skip. */
 const SKIP_KEPT_MS = 60 * 60_000;
 
-/** The push title of a rejection's message to the member. */
-export const MEMBER_MESSAGE_TITLE = "Your citizenship request";
 /** The admin as the queue names them: their email, else the name the shell shows. */
 function adminOf(request: Request): string {
   const user = getCurrentUser(request);
@@ -239,14 +237,14 @@ function rejectFields(form: FormData) {
  * (the admin's review of the request becomes their hold on it; another admin's is refused and
  * named; the request is read and refused when decided, naming who decided; the decision is sent
  * and recorded), count the day's decision, send the member the rejection's message, and go on to
- * the next request. The same approve and reject as /badge-requests (decide-badge.server.ts).
+ * the next request. The same approve and reject as /badge-requests (badge-actions.server.ts).
  */
 export async function decideInQueue(request: Request, form: FormData, id: string, decision: "approve" | "reject") {
   const admin = adminOf(request);
   const zone = env().APP_TIMEZONE;
   const reject = decision === "reject" ? rejectFields(form) : null;
   if (reject && !reject.ok) return invalidSubmission(reject.errors, reject.values);
-  const row = badgeDecision(request, id, decision);
+  const row = tableRowAction(request, BADGE_TABLE, decision, id);
 
   const { outcome, found } = await applyAction({ ...row, admin, reason: reject?.reason ?? null }, zone);
   if (outcome.result === "refused" && !outcome.refusal)
@@ -259,14 +257,14 @@ export async function decideInQueue(request: Request, form: FormData, id: string
 
   await queueStore.countDecision(dayOf(Date.now(), zone));
   const text = outcome.message || row.done!;
-  const sent = reject?.message && found?.state ? await messageMember(request, found.state.email, reject.message) : true;
+  const sent = reject?.message && found?.state ? await messageMember(request, id, found.state, reject.message) : true;
   return replaceWithSuccess(request, QUEUE_PATH, sent ? text : `${text}. The message to the member could not be sent`);
 }
 
-/** Sends a rejected member the admin's message (the push call); false when it could not be sent. */
-async function messageMember(request: Request, email: string, body: string): Promise<boolean> {
+/** Sends a rejected member the admin's message (the table's push call); false when it could not be sent. */
+async function messageMember(request: Request, id: string, state: BadgeRequest, text: string): Promise<boolean> {
   try {
-    await sendNotificationToUser(request, { email, title: MEMBER_MESSAGE_TITLE, body });
+    await BADGE_TABLE.actions.reject.message?.send(request, id, state, text);
     return true;
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
@@ -296,7 +294,7 @@ export async function skipInQueue(request: Request, id: string) {
       action: "skip",
       admin,
       read: () => readBadgeRequest(request, id),
-      stale: decidedCheck(id),
+      stale: (state) => decidedStale(state, id),
       // The core's hold ends with the step: the skip list alone keeps it out of the queue.
       send: () => queueStore.skip(admin, id, SKIP_KEPT_MS),
       panelOnly: true,

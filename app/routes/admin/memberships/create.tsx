@@ -1,4 +1,5 @@
 import type { Route } from "./+types/create";
+import { PLAN_SAVES } from "./plan-actions.server";
 import { changePlanForm, planCreateBody, planToSave, uploadUrl } from "./plan-form.server";
 import { skipRevalidationForUploadUrl } from "./image-upload";
 import { PlanForm } from "./plan-form";
@@ -36,8 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           send: (plan) => createPlan(request, planCreateBody(plan)),
           target: (plan) => ({ kind: "plan", id: "", name: plan.name }),
           to: "/memberships",
-          done: "Membership created successfully!",
-          failed: "Failed to create membership",
+          ...PLAN_SAVES.create,
         });
       }
       case "add-feature":

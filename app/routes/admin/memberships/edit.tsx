@@ -1,4 +1,5 @@
 import type { Route } from "./+types/edit";
+import { PLAN_SAVES } from "./plan-actions.server";
 import { changePlanForm, planEditBody, planToSave, uploadUrl } from "./plan-form.server";
 import { PlanLoadError } from "./shared";
 import { planPeriod } from "./format";
@@ -53,8 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           send: (plan) => editPlan(request, planEditBody(plan)),
           target: (plan) => ({ kind: "plan", id: plan.id, name: plan.name }),
           to: "/memberships",
-          done: "Membership updated successfully!",
-          failed: "Failed to update membership",
+          ...PLAN_SAVES.update,
         });
       }
       case "add-feature":

@@ -2,9 +2,9 @@ import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 
 import type { Route } from "./+types/list";
-import { planDeletion, planStatusChange } from "./plan-actions.server";
+import { PLAN_TABLE, PlanListActionSchema } from "./plan-actions.server";
 import { formatPrice } from "./format";
-import { PLAN_CONFIRMATIONS } from "./plan-confirmations";
+import { PLAN_CONFIRMATIONS } from "./plan-actions";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
@@ -22,8 +22,7 @@ import { requireUser } from "~/session/user.server";
 import { isPlanAdmin, listPlans, syncPlans } from "~/upstream/memberships.server";
 import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm, useIsPending } from "~/recipe/mutation-form";
-import { PlanListActionSchema } from "~/forms/membership.server";
-import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
 
 /** The list's load failure text (docs/product.md#memberships-list). */
@@ -52,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** A plan's row actions (plan-actions.server.ts), posted by their confirmations, and Sync (docs/product.md#memberships-list). */
+/** A plan's row actions (the table, plan-actions.server.ts), posted by their confirmations, and Sync (docs/product.md#memberships-list). */
 export async function action({ request, context }: Route.ActionArgs) {
   return runOnce({ request, context }, async ({ request, form, back }) => {
     const submission = parseSubmission(form, PlanListActionSchema);
@@ -61,9 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (posted.intent) {
       case "activate":
       case "deactivate":
-        return rowAction(request, back, planStatusChange(request, posted.id, posted.intent === "activate"));
       case "delete":
-        return rowAction(request, back, planDeletion(request, posted.id));
+        return rowAction(request, back, tableRowAction(request, PLAN_TABLE, posted.intent, posted.id));
       case "sync":
         // The list loads afresh; a success shows the server's message, a failure is only logged, never shown.
         return rowAction(request, back, {

@@ -1,5 +1,16 @@
-import { planStale } from "./plan-confirmations";
-import type { RowAction } from "~/recipe/action.server";
+/**
+ * The memberships screens' action table, its server half (plan-actions.ts has the browser's):
+ * each plan action's label, check, upstream call, toasts and the trail's word
+ * (app/recipe/action.server.ts), and the tier form's saves. The list's and the details
+ * page's intent schemas and `switch`es, and History, read it.
+ */
+import * as z from "zod/mini";
+
+import { activateStale, deactivateStale, type PlanIntent } from "./plan-actions";
+import type { ActionWord } from "~/audit/actions";
+import { UNKNOWN_ACTION } from "~/forms/fields";
+import { MEMBERSHIP_MESSAGES } from "~/forms/membership";
+import { type ActionTable, rowIntentSchema, tableIntents } from "~/recipe/action.server";
 import type { Found } from "~/recipe/outcome.server";
 import type { Plan } from "~/upstream/contract/memberships";
 import { deletePlan, getPlan, setPlanActive } from "~/upstream/memberships.server";
@@ -10,30 +21,53 @@ async function readPlan(request: Request, id: string): Promise<Found<Plan>> {
   return { name: plan.name, state: plan };
 }
 
-/**
- * Activate or deactivate, a row action of the memberships list and the details page
- * (docs/product.md#memberships-list and docs/product.md#membership-details): the plan is read
- * first and a state it already has is never sent.
- */
-export function planStatusChange(request: Request, id: string, isActive: boolean): RowAction<Plan> {
-  return {
-    target: { kind: "plan", id },
-    action: isActive ? "activate" : "deactivate",
-    read: () => readPlan(request, id),
-    stale: planStale(isActive ? "activate" : "deactivate"),
-    send: () => setPlanActive(request, id, isActive),
-    done: "Membership status updated successfully!",
-    failed: "Failed to update membership status",
-  };
-}
+const STATUS_TOASTS = { done: "Membership status updated successfully!", failed: "Failed to update membership status" };
 
-/** Delete, the other row action of both screens: the upstream answers for a plan already gone. */
-export function planDeletion(request: Request, id: string): RowAction<never> {
-  return {
-    target: { kind: "plan", id },
-    action: "delete",
-    send: () => deletePlan(request, id),
-    done: "Membership deleted successfully!",
-    failed: "Failed to delete membership",
-  };
-}
+/**
+ * A plan's actions, on the memberships list and the details page (docs/product.md#memberships-list):
+ * a status change reads the plan first and never sends a state it already has; a delete is sent
+ * unread (the upstream answers for a plan already gone).
+ */
+export const PLAN_TABLE: ActionTable<PlanIntent, Plan> = {
+  kind: "plan",
+  read: readPlan,
+  actions: {
+    activate: {
+      label: "Activate",
+      stale: activateStale,
+      send: (request, id) => setPlanActive(request, id, true),
+      ...STATUS_TOASTS,
+      records: "activated",
+    },
+    deactivate: {
+      label: "Deactivate",
+      stale: deactivateStale,
+      send: (request, id) => setPlanActive(request, id, false),
+      ...STATUS_TOASTS,
+      records: "deactivated",
+    },
+    delete: {
+      label: "Delete",
+      send: deletePlan,
+      done: "Membership deleted successfully!",
+      failed: "Failed to delete membership",
+      records: "deleted",
+    },
+  },
+};
+
+/** The tier details page's posts (docs/product.md#membership-details): one of the table's intents, on one plan. */
+export const PlanRowActionSchema = rowIntentSchema(tableIntents(PLAN_TABLE), MEMBERSHIP_MESSAGES.idRequired);
+
+/** The memberships list's posts (docs/product.md#memberships-list): the table's row actions and Sync. */
+export const PlanListActionSchema = z.discriminatedUnion(
+  "intent",
+  [PlanRowActionSchema, z.object({ intent: z.literal("sync") })],
+  { error: UNKNOWN_ACTION },
+);
+
+/** The tier form's saves (docs/product.md#create-membership, docs/product.md#edit-membership): toasts and the trail's word. */
+export const PLAN_SAVES = {
+  create: { done: "Membership created successfully!", failed: "Failed to create membership", action: "created" },
+  update: { done: "Membership updated successfully!", failed: "Failed to update membership", action: "saved" },
+} as const satisfies Record<"create" | "update", { done: string; failed: string; action: ActionWord }>;

@@ -3,10 +3,10 @@ import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 
 import type { Route } from "./+types/view";
-import { planDeletion, planStatusChange } from "./plan-actions.server";
+import { PLAN_TABLE, PlanRowActionSchema } from "./plan-actions.server";
 import { PlanLoadError } from "./shared";
 import { formatPrice, periodLabel, periodSuffix, planImageSrc, planPeriod } from "./format";
-import { PLAN_CONFIRMATIONS } from "./plan-confirmations";
+import { PLAN_CONFIRMATIONS } from "./plan-actions";
 import { auditHistoryHref } from "~/routes/admin/audit/filters";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -18,8 +18,7 @@ import { env } from "~/config/env.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { formatDate } from "~/lib/format";
 import { requireUser } from "~/session/user.server";
-import { PlanRowActionSchema } from "~/forms/membership.server";
-import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { imageAnswers } from "~/upstream/file-download.server";
 import { getPlan, isPlanAdmin } from "~/upstream/memberships.server";
@@ -58,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-/** The plan's row actions (plan-actions.server.ts), posted by their confirmations (docs/product.md#membership-details). */
+/** The plan's row actions (the table, plan-actions.server.ts), posted by their confirmations (docs/product.md#membership-details). */
 export async function action({ request, context }: Route.ActionArgs) {
   return runOnce({ request, context }, async ({ request, form, back }) => {
     const submission = parseSubmission(form, PlanRowActionSchema);
@@ -67,10 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case "activate":
       case "deactivate":
-        return rowAction(request, back, planStatusChange(request, id, intent === "activate"));
+        return rowAction(request, back, tableRowAction(request, PLAN_TABLE, intent, id));
       case "delete":
         // A deleted plan has no details page left: back to the list.
-        return rowAction(request, back, { ...planDeletion(request, id), to: "/memberships" });
+        return rowAction(request, back, { ...tableRowAction(request, PLAN_TABLE, intent, id), to: "/memberships" });
       default:
         return unhandledIntent(intent);
     }

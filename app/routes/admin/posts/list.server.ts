@@ -1,25 +1,14 @@
+import { postsMatching } from "./list-rows.server";
+import { POST_TABLE } from "./post-actions.server";
 import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
+import { bulkChoices } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
-import type { Found } from "~/recipe/outcome.server";
 import { toPostCard } from "~/components/moderation/rows.server";
-import { matchesSearch } from "~/lib/search";
-import { listPosts } from "~/upstream/moderation.server";
 
-/**
- * The posts the list's query matches, in the list's order (docs/product.md#posts). The upstream has
- * no search: the panel filters, case-insensitively over title and description. The list, its bulk
- * actions and its export read it.
- */
-export async function postsMatching(request: Request, params: URLSearchParams) {
-  const search = params.get("search") ?? "";
-  const posts = await listPosts(request);
-  return posts.filter((post) => matchesSearch(search, post.title, post.description));
-}
-
-/** The bulk action on posts (docs/product.md#bulk-selection), labelled as its row action. */
-const POST_BULK_ACTIONS = [["delete", "Delete"]] as const;
+/** The bulk action on posts (docs/product.md#bulk-selection): the screen's table, labelled as its row action. */
+const POST_BULK_ACTIONS = bulkChoices(POST_TABLE);
 
 /** Every post matching the search, as cards (docs/product.md#posts). */
 export async function loadPosts(request: Request) {
@@ -52,15 +41,3 @@ export async function loadPosts(request: Request) {
     return loadFailure(error, { posts: [], search, bulk, error: LIST_LOAD_ERROR });
   }
 }
-
-/**
- * The post's current state: whether it still exists (the upstream has no get-one call: the list
- * says), with its title and author, which the audit entry names.
- */
-export async function readPost(request: Request, id: string): Promise<Found<boolean>> {
-  const post = (await listPosts(request)).find((candidate) => candidate.id === id);
-  return { name: post?.title ?? null, owner: post?.user?.id ?? null, state: post !== undefined };
-}
-
-/** A post that is gone: deleting it no longer applies. */
-export const postGone = (exists: boolean) => (exists ? null : "This post has already been deleted");

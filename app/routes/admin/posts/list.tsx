@@ -1,8 +1,10 @@
 import { useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
-import { loadPosts, postGone, readPost } from "./list.server";
-import { type PostCardData, PostCard } from "~/components/moderation/post-card";
+import { loadPosts } from "./list.server";
+import { POST_CONFIRMATIONS } from "./post-actions";
+import { POST_TABLE, PostRowActionSchema } from "./post-actions.server";
+import { PostCard } from "~/components/moderation/post-card";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { BulkSelection } from "~/components/ui/bulk-selection";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -11,24 +13,10 @@ import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { ReloadingRegion } from "~/components/ui/reloading-region";
-import type { Confirmations } from "~/recipe/confirmation";
-import { PostActionSchema } from "~/forms/moderation.server";
-import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
-import { deletePost } from "~/upstream/moderation.server";
+import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
 
 // The delete confirmation loads when it opens, not with the list (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
-
-/** How each intent is confirmed (docs/product.md#posts): `?confirm=delete&id=<id>`. */
-const POST_CONFIRMATIONS: Confirmations<PostCardData> = {
-  delete: {
-    asks: "dialog",
-    title: "Delete Post",
-    description: "Are you sure you want to delete this post? This action cannot be undone.",
-    item: (post) => post.title,
-    confirmLabel: "Delete",
-  },
-};
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadPosts(request);
@@ -37,20 +25,12 @@ export function loader({ request }: Route.LoaderArgs) {
 /** Delete (docs/product.md#posts), once the post is checked to still exist. */
 export async function action({ request, context }: Route.ActionArgs) {
   return runOnce({ request, context }, async ({ request, form, back }) => {
-    const submission = parseSubmission(form, PostActionSchema);
+    const submission = parseSubmission(form, PostRowActionSchema);
     if (!submission.ok) return submission.rejected;
     const { intent, id } = submission.value;
     switch (intent) {
       case "delete":
-        return rowAction(request, back, {
-          target: { kind: "post", id },
-          action: intent,
-          read: () => readPost(request, id),
-          stale: postGone,
-          send: () => deletePost(request, id),
-          done: "Post deleted successfully",
-          failed: "Failed to delete post",
-        });
+        return rowAction(request, back, tableRowAction(request, POST_TABLE, intent, id));
       default:
         return unhandledIntent(intent);
     }

@@ -1,13 +1,30 @@
 import type { Route } from "./+types/bulk";
-import { usersBulk } from "./bulk.server";
-import { confirmBulk, loadBulkReview } from "~/bulk/bulk-routes.server";
+import { USER_TABLE, usersBulk } from "./user-actions.server";
+import { confirmBatch, loadBulkReview, parseSelection } from "~/bulk/bulk-routes.server";
 import { BulkReviewPage } from "~/bulk/review-page";
+import { runOnce, unhandledIntent } from "~/recipe/action.server";
+import { requireCapability } from "~/session/user.server";
 
 /** The review page of a bulk action on the list (docs/product.md#bulk-actions). */
-export const loader = (args: Route.LoaderArgs) => loadBulkReview(args, usersBulk);
+export const loader = ({ request }: Route.LoaderArgs) => loadBulkReview(request, usersBulk);
 
-/** Confirm: runs the batch once per one-time key and shows its results. */
-export const action = (args: Route.ActionArgs) => confirmBulk(args, usersBulk);
+/** Confirm: the chosen action of the users' table (user-actions.server.ts), run as a batch once per one-time key. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireCapability(request, "bulk-actions");
+  return runOnce({ request, context }, async ({ request, form }) => {
+    const selection = parseSelection(request, usersBulk);
+    if (!selection.ok) return selection.rejected;
+    const { intent } = selection.value;
+    switch (intent) {
+      case "ban":
+      case "unban":
+      case "verify":
+        return confirmBatch(request, form, usersBulk, selection.value, USER_TABLE.actions[intent]);
+      default:
+        return unhandledIntent(intent);
+    }
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Bulk action · Users · Admin Dashboard" }];
 

@@ -1,28 +1,20 @@
+import { usersQuery } from "./list-rows.server";
 import { userState } from "./user-actions";
-import { USER_INTENTS, userBulkAction } from "./user-actions.server";
+import { USER_TABLE } from "./user-actions.server";
 import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
-import { pageCount, parsePaging } from "~/lib/pagination";
+import { pageCount } from "~/lib/pagination";
+import { bulkChoices } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
-import { CITIZENSHIP_QUERY, type CitizenshipFilter, isAdminUser, listUsers } from "~/upstream/users.server";
-import { USER_STATUS_FILTER, type UserStatusFilter } from "~/upstream/contract/users";
+import { isAdminUser, listUsers } from "~/upstream/users.server";
 import { safeFileLink } from "~/upstream/file-links.server";
 
-/** The users list's page size (docs/product.md#constants-and-limits: users default page size 10). */
-const USERS_PAGE_SIZE = 10;
-
 /** The bulk actions on users (docs/product.md#bulk-selection): the screen's table, labelled as its rows. */
-const USER_BULK_ACTIONS = USER_INTENTS.map((intent) => [intent, userBulkAction(intent).label] as const);
+const USER_BULK_ACTIONS = bulkChoices(USER_TABLE);
 
 /** The default picture of a user without one (docs/product.md#users-list). */
 const DEFAULT_AVATAR = "/default-avatar.svg";
-
-/** One of an object's keys, or "" for a missing or unknown URL value. */
-function parseChoice<K extends string>(value: string | null, choices: Record<K, string>): K | "" {
-  const wanted = value?.trim().toLowerCase() ?? "";
-  return Object.hasOwn(choices, wanted) ? (wanted as K) : "";
-}
 
 /**
  * What the users list's total counts (decision 038): the upstream's accounts, administrators included, and how many
@@ -31,27 +23,6 @@ function parseChoice<K extends string>(value: string | null, choices: Record<K, 
 export function usersTotalText(total: number, hiddenHere: number): string {
   const accounts = `${total} ${total === 1 ? "account" : "accounts"}, administrators included`;
   return hiddenHere > 0 ? `${accounts} (${hiddenHere} not listed on this page)` : accounts;
-}
-
-/**
- * The users list's query as its URL gives it (docs/product.md#users-list): the page, the filters
- * the screen shows, and what GET /users is asked. The list, its bulk actions and its export read it.
- */
-export function usersQuery(params: URLSearchParams) {
-  const { page, limit } = parsePaging(params, { defaultLimit: USERS_PAGE_SIZE });
-  const search = params.get("search") ?? "";
-  const status = parseChoice<UserStatusFilter>(params.get("status"), USER_STATUS_FILTER);
-  const citizenship = parseChoice<CitizenshipFilter>(params.get("citizenship"), CITIZENSHIP_QUERY);
-  return {
-    page,
-    limit,
-    filters: { search, status, citizenship },
-    upstream: {
-      search: search.trim() || undefined,
-      status: status ? USER_STATUS_FILTER[status] : undefined,
-      badgeRequestStatus: citizenship ? CITIZENSHIP_QUERY[citizenship] : undefined,
-    },
-  };
 }
 
 /** The users list: one upstream page, administrators left out (docs/product.md#users-list). */

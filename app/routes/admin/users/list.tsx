@@ -4,7 +4,7 @@ import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
 import { loadUsers } from "./list.server";
-import { userRowAction, UserRowActionSchema } from "./user-actions.server";
+import { USER_TABLE, UserRowActionSchema } from "./user-actions.server";
 import { detailsHref, invitesHref, passportHref } from "./user-links";
 import { EmailText } from "./shared";
 import { USER_CONFIRMATIONS } from "./user-actions";
@@ -22,7 +22,7 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { UpstreamImage } from "~/components/ui/upstream-image";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { useConfirmationLink } from "~/recipe/confirmation";
-import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
 
 // The row confirmations load when one opens, not with the list (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "ban":
       case "unban":
       case "verify":
-        return rowAction(request, back, userRowAction(request, intent, id));
+        return rowAction(request, back, tableRowAction(request, USER_TABLE, intent, id));
       default:
         return unhandledIntent(intent);
     }

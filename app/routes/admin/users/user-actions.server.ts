@@ -1,69 +1,21 @@
 /**
  * The users screen's action table, its server half (user-actions.ts has the browser's: how each
- * action is confirmed, and its check): each action's label, reason, upstream call, toasts and the
- * words of the trail and History; the route's intent schema; the row action the outcome core
- * applies; the bulk actions. Typed from the browser half's keys: an action in one half and not the
- * other fails the typecheck.
+ * action is confirmed, and its check): each action's label, reason, check, upstream call, toasts
+ * and the trail's word (app/recipe/action.server.ts). The route's intent schema and
+ * `switch`, the bulk actions and History read it. Typed from the browser half's keys: an action
+ * in one half and not the other fails the typecheck.
+ *
+ * Beside it, `usersBulk`: the list's bulk actions (app/bulk/bulk-list.ts), the same entries on the
+ * items a selection names or the list's query matches.
  */
-import * as z from "zod/mini";
-
-import { USER_CONFIRMATIONS, type UserIntent, type UserState, userState } from "./user-actions";
-import type { ActionWord } from "~/audit/actions";
-import type { BulkAction } from "~/bulk/bulk-list";
-import { entityId, UNKNOWN_ACTION } from "~/forms/fields";
-import type { ReasonKind } from "~/forms/moderation-reasons";
-import type { RowAction } from "~/recipe/action.server";
+import { banStale, unbanStale, type UserIntent, type UserState, userState, verifyStale } from "./user-actions";
+import { type ActionTable, rowIntentSchema, tableIntents } from "~/recipe/action.server";
 import type { Found } from "~/recipe/outcome.server";
-import { banUser, getUser, unbanUser, verifyUser } from "~/upstream/users.server";
-
-/** What the server does and says of one action. */
-interface UserServerAction {
-  /** The bulk action's name in the select and on the review page: "Ban". */
-  label: string;
-  /** The reason list a bulk run asks for (app/forms/moderation-reasons.ts), if any. */
-  reason?: ReasonKind;
-  /** The upstream call. */
-  send: (request: Request, id: string) => Promise<string | null | void>;
-  /** The success toast when the server says nothing, and the failure's when its words may not be shown. */
-  done: string;
-  failed: string;
-  /** What the audit trail and History say it did. */
-  records: ActionWord;
-}
-
-const USER_ACTIONS: Record<UserIntent, UserServerAction> = {
-  ban: {
-    label: "Ban",
-    reason: "ban",
-    send: banUser,
-    done: "User banned successfully!",
-    failed: "Failed to ban user",
-    records: "banned",
-  },
-  unban: {
-    label: "Un-Ban",
-    send: unbanUser,
-    done: "User un-banned successfully!",
-    failed: "Failed to unban user",
-    records: "unbanned",
-  },
-  verify: {
-    label: "Verify",
-    send: verifyUser,
-    done: "User verified successfully!",
-    failed: "Failed to verify user",
-    records: "verified",
-  },
-};
-
-/** The intents, in the table's order. */
-export const USER_INTENTS = Object.keys(USER_ACTIONS) as [UserIntent, ...UserIntent[]];
-
-/** The users list's posts (docs/product.md#users-list): one of the table's intents, on one user. */
-export const UserRowActionSchema = z.object(
-  { intent: z.enum(USER_INTENTS, { error: UNKNOWN_ACTION }), id: entityId("User id is invalid") },
-  { error: UNKNOWN_ACTION },
-);
+import { banUser, getUser, isAdminUser, unbanUser, verifyUser } from "~/upstream/users.server";
+import { userPages } from "./list-rows.server";
+import type { BulkList } from "~/bulk/bulk-list";
+import { findEach } from "~/bulk/find-each.server";
+import type { User } from "~/upstream/contract/users";
 
 /**
  * A user's current state and name, the read of the row actions before they send (user-actions.ts
@@ -74,22 +26,58 @@ async function readUser(request: Request, id: string): Promise<Found<UserState>>
   return { name: state.label, state };
 }
 
-/** The row action of `intent` on user `id`, as the outcome core applies it. */
-export function userRowAction(request: Request, intent: UserIntent, id: string): RowAction<UserState> {
-  const { send, done, failed, records } = USER_ACTIONS[intent];
-  return {
-    target: { kind: "user", id },
-    action: records,
-    read: () => readUser(request, id),
-    stale: USER_CONFIRMATIONS[intent].stale,
-    send: () => send(request, id),
-    done,
-    failed,
-  };
-}
+/** The users screen's actions (docs/product.md#users-list). */
+export const USER_TABLE: ActionTable<UserIntent, UserState> = {
+  kind: "user",
+  read: readUser,
+  actions: {
+    ban: {
+      label: "Ban",
+      reason: "ban",
+      stale: banStale,
+      send: banUser,
+      done: "User banned successfully!",
+      failed: "Failed to ban user",
+      records: "banned",
+    },
+    unban: {
+      label: "Un-Ban",
+      stale: unbanStale,
+      send: unbanUser,
+      done: "User un-banned successfully!",
+      failed: "Failed to unban user",
+      records: "unbanned",
+    },
+    verify: {
+      label: "Verify",
+      stale: verifyStale,
+      send: verifyUser,
+      done: "User verified successfully!",
+      failed: "Failed to verify user",
+      records: "verified",
+    },
+  },
+};
 
-/** The action of `intent` as a bulk action (the row's label, reason, check and call). */
-export function userBulkAction(intent: UserIntent): BulkAction<UserState> {
-  const { label, reason, send } = USER_ACTIONS[intent];
-  return { label, reason, send, stale: USER_CONFIRMATIONS[intent].stale };
-}
+/** The users list's posts (docs/product.md#users-list): one of the table's intents, on one user. */
+export const UserRowActionSchema = rowIntentSchema(tableIntents(USER_TABLE), "User id is invalid");
+
+/** What the list's bulk actions act on (docs/product.md#bulk-actions): every action of the table, on the users the list holds. */
+export const usersBulk: BulkList<UserState, User, UserIntent> = {
+  path: "users",
+  title: "Users",
+  noun: { one: "user", many: "users" },
+  table: USER_TABLE,
+  // An administrator is never on the list (docs/product.md#users-list): one named is a tampered selection.
+  find: (request, ids) =>
+    findEach(ids, async (id) => {
+      const user = await getUser(request, id);
+      return isAdminUser(user) ? null : usersBulk.fromRow(user);
+    }),
+  pages: userPages,
+  fromRow: (user) => {
+    const state = userState(user);
+    return { id: state.id, name: state.label, state };
+  },
+  itemHref: ({ id }) => `/users/${encodeURIComponent(id)}`,
+};

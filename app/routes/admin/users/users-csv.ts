@@ -3,8 +3,7 @@
  * administrators left out as the list leaves them out.
  */
 import type { Route } from "./+types/users-csv";
-import { userPages } from "./list-rows.server";
-import { usersQuery } from "./list.server";
+import { userPages, usersQuery } from "./list-rows.server";
 import { type CsvColumn, csvDownload } from "~/export/csv-download.server";
 import type { User } from "~/upstream/contract/users";
 

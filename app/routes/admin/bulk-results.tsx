@@ -1,0 +1,44 @@
+import type { Route } from "./+types/bulk-results";
+import { bulkListOf } from "./bulk-lists.server";
+import {
+  batchOf,
+  BulkResultsActionSchema,
+  loadBulkResults,
+  resendMessages,
+  retryBatch,
+} from "~/bulk/bulk-routes.server";
+import { BulkResultsPage } from "~/bulk/results-page";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { requireCapability } from "~/session/user.server";
+
+/** The results page of a bulk action on a list (docs/product.md#bulk-actions): `/{list}/bulk/{batchId}`. */
+export const loader = ({ request, params }: Route.LoaderArgs) =>
+  loadBulkResults(request, bulkListOf(request), params.batchId);
+
+/** Retry: a new batch of the items that did not end done, each read again first; or the members' messages again. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireCapability(request, "bulk-actions");
+  return runOnce({ request, context }, async ({ request, form }) => {
+    const submission = parseSubmission(form, BulkResultsActionSchema);
+    if (!submission.ok) return submission.rejected;
+    const list = bulkListOf(request);
+    const batch = await batchOf(list, params.batchId);
+    const { intent } = submission.value;
+    switch (intent) {
+      case "retry":
+        return retryBatch(request, list, batch);
+      case "resend":
+        return resendMessages(request, list, batch);
+      default:
+        return unhandledIntent(intent);
+    }
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: ["Bulk action results", loaderData?.title, "Admin Dashboard"].filter(Boolean).join(" · ") },
+];
+
+export default function BulkResults({ loaderData }: Route.ComponentProps) {
+  return <BulkResultsPage results={loaderData} />;
+}
