@@ -12,12 +12,15 @@ import { isSessionRevoked } from "~/session/revoked-sessions.server";
 import {
   deleteSessionRecord,
   newSessionId,
+  openSessionRecord,
   readSessionRecord,
   saveSessionRecord,
   SESSION_LIFETIME_SECONDS,
   type SessionRecord,
   sessionFacts,
+  SESSIONS_PER_ADMIN,
 } from "~/session/session-records.server";
+import { recordAudit } from "~/session/audit.server";
 import { callEndpoint } from "~/upstream/client.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { userEndpoints } from "~/upstream/contract/users";
@@ -97,8 +100,8 @@ export function displayName(user: CurrentUser): string {
 }
 
 /**
- * Starts the panel's session of a signed-in user: its record (session-records.server.ts) and a
- * Set-Cookie line storing the user with the session's id; the role is kept upper-cased
+ * Starts the panel's session of a signed-in user: its record (session-records.server.ts; past
+ * SESSIONS_PER_ADMIN their oldest ends, an audit entry each) and a Set-Cookie line storing the user with the session's id; the role is kept upper-cased
  * (docs/product.md#roles-and-permissions). The avatar is kept only on a known file origin
  * (knownOriginFileLink): the shell shows it on every page, so another site's link would hear of
  * each of them; without it the shell shows the initial.
@@ -116,7 +119,16 @@ export async function startSession(
   },
 ): Promise<string> {
   const sessionId = newSessionId();
-  await saveSessionRecord(sessionId, sessionFacts(request, user, context.get(requestFactsContext).clientIp));
+  const record = sessionFacts(request, user, context.get(requestFactsContext).clientIp);
+  for (const ref of await openSessionRecord(sessionId, record)) {
+    recordAudit({
+      admin: record.email,
+      action: "sign-out",
+      target: { kind: "session", id: ref },
+      result: "done",
+      detail: `ended at a sign-in past ${SESSIONS_PER_ADMIN} sessions: the oldest`,
+    });
+  }
   const stored: CurrentUser = {
     role: user.role.toUpperCase(),
     userName: user.userName || user.username || user.email,
