@@ -253,8 +253,9 @@ export interface ListedSession {
 }
 
 /**
- * The live sessions of the admin `userId`, most recently seen first, `current` marking the one of
- * `sessionId`. Sessions whose record has gone (ended on another instance, expired) leave the index.
+ * The live sessions of the admin `userId`, this one (`sessionId`, marked `current`) first, then the
+ * most recently seen. Sessions whose record has gone (ended elsewhere, expired) leave the index.
+ * Throws while the store does not answer: this instance's copies are not the whole list.
  */
 export async function sessionsOf(userId: string, sessionId: string, now = Date.now()): Promise<ListedSession[]> {
   const currentDigest = digestOf(sessionId);
@@ -264,9 +265,10 @@ export async function sessionsOf(userId: string, sessionId: string, now = Date.n
       const stored = await engine.getMany(entries.map(([digest]) => keyOfDigest(digest)));
       return entries.map(([digest], index) => ({ digest, record: parseRecord(stored[index]) }));
     },
-    () => null,
+    () => {
+      throw new Error("the session store is unavailable");
+    },
   );
-  if (!listed) return [];
   // Only what was found gone leaves: a session that signed in meanwhile stays.
   const gone = new Set(listed.flatMap(({ digest, record }) => (record?.userId === userId ? [] : [digest])));
   if (gone.size > 0) await changeIndex(userId, now, (entries) => entries.filter(([digest]) => !gone.has(digest)));
@@ -276,11 +278,16 @@ export async function sessionsOf(userId: string, sessionId: string, now = Date.n
     .sort((a, b) => Number(b.current) - Number(a.current) || b.record.lastSeenAt - a.record.lastSeenAt);
 }
 
-/** Ends the admin `userId`'s session named `ref` on every instance; false when none of theirs is named so. */
+/**
+ * Ends the admin `userId`'s session named `ref` on every instance; false when none of theirs is
+ * named so. Throws while the store does not answer.
+ */
 export async function endSessionByRef(userId: string, ref: string): Promise<boolean> {
   const entries = await onStore(
     async (engine) => parseIndex(await engine.get(indexKey(userId))),
-    () => [],
+    () => {
+      throw new Error("the session store is unavailable");
+    },
   );
   const digest = entries.find(([held]) => sessionRef(held) === ref)?.[0];
   if (!digest) return false;

@@ -180,6 +180,16 @@ const liveSession = oncePerRequest(async (request: Request): Promise<SessionReco
 });
 
 /**
+ * The request's live session record: whose session it is and what the panel keeps of it (the
+ * sessions page). Without one, the way to sign in, as requireUser.
+ */
+export async function currentSession(request: Request): Promise<SessionRecord> {
+  const record = await liveSession(request);
+  if (!record) throw await redirectToLogin(request);
+  return record;
+}
+
+/**
  * Whether the upstream still has the session's user in the role it signed in with: false when it
  * answers with another role, or refuses (401, 403) or no longer finds them (404); true when it
  * does not answer (an outage ends no session).

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import { Avatar } from "~/components/ui/avatar";
 import { Icon } from "~/components/ui/icon";
@@ -14,7 +14,7 @@ export interface ShellUser {
 
 /**
  * The user menu at the bottom of the sidebar (docs/product.md#user-menu-and-sign-out). A <details> element, so it opens
- * without JavaScript; 'Sign out' is a POST form, and a second click while it runs is ignored.
+ * without JavaScript; 'Sessions' links to the sessions page; 'Sign out' is a POST form, and a second click while it runs is ignored.
  * With JavaScript it also closes as a menu does: on a click outside, on Escape (focus back on
  * its button) and when the admin moves to another page.
  */
@@ -47,7 +47,14 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
             </span>
           </div>
         </div>
-        <MutationForm action="/logout" className="pt-2">
+        <Link
+          to="/account/sessions"
+          className="mt-2 flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
+        >
+          <Icon name="solid-device-phone-mobile" className="size-4" />
+          Sessions
+        </Link>
+        <MutationForm action="/logout">
           <SignOutButton />
         </MutationForm>
       </div>
