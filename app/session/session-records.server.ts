@@ -12,7 +12,9 @@ import { createHash, randomBytes } from "node:crypto";
 
 import { z } from "zod";
 
+import type { AuditTarget } from "~/audit/entry";
 import { logLine } from "~/lib/log.server";
+import { browserAndDevice } from "~/session/user-agent";
 import type { StateEngine } from "~/state/engine";
 import { theStateEngine } from "~/state/state.server";
 
@@ -134,7 +136,8 @@ export async function openSessionRecord(sessionId: string, record: SessionRecord
 export async function saveSessionRecord(sessionId: string, record: SessionRecord, now = Date.now()): Promise<void> {
   const key = keyOf(sessionId);
   const ttl = secondsLeft(record, now);
-  if (ttl <= 0) return deleteSessionRecord(sessionId);
+  // A session past its life: its index entry has expired with it.
+  if (ttl <= 0) return deleteByDigest(digestOf(sessionId));
   keepLocally(key, record, ttl, now);
   await onStore(
     (engine) => engine.set(key, JSON.stringify(record), ttl),
@@ -173,12 +176,22 @@ function parseStored<T>(stored: string | undefined, schema: z.ZodType<T>): T | n
 
 const parseRecord = (stored: string | undefined) => parseStored(stored, SessionRecordSchema);
 
-/** Ends the session `sessionId` on every instance (on this one alone while the store is away), and leaves its admin's index. */
-export async function deleteSessionRecord(sessionId: string): Promise<void> {
+/**
+ * Ends the session `sessionId` on every instance (on this one alone while the store is away), and
+ * leaves its admin's index. Answers the session as the audit trail names it, or null when it had ended.
+ */
+export async function deleteSessionRecord(sessionId: string): Promise<AuditTarget | null> {
   const digest = digestOf(sessionId);
   const record = await readSessionRecord(sessionId);
   await deleteByDigest(digest);
-  if (record) await changeIndex(record.userId, Date.now(), (entries) => entries.filter(([held]) => held !== digest));
+  if (!record) return null;
+  await changeIndex(record.userId, Date.now(), (entries) => entries.filter(([held]) => held !== digest));
+  return sessionTarget(sessionRef(digest), record);
+}
+
+/** A session as the audit trail names it: its reference, its browser and device, and its address. */
+export function sessionTarget(ref: string, record: SessionRecord): AuditTarget {
+  return { kind: "session", id: ref, name: `${browserAndDevice(record.userAgent)}, ${record.address}` };
 }
 
 /** Removes the record under `digest`, here and in the store. */

@@ -20,7 +20,7 @@ import {
   sessionFacts,
   SESSIONS_PER_ADMIN,
 } from "~/session/session-records.server";
-import { recordAudit } from "~/session/audit.server";
+import { type AuditTarget, recordAudit, recordAuditEntry } from "~/session/audit.server";
 import { callEndpoint } from "~/upstream/client.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { userEndpoints } from "~/upstream/contract/users";
@@ -140,10 +140,13 @@ export async function startSession(
   return userCookie(request).serialize(stored);
 }
 
-/** Ends the request's panel session on every instance (sign-out): its cookies open no page after this. */
-export async function endSession(request: Request): Promise<void> {
+/**
+ * Ends the request's panel session on every instance (sign-out): its cookies open no page after
+ * this. Answers the session as the audit trail names it, or null when it had no live one.
+ */
+export async function endSession(request: Request): Promise<AuditTarget | null> {
   const { sessionId } = getCurrentUser(request);
-  if (sessionId) await deleteSessionRecord(sessionId);
+  return sessionId ? deleteSessionRecord(sessionId) : null;
 }
 
 /** How often a session's record notes that it was seen: at most a write a minute per session. */
@@ -164,7 +167,14 @@ const liveSession = oncePerRequest(async (request: Request): Promise<SessionReco
   let changed = false;
   if (now - record.checkedAt >= env().SESSION_CHECK_SECONDS * 1000) {
     if (!(await roleStillHolds(request, record))) {
-      await deleteSessionRecord(sessionId);
+      // Awaited: the page it leads to, /audit included, shows it.
+      await recordAuditEntry({
+        admin: record.email,
+        action: "sign-out",
+        target: await deleteSessionRecord(sessionId),
+        result: "done",
+        detail: `ended: the upstream no longer confirms the role ${record.role}`,
+      });
       return null;
     }
     record.checkedAt = now;

@@ -178,6 +178,17 @@ describe("the sessions page, on the embedded engine", { timeout: 120_000 }, () =
     expect(toastMessage((await laptop.follow(nothingLeft)).html)).toBe("There are no other sessions");
   });
 
+  it("names the session a sign-out from the user menu ends, in its audit entry", async () => {
+    const laptop = await signedIn(stack.panel.url, FIREFOX_LINUX, "203.0.113.7");
+    const phone = await signedIn(stack.panel.url, SAFARI_IPHONE, "198.51.100.23");
+    await phone.post("/logout", {});
+    const [entry] = (await auditRows(laptop, "?action=sign-out")).rows;
+    expect(entry).toMatchObject({
+      Action: "Signed out",
+      Target: expect.stringMatching(/^Safari on iPhone, 198\.51\.100\.23 \(session [\w-]{12}\)$/),
+    });
+  });
+
   it("is reachable from the user menu", async () => {
     const laptop = await signedIn(stack.panel.url, FIREFOX_LINUX, "203.0.113.7");
     const page = await htmlPage(await laptop.get("/"));

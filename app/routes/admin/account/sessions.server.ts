@@ -7,7 +7,7 @@ import { logLine } from "~/lib/log.server";
 import type { RowAction } from "~/recipe/action.server";
 import { applyAction } from "~/recipe/outcome.server";
 import { recordAuditEntry } from "~/session/audit.server";
-import { endSessionByRef, type ListedSession, sessionsOf } from "~/session/session-records.server";
+import { endSessionByRef, type ListedSession, sessionsOf, sessionTarget } from "~/session/session-records.server";
 import { replaceWithInfo, replaceWithSuccess, replaceWithWarning } from "~/session/toast.server";
 import { browserAndDevice } from "~/session/user-agent";
 import { currentSession, getCurrentUser } from "~/session/user.server";
@@ -47,9 +47,6 @@ export async function loadSessions(request: Request) {
   }
 }
 
-/** The audit trail's name of a session: its browser and device, and its address. */
-const sessionName = (row: SessionRow) => `${row.device}, ${row.address}`;
-
 /**
  * Sign out one session of the admin's (its `ref`): the outcome core's row action, a step of the
  * panel's own, audited with the session's reference and name. This session is signed out from the
@@ -62,8 +59,7 @@ export function sessionSignOut(request: Request, ref: string): RowAction<Session
     read: async () => {
       const listed = (await mySessions(request)).find((session) => session.ref === ref);
       if (!listed) return null;
-      const row = sessionRow(listed);
-      return { name: sessionName(row), state: row };
+      return { name: sessionTarget(listed.ref, listed.record).name ?? null, state: sessionRow(listed) };
     },
     notFound: SESSION_TEXTS.ended,
     stale: (row) => (row.current ? SESSION_TEXTS.thisSession : null),
