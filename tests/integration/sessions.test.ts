@@ -52,25 +52,24 @@ async function signOutEverywhere(url: string): Promise<void> {
   await browser.post("/logout", {});
 }
 
-/** The sessions page's table as `browser` reads it: one record of column texts per session. */
+/**
+ * The sessions page's list as `browser` reads it: per session, its first line (browser and device,
+ * "This session"), each labelled fact by its label, and the whole item as Actions.
+ */
 async function sessionRows(browser: PanelClient) {
   const response = await browser.get("/account/sessions");
   expect(response.status).toBe(200);
   const page = await htmlPage(response);
-  const table = page.getByRole("table", { name: "Your sessions" });
-  const headers = within(table)
-    .getAllByRole("columnheader")
-    .map((header) => header.textContent!.trim());
-  const rows = within(table)
-    .getAllByRole("row")
-    .slice(1)
-    .map((row) =>
-      Object.fromEntries(
-        within(row)
-          .getAllByRole("cell")
-          .map((cell, at) => [headers[at]!, cell]),
-      ),
-    );
+  const rows = within(page.getByRole("list", { name: "Your sessions" }))
+    .getAllByRole("listitem")
+    .map((item) => {
+      const facts = [...item.querySelectorAll("dt")].map((label) => [label.textContent!, label.nextElementSibling!]);
+      return Object.fromEntries([
+        ["Browser and device", item.querySelector("p")!],
+        ...facts,
+        ["Actions", item],
+      ]) as Record<string, HTMLElement>;
+    });
   return { page, rows };
 }
 

@@ -47,10 +47,7 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
             </span>
           </div>
         </div>
-        <Link
-          to="/account/sessions"
-          className="mt-2 flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
-        >
+        <Link to="/account/sessions" className={`mt-2 ${MENU_ITEM}`}>
           <Icon name="solid-device-phone-mobile" className="size-4" />
           Sessions
         </Link>
@@ -62,15 +59,14 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
   );
 }
 
+/** The look of the menu's entries. */
+const MENU_ITEM = "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100";
+
 /** The menu's submit button, disabled and saying so while its sign-out is on its way. */
 function SignOutButton() {
   const signingOut = useIsPending();
   return (
-    <button
-      type="submit"
-      disabled={signingOut}
-      className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-60"
-    >
+    <button type="submit" disabled={signingOut} className={`${MENU_ITEM} disabled:opacity-60`}>
       <Icon name="solid-arrow-right-start-on-rectangle" className="size-4" />
       {signingOut ? "Signing out..." : "Sign out"}
     </button>

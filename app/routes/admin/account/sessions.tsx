@@ -5,7 +5,7 @@ import { sessionConfirmations, type SessionRow } from "./session-confirmations";
 import { loadSessions, sessionSignOut, signOutOtherSessions } from "./sessions.server";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
-import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { DetailField } from "~/components/ui/detail-field";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SubmitButton } from "~/components/ui/form-actions";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
@@ -52,37 +52,6 @@ export default function Sessions({ loaderData }: Route.ComponentProps) {
   const current = sessions.find((session) => session.current);
   const others = sessions.length - (current ? 1 : 0);
 
-  const columns: DataTableColumn<SessionRow>[] = [
-    {
-      id: "device",
-      header: "Browser and device",
-      className: "min-w-40 wrap-anywhere",
-      cell: (session) => (
-        <span className="flex flex-wrap items-center gap-2">
-          <span className="font-medium text-slate-900">{session.device}</span>
-          {session.current ? <Badge tone="green">This session</Badge> : null}
-        </span>
-      ),
-    },
-    { id: "address", header: "Address", className: "wrap-anywhere", cell: (session) => session.address },
-    {
-      id: "signed-in",
-      header: "Signed in",
-      cell: (session) => <time dateTime={session.signedInAt}>{session.signedIn}</time>,
-    },
-    {
-      id: "last-seen",
-      header: "Last seen",
-      cell: (session) => <time dateTime={session.lastSeenAt}>{session.lastSeen}</time>,
-    },
-    {
-      id: "actions",
-      header: "Actions",
-      className: "text-right",
-      cell: (session) => (session.current ? null : <SignOutSession session={session} action={closeTo} />),
-    },
-  ];
-
   return (
     <div className="space-y-6">
       <PageHeader
@@ -103,13 +72,51 @@ export default function Sessions({ loaderData }: Route.ComponentProps) {
       {error ? (
         <EmptyState card tone="error" title={error} />
       ) : (
-        <DataTable caption="Your sessions" columns={columns} rows={sessions} rowKey={(session) => session.id} />
+        <ul
+          aria-label="Your sessions"
+          className="divide-y divide-slate-200 rounded-xl bg-surface shadow-sm ring-1 ring-slate-200"
+        >
+          {sessions.map((session) => (
+            <SessionItem key={session.id} session={session} action={closeTo} />
+          ))}
+        </ul>
       )}
 
       {new URLSearchParams(location.search).has("confirm") ? (
         <ConfirmDialog confirmations={sessionConfirmations(others)} rows={sessions} action={closeTo} />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * One session: its browser and device (and "This session"), address, sign-in and last seen, and
+ * for another session its Sign out. A list rather than the data table: a handful of sessions, each
+ * a card at every width, and the membership forms keep the table out of their first load
+ * (vite.config.ts counts the screens that load it).
+ */
+function SessionItem({ session, action }: { session: SessionRow; action: string }) {
+  return (
+    <li className="flex flex-col gap-4 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-5">
+      <div className="min-w-0 space-y-3">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-medium wrap-anywhere text-slate-900">{session.device}</span>
+          {session.current ? <Badge tone="green">This session</Badge> : null}
+        </p>
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3">
+          <DetailField label="Address" className="wrap-anywhere">
+            {session.address}
+          </DetailField>
+          <DetailField label="Signed in">
+            <time dateTime={session.signedInAt}>{session.signedIn}</time>
+          </DetailField>
+          <DetailField label="Last seen">
+            <time dateTime={session.lastSeenAt}>{session.lastSeen}</time>
+          </DetailField>
+        </dl>
+      </div>
+      {session.current ? null : <SignOutSession session={session} action={action} />}
+    </li>
   );
 }
 
