@@ -101,10 +101,10 @@ export function displayName(user: CurrentUser): string {
 
 /**
  * Starts the panel's session of a signed-in user: its record (session-records.server.ts; past
- * SESSIONS_PER_ADMIN their oldest ends, an audit entry each) and a Set-Cookie line storing the user with the session's id; the role is kept upper-cased
- * (docs/product.md#roles-and-permissions). The avatar is kept only on a known file origin
- * (knownOriginFileLink): the shell shows it on every page, so another site's link would hear of
- * each of them; without it the shell shows the initial.
+ * SESSIONS_PER_ADMIN their oldest ends, an audit entry each) and a Set-Cookie line storing the
+ * user with the session's id; the role is kept upper-cased (docs/product.md#roles-and-permissions).
+ * The avatar is kept only on a known file origin (knownOriginFileLink): the shell shows it on every
+ * page, so another site's link would hear of each of them; without it the shell shows the initial.
  */
 export async function startSession(
   request: Request,
