@@ -113,10 +113,14 @@ async function onStore<T>(step: (engine: StateEngine) => Promise<T>, fallback: (
 }
 
 /**
- * Starts the record of a new session and adds it to its admin's index. Answers the references of
- * the sessions the index had to end for it: their oldest, past SESSIONS_PER_ADMIN.
+ * Starts the record of a new session and adds it to its admin's index. Answers the sessions the
+ * index had to end for it (their oldest, past SESSIONS_PER_ADMIN) as the audit trail names them.
  */
-export async function openSessionRecord(sessionId: string, record: SessionRecord, now = Date.now()): Promise<string[]> {
+export async function openSessionRecord(
+  sessionId: string,
+  record: SessionRecord,
+  now = Date.now(),
+): Promise<AuditTarget[]> {
   await saveSessionRecord(sessionId, record, now);
   const digest = digestOf(sessionId);
   const expires = record.signedInAt + SESSION_LIFETIME_SECONDS * 1000;
@@ -128,8 +132,19 @@ export async function openSessionRecord(sessionId: string, record: SessionRecord
     ended = next.slice(0, Math.max(0, next.length - SESSIONS_PER_ADMIN));
     return next.slice(ended.length);
   });
-  for (const [gone] of ended) await deleteByDigest(gone);
-  return ended.map(([gone]) => sessionRef(gone));
+  const targets: AuditTarget[] = [];
+  for (const [gone] of ended) {
+    const stored = await onStore(
+      (engine) => engine.get(keyOfDigest(gone)),
+      () => undefined,
+    );
+    const endedRecord = parseRecord(stored);
+    targets.push(
+      endedRecord ? sessionTarget(sessionRef(gone), endedRecord) : { kind: "session", id: sessionRef(gone) },
+    );
+    await deleteByDigest(gone);
+  }
+  return targets;
 }
 
 /** Stores `record` under `sessionId` for the rest of the session's life. */

@@ -120,11 +120,11 @@ export async function startSession(
 ): Promise<string> {
   const sessionId = newSessionId();
   const record = sessionFacts(request, user, context.get(requestFactsContext).clientIp);
-  for (const ref of await openSessionRecord(sessionId, record)) {
+  for (const target of await openSessionRecord(sessionId, record)) {
     recordAudit({
       admin: record.email,
       action: "sign-out",
-      target: { kind: "session", id: ref },
+      target,
       result: "done",
       detail: `ended at a sign-in past ${SESSIONS_PER_ADMIN} sessions: the oldest`,
     });

@@ -139,11 +139,14 @@ describe.each(["memory", "redis"] as const)("the sessions of an admin (%s)", (ki
 
     const ended = await openSessionRecord(newest, record("7"), NOW);
 
-    expect(ended).toHaveLength(1);
+    // Named for its audit entry as it was: its browser and device, and its address.
+    expect(ended).toEqual([
+      { kind: "session", id: expect.stringMatching(/^[\w-]{12}$/), name: "Firefox on Linux, 203.0.113.7" },
+    ]);
     expect(await readSessionRecord(oldest)).toBeNull();
     const listed = await sessionsOf("7", newest, NOW);
     expect(listed).toHaveLength(SESSIONS_PER_ADMIN);
-    expect(listed.map(({ ref }) => ref)).not.toContain(ended[0]);
+    expect(listed.map(({ ref }) => ref)).not.toContain(ended[0]!.id);
   });
 });
 
