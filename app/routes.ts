@@ -27,7 +27,8 @@ export default [
     route("memberships/edit/:id", "routes/admin/memberships/edit.tsx"),
     route("memberships/view/:id", "routes/admin/memberships/view.tsx"),
     route("audit", "routes/admin/audit/list.tsx"),
-    route("account/two-factor", "routes/account/two-factor.tsx"),
+    route("account/sessions", "routes/admin/account/sessions.tsx"),
+    route("account/two-factor", "routes/admin/account/two-factor.tsx"),
   ]),
   // Passport downloads stream a file; they sit outside the layout so no page renders around them.
   route("users/:id/passport", "routes/admin/users/passport.tsx"),

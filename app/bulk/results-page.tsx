@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 
 import type { ItemResult } from "./batch-store.server";
 import type { BulkResultItem, BulkResultsView } from "./views";
@@ -9,6 +9,7 @@ import { SubmitButton } from "~/components/ui/form-actions";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PageHeader } from "~/components/ui/page-header";
 import { MutationForm } from "~/recipe/mutation-form";
+import { Link } from "~/components/ui/link";
 
 /** How often a running batch's page looks again (docs/decisions/054-how-a-running-batch-is-seen.md). */
 const REFRESH_SECONDS = 2;

@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 import type { BulkReviewView } from "./views";
 import { buttonClass } from "~/components/ui/button";
 import { ReasonFields } from "~/components/moderation/reason-fields";
@@ -8,6 +6,7 @@ import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PageHeader } from "~/components/ui/page-header";
 import { MutationForm } from "~/recipe/mutation-form";
+import { Link } from "~/components/ui/link";
 
 /** What a failed Confirm hands back: the messages and what was typed. */
 export interface BulkConfirmFailure {

@@ -117,6 +117,10 @@ export interface RowAction<T> {
   to?: string;
   /** A 404 answer meets the goal (a delete of what is gone). */
   goneIsDone?: boolean;
+  /** What to say when `read` finds nothing (default 'Not found'). */
+  notFound?: string;
+  /** A step of the panel's own that sends nothing upstream (ending a session): done has no status. */
+  panelOnly?: boolean;
 }
 
 /**
@@ -137,6 +141,8 @@ export async function rowAction<T>(request: Request, back: string, action: RowAc
       stale: action.stale,
       send: action.send,
       goneIsDone: action.goneIsDone,
+      notFound: action.notFound,
+      panelOnly: action.panelOnly,
     },
     env().APP_TIMEZONE,
   );

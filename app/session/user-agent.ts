@@ -52,3 +52,51 @@ export function appUrlFor(platform: Platform, links: AppLinkSettings): string | 
 export function isKnownCrawler(userAgent: string | null | undefined): boolean {
   return isbot(userAgent);
 }
+
+// Checked in order: Edge, Opera and Samsung Internet also say "Chrome", Chrome also says "Safari".
+const BROWSERS: readonly [RegExp, string][] = [
+  [/\bEdg(e|A|iOS)?\//, "Edge"],
+  [/\b(OPR|Opera)\//, "Opera"],
+  [/\bSamsungBrowser\//, "Samsung Internet"],
+  [/\bInstagram\b/, "Instagram"],
+  [/\bFBAN\b|\bFBAV\//, "Facebook"],
+  [/\b(Firefox|FxiOS)\//, "Firefox"],
+  [/\bHeadlessChrome\//, "Headless Chrome"],
+  [/\b(Chrome|CriOS|Chromium)\//, "Chrome"],
+  [/\bSafari\//, "Safari"],
+];
+
+// Windows Phone first: it also names Android and iPhone (see platformFromUserAgent).
+const DEVICES: readonly [RegExp, string][] = [
+  [WINDOWS_PHONE, "Windows Phone"],
+  // An iPod says "CPU iPhone OS": its own word first.
+  [/\biPod\b/, "iPod"],
+  [/\biPad\b/, "iPad"],
+  [/\biPhone\b/, "iPhone"],
+  [ANDROID, "Android"],
+  [/\bCrOS\b/, "ChromeOS"],
+  [/\bWindows\b/, "Windows"],
+  [/\bMac OS X\b|\bMacintosh\b/, "Mac"],
+  [/\bLinux\b|\bX11\b/, "Linux"],
+];
+
+/** The longest program name kept from a user agent that is not a browser's. */
+const PROGRAM_NAME_LENGTH = 40;
+
+/**
+ * A browser and its device as a person reads them, "Firefox on Linux", from a User-Agent header
+ * (the sessions page: docs/product.md#sessions). A program that is not a browser is named by its
+ * first word ("curl"); nothing known is "Unknown browser". A guess, never a proof: the header is
+ * whatever the client sends.
+ */
+export function browserAndDevice(userAgent: string | null | undefined): string {
+  const ua = userAgent ?? "";
+  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1];
+  const device = DEVICES.find(([pattern]) => pattern.test(ua))?.[1];
+  if (browser) return device ? `${browser} on ${device}` : browser;
+  if (ua.startsWith("Mozilla/") || !ua.trim()) return device ? `A browser on ${device}` : "Unknown browser";
+  return ua
+    .trim()
+    .split(/[\s/;(]/, 1)[0]!
+    .slice(0, PROGRAM_NAME_LENGTH);
+}

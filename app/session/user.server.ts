@@ -13,12 +13,15 @@ import { requireSecondFactorWhenDue } from "~/session/second-factor.server";
 import {
   deleteSessionRecord,
   newSessionId,
+  openSessionRecord,
   readSessionRecord,
   saveSessionRecord,
   SESSION_LIFETIME_SECONDS,
   type SessionRecord,
   sessionFacts,
+  SESSIONS_PER_ADMIN,
 } from "~/session/session-records.server";
+import { type AuditTarget, recordAudit, recordAuditEntry } from "~/session/audit.server";
 import { callEndpoint } from "~/upstream/client.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { userEndpoints } from "~/upstream/contract/users";
@@ -98,11 +101,11 @@ export function displayName(user: CurrentUser): string {
 }
 
 /**
- * Starts the panel's session of a signed-in user: its record (session-records.server.ts) and a
- * Set-Cookie line storing the user with the session's id; the role is kept upper-cased
- * (docs/product.md#roles-and-permissions). The avatar is kept only on a known file origin
- * (knownOriginFileLink): the shell shows it on every page, so another site's link would hear of
- * each of them; without it the shell shows the initial.
+ * Starts the panel's session of a signed-in user: its record (session-records.server.ts; past
+ * SESSIONS_PER_ADMIN their oldest ends, an audit entry each) and a Set-Cookie line storing the
+ * user with the session's id; the role is kept upper-cased (docs/product.md#roles-and-permissions).
+ * The avatar is kept only on a known file origin (knownOriginFileLink): the shell shows it on every
+ * page, so another site's link would hear of each of them; without it the shell shows the initial.
  */
 export async function startSession(
   request: Request,
@@ -117,7 +120,16 @@ export async function startSession(
   },
 ): Promise<string> {
   const sessionId = newSessionId();
-  await saveSessionRecord(sessionId, sessionFacts(request, user, context.get(requestFactsContext).clientIp));
+  const record = sessionFacts(request, user, context.get(requestFactsContext).clientIp);
+  for (const target of await openSessionRecord(sessionId, record)) {
+    recordAudit({
+      admin: record.email,
+      action: "sign-out",
+      target,
+      result: "done",
+      detail: `ended at a sign-in past ${SESSIONS_PER_ADMIN} sessions: the oldest`,
+    });
+  }
   const stored: CurrentUser = {
     role: user.role.toUpperCase(),
     userName: user.userName || user.username || user.email,
@@ -129,10 +141,13 @@ export async function startSession(
   return userCookie(request).serialize(stored);
 }
 
-/** Ends the request's panel session on every instance (sign-out): its cookies open no page after this. */
-export async function endSession(request: Request): Promise<void> {
+/**
+ * Ends the request's panel session on every instance (sign-out): its cookies open no page after
+ * this. Answers the session as the audit trail names it, or null when it had no live one.
+ */
+export async function endSession(request: Request): Promise<AuditTarget | null> {
   const { sessionId } = getCurrentUser(request);
-  if (sessionId) await deleteSessionRecord(sessionId);
+  return sessionId ? deleteSessionRecord(sessionId) : null;
 }
 
 /** How often a session's record notes that it was seen: at most a write a minute per session. */
@@ -153,7 +168,14 @@ const liveSession = oncePerRequest(async (request: Request): Promise<SessionReco
   let changed = false;
   if (now - record.checkedAt >= env().SESSION_CHECK_SECONDS * 1000) {
     if (!(await roleStillHolds(request, record))) {
-      await deleteSessionRecord(sessionId);
+      // Awaited: the page it leads to, /audit included, shows it.
+      await recordAuditEntry({
+        admin: record.email,
+        action: "sign-out",
+        target: await deleteSessionRecord(sessionId),
+        result: "done",
+        detail: `ended: the upstream no longer confirms the role ${record.role}`,
+      });
       return null;
     }
     record.checkedAt = now;
@@ -167,6 +189,16 @@ const liveSession = oncePerRequest(async (request: Request): Promise<SessionReco
   if (changed) await saveSessionRecord(sessionId, record, now);
   return record;
 });
+
+/**
+ * The request's live session record: whose session it is and what the panel keeps of it (the
+ * sessions page). Without one, the way to sign in, as requireUser.
+ */
+export async function currentSession(request: Request): Promise<SessionRecord> {
+  const record = await liveSession(request);
+  if (!record) throw await redirectToLogin(request);
+  return record;
+}
 
 /**
  * Whether the upstream still has the session's user in the role it signed in with: false when it

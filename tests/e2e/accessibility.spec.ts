@@ -184,6 +184,17 @@ test.describe("admin screens", () => {
     await visit(page, testInfo, "/audit");
   });
 
+  test("sessions: the list with another session and its dialog, also at 390 px", async ({ page }, testInfo) => {
+    // A second session of the admin's, so the page offers Sign out and Sign out all other sessions.
+    await startSession(page);
+    await visit(page, testInfo, "/account/sessions");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, testInfo, "/account/sessions");
+    await page.getByRole("link", { name: "Sign out all other sessions" }).click();
+    await page.getByRole("alertdialog").waitFor();
+    await expectAccessible(page, testInfo, "sign out all other sessions dialog, 390 px");
+  });
+
   test("citizenship queue: a request, one another admin holds, the empty queue, at 390 px too", async ({
     browser,
     page,

@@ -49,6 +49,7 @@ const ADMIN_SCREENS = [
   "/memberships/edit/2",
   "/memberships/view/3",
   "/audit",
+  "/account/sessions",
 ];
 
 /** What one evaluate finds wrong with the page as it is; an empty list when nothing is. */

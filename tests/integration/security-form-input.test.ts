@@ -33,6 +33,7 @@ async function formRoutes(admin: PanelClient): Promise<{ path: string; signedIn:
     { path: "/memberships/create", signedIn: true },
     { path: `/memberships/edit/${planId}`, signedIn: true },
     { path: `/memberships/view/${planId}`, signedIn: true },
+    { path: "/account/sessions", signedIn: true },
   ];
 }
 
@@ -46,6 +47,7 @@ const SCREENS = [
   "/announcements",
   "/memberships",
   "/memberships/create",
+  "/account/sessions",
 ];
 const PUBLIC_SCREENS = ["/login", "/forgot-password", "/reset-password?token=x", "/delete-account", "/no-such-page"];
 

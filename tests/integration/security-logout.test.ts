@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 
+import { auditRows } from "../support/audit-page";
 import { confirm, finishedResults, reviewPath } from "../support/bulk";
 import { clearRecordedRequests, injectFault, recordedRequests } from "../support/demo-hooks";
 import { PanelClient, toastMessage } from "../support/form-post";
@@ -279,6 +280,15 @@ describe("a session whose upstream role changed", () => {
       await clearRecordedRequests(stack.demo.url);
       const again = await panel.get("/audit");
       expect(again.headers.get("location")).toMatch(/^\/login/);
+      // An end of a session is an entry of the trail, naming the session (docs/product.md#sessions).
+      const ops = await PanelClient.signedIn(stack.panel.url, "ops.admin@example.com");
+      const [ended] = (await auditRows(ops, "?kind=session")).rows;
+      expect(ended).toMatchObject({
+        Admin: "admin@example.com",
+        Action: "Signed out",
+        Target: expect.stringMatching(/^node, 127\.0\.0\.1 \(session [\w-]{12}\)$/),
+        Result: "Doneended: the upstream no longer confirms the role ADMIN",
+      });
     },
   );
 });

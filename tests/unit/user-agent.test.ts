@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { appUrlFor, platformFromUserAgent } from "~/session/user-agent";
+import { appUrlFor, browserAndDevice, platformFromUserAgent } from "~/session/user-agent";
 
 const AGENTS = {
   androidChrome:
@@ -89,5 +89,53 @@ describe("appUrlFor", () => {
   it("gives other devices the generic download link", () => {
     expect(appUrlFor("other", all)).toBe(all.APP_DOWNLOAD_URL);
     expect(appUrlFor("other", { ANDROID_APP_URL: all.ANDROID_APP_URL })).toBeUndefined();
+  });
+});
+
+describe("browserAndDevice", () => {
+  it.each([
+    ["androidChrome", "Chrome on Android"],
+    ["androidTablet", "Chrome on Android"],
+    ["androidFirefox", "Firefox on Android"],
+    ["androidSamsung", "Samsung Internet on Android"],
+    ["iphoneSafari", "Safari on iPhone"],
+    ["iphoneChrome", "Chrome on iPhone"],
+    ["iphoneInstagram", "Instagram on iPhone"],
+    ["ipad", "Safari on iPad"],
+    ["ipod", "Safari on iPod"],
+    ["windowsChrome", "Chrome on Windows"],
+    ["macSafari", "Safari on Mac"],
+    ["linuxFirefox", "Firefox on Linux"],
+    ["windowsPhone", "Edge on Windows Phone"],
+    ["curl", "curl"],
+  ] as const)("%s is %s", (agent, label) => {
+    expect(browserAndDevice(AGENTS[agent])).toBe(label);
+  });
+
+  it("tells Edge, Opera and Chromium-based browsers from Chrome, and headless Chrome from a person's", () => {
+    const edge =
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.56";
+    const opera =
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 OPR/111.0.0.0";
+    const chromebook =
+      "Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+    const headless =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36";
+    const firefoxIos =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/127.0 Mobile/15E148 Safari/605.1.15";
+    expect(browserAndDevice(edge)).toBe("Edge on Windows");
+    expect(browserAndDevice(opera)).toBe("Opera on Windows");
+    expect(browserAndDevice(chromebook)).toBe("Chrome on ChromeOS");
+    expect(browserAndDevice(headless)).toBe("Headless Chrome on Linux");
+    expect(browserAndDevice(firefoxIos)).toBe("Firefox on iPhone");
+  });
+
+  it("names a program by its first word, bounded, and says so when nothing is known", () => {
+    expect(browserAndDevice("node")).toBe("node");
+    expect(browserAndDevice("python-requests/2.32.3")).toBe("python-requests");
+    expect(browserAndDevice("x".repeat(200))).toBe("x".repeat(40));
+    expect(browserAndDevice("")).toBe("Unknown browser");
+    expect(browserAndDevice(null)).toBe("Unknown browser");
+    expect(browserAndDevice("Mozilla/5.0 (compatible)")).toBe("Unknown browser");
   });
 });

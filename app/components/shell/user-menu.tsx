@@ -15,7 +15,7 @@ export interface ShellUser {
 
 /**
  * The user menu at the bottom of the sidebar (docs/product.md#user-menu-and-sign-out). A <details> element, so it opens
- * without JavaScript; 'Sign out' is a POST form, and a second click while it runs is ignored.
+ * without JavaScript; 'Sessions' links to the sessions page; 'Sign out' is a POST form, and a second click while it runs is ignored.
  * With JavaScript it also closes as a menu does: on a click outside, on Escape (focus back on
  * its button) and when the admin moves to another page.
  */
@@ -49,7 +49,11 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
             </span>
           </div>
         </div>
-        <Link to="/account/two-factor" className="user-menu-item mt-2">
+        <Link to="/account/sessions" className="user-menu-item mt-2">
+          <Icon name="solid-computer-desktop" className="size-4" />
+          Sessions
+        </Link>
+        <Link to="/account/two-factor" className="user-menu-item">
           <Icon name="solid-device-phone-mobile" className="size-4" />
           Two-factor authentication
         </Link>

@@ -25,6 +25,7 @@ export const SOLID_ICONS = [
   "chevron-right",
   "chevron-up-down",
   "clock",
+  "computer-desktop",
   "device-phone-mobile",
   "envelope",
   "envelope-open",

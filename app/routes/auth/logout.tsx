@@ -17,7 +17,7 @@ export async function loader() {
 // signed session calls nothing upstream, and one with it must never be skipped.
 export async function action({ request }: Route.ActionArgs) {
   // The panel's session ends first, whatever the upstream answers: no page opens with these cookies again.
-  await endSession(request);
+  const ended = await endSession(request);
   const headers = setCookieHeaders(await signOutCookies(request));
   const token = upstreamSessionToken(request);
   // Nothing upstream to end, or a revoked session whose logout is already retried in the background.
@@ -33,6 +33,6 @@ export async function action({ request }: Route.ActionArgs) {
     // docs/product.md#user-menu-and-sign-out: a failed logout behaves like a successful one, without the toast.
     return redirect("/login", { headers });
   }
-  await recordAuditEntry({ admin: getCurrentUser(request).email, action: "sign-out", result: "done" });
+  await recordAuditEntry({ admin: getCurrentUser(request).email, action: "sign-out", target: ended, result: "done" });
   return redirectWithSuccess(request, "/login", "Logged out successfully", { headers });
 }

@@ -8,6 +8,7 @@ export const TARGET_KIND_LABELS: Record<AuditTarget["kind"], string> = {
   announcement: "Announcement",
   plan: "Membership plan",
   list: "List",
+  session: "Session",
 };
 
 /**

@@ -22,6 +22,7 @@ const TARGET_WORDS: Record<AuditTarget["kind"], string> = {
   announcement: "announcement",
   plan: "membership plan",
   list: "list",
+  session: "session",
 };
 
 /** One entry of a History, in words (made on the server: the section adds no client code but markup). */

@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 import type { Route } from "./+types/two-factor";
 import { SecondFactorCodeField } from "~/components/account/second-factor-code-field";
 import { buttonClass } from "~/components/ui/button";
@@ -7,12 +5,13 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { SubmitButton } from "~/components/ui/form-actions";
 import { PageHeader } from "~/components/ui/page-header";
 import { MutationForm } from "~/recipe/mutation-form";
-import { secondFactorAction } from "~/routes/account/two-factor.server";
+import { secondFactorAction } from "./two-factor.server";
 import { base32Encode, otpauthUri } from "~/session/second-factor-totp.server";
 import { qrPicture } from "~/session/second-factor-qr.server";
 import { secondFactorDemand } from "~/session/second-factor.server";
 import { secondFactors } from "~/session/second-factor-store.server";
 import { requireUser } from "~/session/user.server";
+import { Link } from "~/components/ui/link";
 
 /** The name authenticator apps show above the code. */
 const ISSUER = "Admin Dashboard";
