@@ -35,12 +35,10 @@ export function Sidebar({
       className={`flex h-full flex-col gap-4 border-r border-slate-200 bg-surface px-2 py-4${collapsed ? " md:px-1.5" : ""}`}
     >
       <Link to="/" className={collapsed ? "flex items-center gap-3 px-2 md:px-0" : "flex items-center gap-3 px-2"}>
-        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white">
-          C
-        </span>
-        <span className={labelBox}>
-          <span className="block truncate text-sm font-semibold text-slate-900">Community</span>
-          <span className="block truncate text-xs text-slate-500">Admin Dashboard</span>
+        <span className="brand-mark">C</span>
+        <span className={`brand-name ${labelBox}`}>
+          <span>Community</span>
+          <span>Admin Dashboard</span>
         </span>
       </Link>
 
@@ -49,11 +47,7 @@ export function Sidebar({
         aria-label="Main"
         className={collapsed ? "flex-1 overflow-y-auto md:overflow-visible" : "flex-1 overflow-y-auto"}
       >
-        <h2
-          className={`px-2 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500${collapsed ? " md:sr-only" : ""}`}
-        >
-          Navigation
-        </h2>
+        <h2 className={`nav-heading ${hideWhenCollapsed}`}>Navigation</h2>
         <ul className="space-y-1">
           {NAVIGATION.filter((entry) => !entry.capability || capabilities.includes(entry.capability)).map((entry) => {
             const active = isEntryActive(location.pathname, entry.url);

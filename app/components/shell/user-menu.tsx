@@ -39,14 +39,12 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
         />
       </summary>
       <div className="user-menu-panel">
-        <div className="flex items-center gap-3 border-b border-slate-100 pb-3">
+        <div className="user-menu-head">
           <Avatar src={user.avatar} name={user.name} size="md" />
-          <div className="min-w-0">
-            <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
-            {user.email ? <p className="truncate text-xs text-slate-500">{user.email}</p> : null}
-            <span className="mt-1 inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
-              Admin
-            </span>
+          <div>
+            <p>{user.name}</p>
+            {user.email ? <p>{user.email}</p> : null}
+            <span>Admin</span>
           </div>
         </div>
         <Link to="/account/sessions" className="user-menu-item mt-2">
