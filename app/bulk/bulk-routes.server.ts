@@ -25,7 +25,7 @@ import { logLine } from "~/lib/log.server";
 import { pageError } from "~/lib/page-error";
 import type { TableAction } from "~/recipe/action.server";
 import { invalidSubmission, rejectedSubmission } from "~/recipe/failure.server";
-import { recordsItsOwnEntries } from "~/session/audit.server";
+import { recordsItsOwnEntries } from "~/audit/record.server";
 import { replaceWithInfo } from "~/session/toast.server";
 import { getCurrentUser, requireCapability } from "~/session/user.server";
 

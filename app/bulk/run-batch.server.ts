@@ -12,7 +12,7 @@ import { env, type Env } from "~/config/env.server";
 import type { AuditResult, AuditTarget } from "~/audit/entry";
 import { logLine } from "~/lib/log.server";
 import { Refusal } from "~/recipe/failure.server";
-import { recordAudit } from "~/session/audit.server";
+import { recordAudit } from "~/audit/record.server";
 import type { TableAction } from "~/recipe/action.server";
 import { applyAction, type Found, type Outcome, OUTCOME_TEXTS } from "~/recipe/outcome.server";
 import { isUpstreamError } from "~/upstream/errors";

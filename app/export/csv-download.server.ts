@@ -29,7 +29,7 @@ import { env } from "~/config/env.server";
 import { attachmentDisposition } from "~/lib/format";
 import { logLine } from "~/lib/log.server";
 import { refusalPageHtml } from "~/lib/refusal-page";
-import { type AuditResult, recordAuditEntry } from "~/session/audit.server";
+import { type AuditResult, recordAuditEntry } from "~/audit/record.server";
 import { exportSecondsUntilAllowed } from "~/session/rate-limit.server";
 import { requireUser } from "~/session/user.server";
 import { isUpstreamError } from "~/upstream/errors";

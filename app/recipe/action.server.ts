@@ -29,7 +29,7 @@ import { parseForm, submittedForm } from "~/forms/form-data.server";
 import { closeDialogHref } from "~/lib/dialog-url";
 import { logLine } from "~/lib/log.server";
 import { env } from "~/config/env.server";
-import type { AuditTarget } from "~/session/audit.server";
+import type { AuditTarget } from "~/audit/record.server";
 import { applyAction, type ActOn, type Found, type Outcome, recordOutcome, sentOutcome } from "~/recipe/outcome.server";
 import { getCurrentUser } from "~/session/user.server";
 import {

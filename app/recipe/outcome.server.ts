@@ -11,7 +11,7 @@ import type { AuditResult, AuditTarget } from "~/audit/entry";
 import { formatDateTime } from "~/lib/format";
 import { logLine } from "~/lib/log.server";
 import { Refusal } from "~/recipe/failure.server";
-import { recordAuditEntry } from "~/session/audit.server";
+import { recordAuditEntry } from "~/audit/record.server";
 import { type Claim, claimToAct, releaseClaim } from "~/state/claims.server";
 import { isUpstreamError, type UpstreamError } from "~/upstream/errors";
 

@@ -6,9 +6,24 @@
  * typed into the email field never reaches the trail. A refused attempt (too many) writes nothing:
  * the limits already bound it. A successful sign-in is an entry at once (login.tsx).
  */
-import type { AuditRecord } from "~/audit/entry";
+import type { AuditRecord, AuditResult } from "~/audit/entry";
 import { env } from "~/config/env.server";
-import { recordAuditEntry, type SignInFailure } from "~/session/audit.server";
+import { recordAuditEntry } from "~/audit/record.server";
+import { isUpstreamError } from "~/upstream/errors";
+
+/** How one failed sign-in ended (sign-in-audit.server.ts gathers them): the upstream's status, or why no answer came. */
+export interface SignInFailure {
+  result: Extract<AuditResult, "failed" | "unknown">;
+  status: number | null;
+  detail: string | null;
+}
+
+/** How a sign-in that threw ends in the trail: failed with the upstream's status, or unknown. */
+export function signInFailure(error: unknown): SignInFailure {
+  if (!isUpstreamError(error)) return { result: "failed", status: null, detail: "error" };
+  if (error.failure !== "http") return { result: "unknown", status: null, detail: error.failure };
+  return { result: "failed", status: error.status, detail: null };
+}
 
 /** The accounts named in one entry; the rest are counted. */
 const NAMED_ACCOUNTS = 5;

@@ -21,7 +21,7 @@ import {
   sessionFacts,
   SESSIONS_PER_ADMIN,
 } from "~/session/session-records.server";
-import { type AuditTarget, recordAudit, recordAuditEntry } from "~/session/audit.server";
+import { type AuditTarget, recordAudit, recordAuditEntry } from "~/audit/record.server";
 import { callEndpoint } from "~/upstream/client.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { userEndpoints } from "~/upstream/contract/users";

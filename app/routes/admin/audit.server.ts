@@ -2,7 +2,7 @@ import type { MiddlewareFunction } from "react-router";
 
 import { submittedForm } from "~/forms/form-data.server";
 import { logLine } from "~/lib/log.server";
-import { auditPost, recordAuditEntry } from "~/session/audit.server";
+import { auditPost, recordAuditEntry } from "~/audit/record.server";
 import { getCurrentUser } from "~/session/user.server";
 
 /**

@@ -11,7 +11,7 @@ import { SecondFactorSignInSchema } from "~/forms/second-factor";
 import { failedSubmission, invalidSubmission, tooManyAttempts } from "~/recipe/failure.server";
 import { MutationForm } from "~/recipe/mutation-form";
 import { issueDeviceCookie, trustedDevice } from "~/routes/auth/device-cookie.server";
-import { recordAuditEntry } from "~/session/audit.server";
+import { recordAuditEntry } from "~/audit/record.server";
 import { keepRetryAfter, signInThrottle } from "~/session/rate-limit.server";
 import { safeRedirect } from "~/session/safe-redirect";
 import { finishSignIn, forgetPendingSignIn, pendingSignIn } from "~/session/second-factor-sign-in.server";

@@ -6,7 +6,7 @@ import { formatDateTime } from "~/lib/format";
 import { logLine } from "~/lib/log.server";
 import type { RowAction } from "~/recipe/action.server";
 import { applyAction } from "~/recipe/outcome.server";
-import { recordAuditEntry } from "~/session/audit.server";
+import { recordAuditEntry } from "~/audit/record.server";
 import { endSessionByRef, type ListedSession, sessionsOf, sessionTarget } from "~/session/session-records.server";
 import { replaceWithInfo, replaceWithSuccess, replaceWithWarning } from "~/session/toast.server";
 import { browserAndDevice } from "~/session/user-agent";

@@ -4,7 +4,7 @@ import { readForm } from "~/forms/form-data.server";
 import { SecondFactorSettingsSchema } from "~/forms/second-factor";
 import { failedSubmission, invalidSubmission, tooManyAttempts } from "~/recipe/failure.server";
 import { trustedDevice } from "~/routes/auth/device-cookie.server";
-import { recordAuditEntry } from "~/session/audit.server";
+import { recordAuditEntry } from "~/audit/record.server";
 import { signInThrottle } from "~/session/rate-limit.server";
 import { ENROLMENT_PATH } from "~/session/second-factor.server";
 import { secondFactors } from "~/session/second-factor-store.server";

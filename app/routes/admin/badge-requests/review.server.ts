@@ -23,7 +23,7 @@ import { logLine } from "~/lib/log.server";
 import { answerOutcome, tableRowAction } from "~/recipe/action.server";
 import { invalidSubmission, loadFailure } from "~/recipe/failure.server";
 import { applyAction, heldBy } from "~/recipe/outcome.server";
-import { recordAuditEntry, recordsItsOwnEntries } from "~/session/audit.server";
+import { recordAuditEntry, recordsItsOwnEntries } from "~/audit/record.server";
 import { type Claim, claimsOn, claimToReview, takeOverReview } from "~/state/claims.server";
 import { may } from "~/session/permissions";
 import { replaceWithError, replaceWithInfo, replaceWithSuccess } from "~/session/toast.server";

@@ -5,15 +5,6 @@ import type { AuditRecord, AuditResult, AuditTarget } from "~/audit/entry";
 import { theAuditTrail } from "~/audit/trail.server";
 import { logLine } from "~/lib/log.server";
 import { requestContext } from "~/lib/request-context.server";
-import { authEndpoints } from "~/upstream/contract/auth";
-import { isUpstreamError } from "~/upstream/errors";
-
-/** How one failed sign-in ended (sign-in-audit.server.ts gathers them): the upstream's status, or why no answer came. */
-export interface SignInFailure {
-  result: Extract<AuditResult, "failed" | "unknown">;
-  status: number | null;
-  detail: string | null;
-}
 
 export type { AuditRecord, AuditResult, AuditTarget };
 
@@ -67,37 +58,4 @@ export function recordAuditEntry(record: AuditRecord): Promise<void> {
   const level = WARNING_RESULTS.has(record.result) ? "warn" : "info";
   logLine(level, "audit", { ...stamped, at: new Date(stamped.at).toISOString() });
   return theAuditTrail().record(stamped);
-}
-
-/** How a sign-in that threw ends in the trail: failed with the upstream's status, or unknown. */
-export function signInFailure(error: unknown): SignInFailure {
-  if (!isUpstreamError(error)) return { result: "failed", status: null, detail: "error" };
-  if (error.failure !== "http") return { result: "unknown", status: null, detail: error.failure };
-  return { result: "failed", status: error.status, detail: null };
-}
-
-/**
- * The audit of a sign-out the upstream did not confirm (its logout failed, retry included): the
- * browser's cookies are gone and the panel refuses the session itself (decision 033) while it
- * retries the logout in the background, so the entry says how the call ended, and an operator
- * gets a warning naming the admin.
- */
-export function auditFailedLogout(admin: string | null, error: unknown): void {
-  const { method, path } = authEndpoints.logout;
-  const answer = isUpstreamError(error)
-    ? { status: error.status, failure: error.failure }
-    : { status: null, failure: "error" };
-  logLine("warn", "upstream logout failed", {
-    admin,
-    upstream: `${method} ${path}`,
-    ...answer,
-    result: "session revoked by the panel; upstream logout retried in the background",
-  });
-  recordAudit({
-    admin,
-    action: "sign-out",
-    result: answer.failure === "http" ? "failed" : "unknown",
-    status: answer.failure === "http" ? answer.status : null,
-    detail: "session revoked by the panel; upstream logout retried in the background",
-  });
 }
