@@ -1,6 +1,6 @@
 import path from "node:path";
 
-import { chainedEntry, type AuditRecord, type ChainHead } from "~/audit/entry";
+import { chainedEntry, type AuditEntry, type AuditRecord, type ChainHead } from "~/audit/entry";
 import type { AuditEngine } from "~/audit/engine";
 import { levelEngine } from "~/audit/level-engine.server";
 import { auditOutbox, type AuditOutbox, type OutboxOptions } from "~/audit/outbox.server";
@@ -49,7 +49,16 @@ export interface AuditTrail {
  */
 export function auditTrail(
   open: () => Promise<AuditEngine>,
-  { retentionDays, outbox: outboxOptions }: { retentionDays: number; outbox?: Partial<OutboxOptions> },
+  {
+    retentionDays,
+    outbox: outboxOptions,
+    written,
+  }: {
+    retentionDays: number;
+    outbox?: Partial<OutboxOptions>;
+    /** Told of each entry once it is written, before its caller goes on (the roll-ups of /insights). */
+    written?: (entry: AuditEntry) => Promise<void>;
+  },
 ): AuditTrail {
   let opened: Promise<AuditEngine> | undefined;
   let closed = false;
@@ -64,7 +73,16 @@ export function auditTrail(
   };
   const outbox: AuditOutbox = auditOutbox(async (record) => {
     const store = await engine();
-    await store.append(record.id, (head) => chainedEntry(head, record));
+    const entry = await store.append(record.id, (head) => chainedEntry(head, record));
+    // Once, for the entry written (a retried append finds it written and answers null). A failure
+    // here is not the entry's: it stays written, and only the roll-up misses it (rebuilt from the trail).
+    if (entry && written)
+      await written(entry).catch((error: unknown) =>
+        logLine("warn", "audit entry written, but not counted in the insights roll-ups", {
+          seq: entry.seq,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
   }, outboxOptions);
 
   return {
@@ -117,6 +135,15 @@ export function auditTrail(
 }
 
 let processTrail: AuditTrail | undefined;
+let whenWritten: ((entry: AuditEntry) => Promise<void>) | undefined;
+
+/**
+ * Names what the process's trail tells of each entry it writes (app/session/audit.server.ts: the
+ * roll-ups of /insights, app/insights/): the trail is below the state engine and imports none of it.
+ */
+export function onEntryWritten(listener: (entry: AuditEntry) => Promise<void>): void {
+  whenWritten = listener;
+}
 
 /**
  * The process's audit trail (docs/operations.md#audit-trail): Redis when REDIS_URL is set (on a
@@ -125,7 +152,10 @@ let processTrail: AuditTrail | undefined;
  */
 export function theAuditTrail(): AuditTrail {
   if (processTrail) return processTrail;
-  const trail = auditTrail(openConfiguredEngine, { retentionDays: env().AUDIT_RETENTION_DAYS });
+  const trail = auditTrail(openConfiguredEngine, {
+    retentionDays: env().AUDIT_RETENTION_DAYS,
+    written: async (entry) => whenWritten?.(entry),
+  });
   const upkeep = async () => {
     try {
       const removed = await trail.trim();

@@ -2,7 +2,9 @@ import { createContext, type RouterContextProvider } from "react-router";
 
 import { recordedAction } from "~/audit/actions";
 import type { AuditRecord, AuditResult, AuditTarget } from "~/audit/entry";
-import { theAuditTrail } from "~/audit/trail.server";
+import { onEntryWritten, theAuditTrail } from "~/audit/trail.server";
+import { env } from "~/config/env.server";
+import { rollupStore } from "~/insights/rollup-store.server";
 import { logLine } from "~/lib/log.server";
 import { requestContext } from "~/lib/request-context.server";
 import { authEndpoints } from "~/upstream/contract/auth";
@@ -53,6 +55,10 @@ export function recordAudit(record: AuditRecord): void {
   // The entry waits in the outbox while the store is away: nothing here needs the write's outcome.
   void recordAuditEntry(record);
 }
+
+// Every entry the trail writes is counted in the day's roll-up of /insights, once, as it is written.
+const rollups = rollupStore();
+onEntryWritten((entry) => rollups.count(entry, env().APP_TIMEZONE));
 
 /** The results an operator is warned of in the log line. */
 const WARNING_RESULTS = new Set<AuditResult>(["failed", "unknown"]);
