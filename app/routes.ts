@@ -26,6 +26,7 @@ export default [
     route("memberships/edit/:id", "routes/admin/memberships/edit.tsx"),
     route("memberships/view/:id", "routes/admin/memberships/view.tsx"),
     route("audit", "routes/admin/audit/list.tsx"),
+    route("insights", "routes/admin/insights/insights.tsx"),
   ]),
   // Passport downloads stream a file; they sit outside the layout so no page renders around them.
   route("users/:id/passport", "routes/admin/users/passport.tsx"),

@@ -35,6 +35,9 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   "took-over": "Take-overs",
 };
 
+/** The periods /insights offers, in days (`?days=`); the first is the default. */
+export const PERIODS = [7, 30, 90] as const;
+
 /** Counts per measure (absent: 0). */
 export type Counts = Partial<Record<Measure, number>>;
 
