@@ -1,6 +1,7 @@
 import type { Route } from "./+types/insights";
 import { DecisionsChart } from "./decisions-chart";
 import { loadInsights } from "./insights.server";
+import { buttonClass } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Link } from "~/components/ui/link";
@@ -73,11 +74,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
               <Link
                 to={`/insights?days=${period}`}
                 aria-current={period === days && !periodError ? "page" : undefined}
-                className={`inline-block rounded-md border px-3 py-1.5 text-sm font-medium ${
-                  period === days && !periodError
-                    ? "border-brand-600 bg-brand-600 text-white"
-                    : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
-                }`}
+                className={buttonClass(period === days && !periodError ? "primary" : "secondary", "sm")}
               >
                 Last {period} days
               </Link>
