@@ -1,8 +1,8 @@
 import type { Route } from "./+types/insights";
 import { DecisionsChart } from "./decisions-chart";
+import { FiguresTable, type FiguresColumn } from "./figures-table";
 import { loadInsights } from "./insights.server";
 import { buttonClass } from "~/components/ui/button";
-import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Link } from "~/components/ui/link";
 import { PageHeader } from "~/components/ui/page-header";
@@ -46,17 +46,17 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
     );
   };
 
-  const dayColumns: DataTableColumn<(typeof perDay)[number]>[] = [
+  const dayColumns: FiguresColumn<(typeof perDay)[number]>[] = [
     { id: "day", header: "Day", className: "whitespace-nowrap", cell: ({ day }) => <time dateTime={day}>{day}</time> },
-    ...DECISIONS.map((measure): DataTableColumn<(typeof perDay)[number]> => ({
+    ...DECISIONS.map((measure): FiguresColumn<(typeof perDay)[number]> => ({
       id: measure,
       header: MEASURE_LABELS[measure],
       cell: ({ day, counts }) => figure(measure, counts, { from: day, to: day }, `on ${day}`),
     })),
   ];
-  const adminColumns: DataTableColumn<(typeof perAdmin)[number]>[] = [
+  const adminColumns: FiguresColumn<(typeof perAdmin)[number]>[] = [
     { id: "admin", header: "Admin", className: "min-w-48 wrap-anywhere", cell: ({ admin }) => admin },
-    ...MEASURES.map((measure): DataTableColumn<(typeof perAdmin)[number]> => ({
+    ...MEASURES.map((measure): FiguresColumn<(typeof perAdmin)[number]> => ({
       id: measure,
       header: MEASURE_LABELS[measure],
       cell: ({ admin, counts }) => figure(measure, counts, { from, to, admin }, `by ${admin}, ${from} to ${to}`),
@@ -99,7 +99,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             <div className="rounded-lg border border-slate-200 bg-white p-4">
               <DecisionsChart chart={decisionsChart(perDay)} />
             </div>
-            <DataTable
+            <FiguresTable
               caption={`Decisions per day, ${from} to ${to}`}
               columns={dayColumns}
               rows={[...perDay].reverse()}
@@ -110,7 +110,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             <h2 id="insights-per-admin" className="text-lg font-semibold text-slate-900">
               Per admin
             </h2>
-            <DataTable
+            <FiguresTable
               caption={`Decisions, skips and take-overs per admin, ${from} to ${to}`}
               columns={adminColumns}
               rows={perAdmin}
