@@ -14,7 +14,7 @@ export function DecisionsChart({ chart }: { chart: Chart }) {
       viewBox={`0 0 ${chart.width} ${chart.height}`}
       role="img"
       aria-labelledby={`${id}-title ${id}-desc`}
-      className="h-auto w-full text-slate-700"
+      className="h-auto w-full min-w-[36rem] text-slate-700"
     >
       <title id={`${id}-title`}>{chart.title}</title>
       <desc id={`${id}-desc`}>{chart.description}</desc>
