@@ -1,5 +1,5 @@
-import type { AuditEntry } from "~/audit/entry";
 import type { AuditEngine } from "~/audit/engine";
+import type { WrittenEntry } from "~/audit/trail.server";
 import { dayOf, daysEnding, measureOf, parseRollup, rollupsOf, withEntry, type DayRollup } from "~/insights/rollup";
 import { familyOn, stateFamily, type StateFamily } from "~/state/family.server";
 import type { StateEngine } from "~/state/engine";
@@ -29,7 +29,7 @@ export function rollupStore(engine?: () => Promise<StateEngine>) {
 
   return {
     /** Counts one written entry in its day's roll-up (nothing for an entry no measure counts). */
-    async count(entry: AuditEntry, timeZone: string, now = Date.now()): Promise<void> {
+    async count(entry: WrittenEntry, timeZone: string, now = Date.now()): Promise<void> {
       const measure = measureOf(entry);
       if (!measure) return;
       const day = dayOf(Date.parse(entry.at), timeZone);
