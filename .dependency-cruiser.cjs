@@ -116,6 +116,12 @@ module.exports = {
       "The audit store (app/audit/) is below the session: it imports lib and config only.",
     ),
     ...layer(
+      "insights-not-up",
+      "^app/insights/",
+      "^app/(?!lib/|config/|audit/|state/|insights/)",
+      "The roll-ups of /insights (app/insights/) count the trail's entries on the state engine: they import audit, state, lib and config only.",
+    ),
+    ...layer(
       "state-not-up",
       "^app/state/",
       "^app/(?!lib/|config/|state/)",

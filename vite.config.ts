@@ -38,6 +38,7 @@ export default defineConfig({
             env: "./app/config/env.server.ts",
             // `npm run audit:verify`, build/server/audit-verify.js: the container runs it too.
             "audit-verify": "./app/audit/verify-command.server.ts",
+            "insights-rebuild": "./app/insights/rebuild-command.server.ts",
           },
         },
       },

@@ -27,6 +27,7 @@ export default [
     route("memberships/edit/:id", "routes/admin/memberships/edit.tsx"),
     route("memberships/view/:id", "routes/admin/memberships/view.tsx"),
     route("audit", "routes/admin/audit/list.tsx"),
+    route("insights", "routes/admin/insights/insights.tsx"),
     route("account/sessions", "routes/admin/account/sessions.tsx"),
     route("account/two-factor", "routes/admin/account/two-factor.tsx"),
   ]),

@@ -11,6 +11,7 @@ import * as build from "virtual:react-router/server-build";
 
 import type { Env } from "~/config/env.server";
 import { logLine } from "~/lib/log.server";
+import { countEntriesIntoRollups } from "~/insights/rollup-store.server";
 import { createRouterContext } from "~/server-context";
 
 import { healthRoutes } from "./health";
@@ -56,6 +57,8 @@ export interface ServerAppOptions {
 export function createServerApp(env: Env, { viteDevServer = false }: ServerAppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
+  // Each audit entry the trail writes is counted for /insights as it is written.
+  countEntriesIntoRollups(env.APP_TIMEZONE);
   app.set("trust proxy", env.TRUST_PROXY);
   if (env.TRUST_PROXY === true || typeof env.TRUST_PROXY === "number") {
     // Refused in production (app/config/env.server.ts); development and tests may still use it.

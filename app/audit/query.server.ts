@@ -1,4 +1,4 @@
-import { memberOf, type AuditEntry, type AuditTarget } from "~/audit/entry";
+import { memberOf, type AuditEntry, type AuditResult, type AuditTarget } from "~/audit/entry";
 import type { AuditEngine } from "~/audit/engine";
 
 /** What /audit asks for: filters (each optional), a date range and a cursor, newest first. */
@@ -11,6 +11,8 @@ export interface AuditQuery {
   member?: string | null;
   /** Entries about this kind of thing, whatever its id (read through another index, or the whole trail). */
   kind?: AuditTarget["kind"] | null;
+  /** Entries that ended so (done, refused...): /insights counts the done ones and links here. */
+  result?: AuditResult | null;
   /** From this time (ms, inclusive). */
   fromMs?: number | null;
   /** Until this time (ms, exclusive). */
@@ -55,7 +57,9 @@ export async function auditPage(engine: AuditEngine, query: AuditQuery): Promise
   const [index = "all", ...others] = filters.map(([key]) => key);
   const kind = query.kind;
   const wanted = (entry: AuditEntry) =>
-    (!kind || entry.target?.kind === kind) && others.every((key) => filters.find(([name]) => name === key)![1](entry));
+    (!kind || entry.target?.kind === kind) &&
+    (!query.result || entry.result === query.result) &&
+    others.every((key) => filters.find(([name]) => name === key)![1](entry));
 
   const found: AuditEntry[] = [];
   let low = min;

@@ -1,6 +1,6 @@
 import path from "node:path";
 
-import { chainedEntry, type AuditRecord, type ChainHead } from "~/audit/entry";
+import { chainedEntry, EMPTY_HEAD, type AuditEntry, type AuditRecord, type ChainHead } from "~/audit/entry";
 import type { AuditEngine } from "~/audit/engine";
 import { levelEngine } from "~/audit/level-engine.server";
 import { auditOutbox, type AuditOutbox, type OutboxOptions } from "~/audit/outbox.server";
@@ -14,6 +14,9 @@ const DAY_MS = 24 * 60 * 60_000;
 const TRIM_EVERY_MS = 60 * 60_000;
 /** Entries removed per step of a trim. */
 const TRIM_STEP = 1_000;
+
+/** What the trail tells of an entry it wrote: the fields that say what happened, when and by whom. */
+export type WrittenEntry = Pick<AuditEntry, "at" | "admin" | "action" | "target" | "result">;
 
 /** The audit trail of this process: its store engine, reached through an outbox. */
 export interface AuditTrail {
@@ -49,7 +52,16 @@ export interface AuditTrail {
  */
 export function auditTrail(
   open: () => Promise<AuditEngine>,
-  { retentionDays, outbox: outboxOptions }: { retentionDays: number; outbox?: Partial<OutboxOptions> },
+  {
+    retentionDays,
+    outbox: outboxOptions,
+    written,
+  }: {
+    retentionDays: number;
+    outbox?: Partial<OutboxOptions>;
+    /** Told of each entry once it is written, before its caller goes on (the roll-ups of /insights). */
+    written?: (entry: WrittenEntry) => Promise<void>;
+  },
 ): AuditTrail {
   let opened: Promise<AuditEngine> | undefined;
   let closed = false;
@@ -64,7 +76,18 @@ export function auditTrail(
   };
   const outbox: AuditOutbox = auditOutbox(async (record) => {
     const store = await engine();
-    await store.append(record.id, (head) => chainedEntry(head, record));
+    const entry = await store.append(record.id, (head) => chainedEntry(head, record));
+    if (!written) return;
+    // Once per entry: an attempt that threw told nothing, so an append retried after a write whose
+    // answer was lost (it answers null: written before) tells it now, read from the record (its
+    // time may be a moment earlier than the stored one). A failure here is not the entry's: it
+    // stays written, and only the roll-up misses it (npm run insights:rebuild).
+    await written(entry ?? chainedEntry(EMPTY_HEAD, record)).catch((error: unknown) =>
+      logLine("warn", "audit entry written, but not counted in the insights roll-ups", {
+        seq: entry?.seq ?? null,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
   }, outboxOptions);
 
   return {
@@ -117,6 +140,15 @@ export function auditTrail(
 }
 
 let processTrail: AuditTrail | undefined;
+let whenWritten: ((entry: WrittenEntry) => Promise<void>) | undefined;
+
+/**
+ * Names what the process's trail tells of each entry it writes (server/app.ts at boot: the
+ * roll-ups of /insights, app/insights/): the trail is below the state engine and imports none of it.
+ */
+export function onEntryWritten(listener: (entry: WrittenEntry) => Promise<void>): void {
+  whenWritten = listener;
+}
 
 /**
  * The process's audit trail (docs/operations.md#audit-trail): Redis when REDIS_URL is set (on a
@@ -125,7 +157,10 @@ let processTrail: AuditTrail | undefined;
  */
 export function theAuditTrail(): AuditTrail {
   if (processTrail) return processTrail;
-  const trail = auditTrail(openConfiguredEngine, { retentionDays: env().AUDIT_RETENTION_DAYS });
+  const trail = auditTrail(openConfiguredEngine, {
+    retentionDays: env().AUDIT_RETENTION_DAYS,
+    written: async (entry) => whenWritten?.(entry),
+  });
   const upkeep = async () => {
     try {
       const removed = await trail.trim();

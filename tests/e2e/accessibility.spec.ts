@@ -175,13 +175,16 @@ test.describe("admin screens", () => {
     await expectAccessible(page, testInfo, "bulk results, 390 px");
   });
 
-  test("audit: the trail, filtered, empty and with a malformed date, also at 390 px", async ({ page }, testInfo) => {
+  test("audit: the trail, filtered, empty and with a malformed date, also at 390 px; insights at 390 px", async ({
+    page,
+  }, testInfo) => {
     await visit(page, testInfo, "/audit");
     await visit(page, testInfo, "/audit?action=sign-in&kind=user&target=12");
     await visit(page, testInfo, "/audit?admin=nobody%40example.com");
     await visit(page, testInfo, "/audit?from=yesterday");
     await page.setViewportSize({ width: 390, height: 844 });
     await visit(page, testInfo, "/audit");
+    await visit(page, testInfo, "/insights?days=30");
   });
 
   test("sessions: the list with another session and its dialog, also at 390 px", async ({ page }, testInfo) => {

@@ -203,6 +203,7 @@ describe("what the sign-in page and the admin shell show without JavaScript", ()
       ["Citizenship", "Verification Requests"],
       ["Memberships", "Subscription Plans"],
       ["Audit", "Who did what"],
+      ["Insights", "The team's work"],
     ])
       expect(nav.getByRole("link", { name: `${name} ${description}` })).toBeTruthy();
     const sidebar = within(screen.getByRole("complementary", { name: "Sidebar" }));

@@ -27,6 +27,13 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     icon: "outline-clipboard-document-list",
     capability: "read-audit",
   },
+  {
+    name: "Insights",
+    url: "/insights",
+    description: "The team's work",
+    icon: "outline-chart-bar",
+    capability: "read-audit",
+  },
 ];
 
 /**

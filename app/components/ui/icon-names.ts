@@ -50,6 +50,7 @@ export const SOLID_ICONS = [
 /** 24/outline: the sidebar's navigation, stat tiles, and the icon of an empty or error state. */
 export const OUTLINE_ICONS = [
   "calendar-days",
+  "chart-bar",
   "chat-bubble-left-right",
   "check-circle",
   "clipboard-document-list",

@@ -2,6 +2,7 @@ import { Form, useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 
 import { TARGET_FILTER_LABELS, type AuditFilters } from "./filters";
+import { RESULT_LABELS } from "./result-labels";
 import { ACTION_FILTER_WORDS, capitalised } from "~/audit/actions";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -51,6 +52,12 @@ export function AuditFilterForm({
         ]}
       />
       <SelectFilter name="kind" label="Target" value={filters.kind} choices={Object.entries(TARGET_FILTER_LABELS)} />
+      <SelectFilter
+        name="result"
+        label="Result"
+        value={filters.result}
+        choices={Object.entries(RESULT_LABELS).map(([result, [label]]) => [result, label] as const)}
+      />
       {TEXT_FILTERS.slice(1).map((field) => (
         <TextFilter key={field.name} {...field} value={filters[field.name]} />
       ))}

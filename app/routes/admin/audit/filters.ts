@@ -25,6 +25,7 @@ export interface AuditFilters {
   admin: string;
   action: string;
   kind: string;
+  result: string;
   target: string;
   batch: string;
   from: string;

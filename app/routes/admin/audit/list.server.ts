@@ -1,6 +1,7 @@
 import { data } from "react-router";
 
 import { TARGET_FILTER_LABELS, type AuditFilters } from "./filters";
+import { RESULT_LABELS } from "./result-labels";
 import { recordedAction } from "~/audit/actions";
 import type { AuditEntry, AuditTarget } from "~/audit/entry";
 import type { AuditQuery } from "~/audit/query.server";
@@ -30,6 +31,7 @@ export function auditQuery(params: URLSearchParams) {
     // An intent or any case ("BAN") is read as the word the trail records ("banned").
     action: text("action") && recordedAction(text("action")),
     kind: Object.hasOwn(TARGET_FILTER_LABELS, text("kind")) ? text("kind") : "",
+    result: Object.hasOwn(RESULT_LABELS, text("result")) ? text("result") : "",
     target: text("target"),
     batch: text("batch"),
     from: text("from"),
@@ -60,6 +62,7 @@ export function auditQuery(params: URLSearchParams) {
     // A kind without an id: every entry about that kind of thing.
     kind: filters.kind && filters.kind !== "member" && !filters.target ? (filters.kind as AuditTarget["kind"]) : null,
     batch: filters.batch || null,
+    result: (filters.result || null) as AuditQuery["result"],
     fromMs,
     toMs,
     before: cursor(params.get("before")),
