@@ -208,7 +208,7 @@ test.describe("admin screens", () => {
     const ops = await other.newPage();
     await startSession(ops, { email: "ops.admin@example.com", password: "Admin12345" });
     await ops.goto("/badge-requests/review/99");
-    await ops.getByRole("button", { name: "Skip" }).waitFor();
+    await ops.getByRole("button", { name: "Approve & next" }).waitFor();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 844 });
       await page.goto("/badge-requests/review");
@@ -235,10 +235,12 @@ test.describe("admin screens", () => {
       await page.getByRole("heading", { name: "No Pending Requests" }).waitFor();
       await expectAccessible(page, testInfo, `the empty queue at ${width} px`);
     }
-    // The other admin lets go of request 99: the panel's claims outlive the demo data's reseed for
-    // the next spec file, whose bulk decisions would find it held.
-    await ops.getByRole("button", { name: "Skip" }).click();
-    await expect(ops).not.toHaveURL(/\/review\/99(\?|$)/);
+    // This admin takes request 99 over: the panel's claims outlive the demo data's reseed for the
+    // next spec file, whose bulk decisions would find it held by the other admin. (The other
+    // admin's Skip would not do: it goes on to the next request and holds that one.)
+    await page.goto("/badge-requests/review/99");
+    await page.getByRole("button", { name: "Take over" }).click();
+    await expect(page.getByRole("button", { name: "Take over" })).toBeHidden();
     await other.close();
   });
 
