@@ -274,13 +274,16 @@ test.describe("tables at 390 px", () => {
   test("show each row as a card: name first, its actions in the same card", async ({ page }) => {
     await startSessionOnPhone(page);
     await page.goto("/users");
+    await waitForShellHydration(page);
     const row = page.locator("tbody tr").first();
     const cells = row.locator("td");
-    const [rowBox, nameBox, actionsBox] = [
-      await row.boundingBox(),
-      await cells.nth(1).boundingBox(),
-      await cells.last().boundingBox(),
-    ];
+    // The three boxes in one look at the page, so no layout step falls between them.
+    const [rowBox, nameBox, actionsBox] = await row.evaluate((tr: HTMLTableRowElement) =>
+      [tr, tr.cells[1]!, tr.cells[tr.cells.length - 1]!].map((element) => {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return { x, y, width, height };
+      }),
+    );
     expect(rowBox!.width).toBeLessThanOrEqual(PHONE.width);
     // The name sits on the card's first line; the actions below it, inside the same card.
     expect(nameBox!.y).toBeLessThan(actionsBox!.y);
