@@ -92,6 +92,8 @@ test.describe("toasts", () => {
     await page.goto("/announcements");
     // Where the rows are once the page has hydrated (the bulk selection's line changes as it does).
     await waitForShellHydration(page);
+    // The selection's behaviour is a chunk loaded after hydration: the rows rest once it has come.
+    if (javaScriptEnabled) await page.waitForLoadState("networkidle");
     if (javaScriptEnabled) await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     // A row in view at the top of the page, and one further down the list once it is scrolled.
     for (const [index, scrolled] of [
