@@ -3,8 +3,7 @@
  * (queue-store.server.ts), on the state engine: the same cases in memory and in a real
  * redis-server; the memory engine's clock is injected, so a claim expires without any waiting.
  */
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import * as queue from "~/routes/admin/badge-requests/queue-store.server";
 import { waitedFor } from "~/routes/admin/badge-requests/review.server";
@@ -16,12 +15,9 @@ import {
   releaseReview,
   takeOverReview,
 } from "~/state/claims.server";
-import { memoryEngine } from "~/state/engine";
-import { redisStateEngine } from "~/state/redis-engine.server";
-import { provideStateEngine } from "~/state/state.server";
 
 import { missingForTests } from "../../scripts/ensure-packages.mjs";
-import { type RunningRedis, startRedis } from "../support/redis-server";
+import { useStateEnginePerTest } from "../support/state-engine-per-test";
 
 const FIVE_MINUTES = 5 * 60_000;
 const request = (id: string) => ({ kind: "badge-request", id });
@@ -29,24 +25,7 @@ const missingRedis = missingForTests(["redis-server"], "the Redis claim store's 
 
 describe.each(["memory", "redis"] as const)("claims and the queue's store (%s)", (kind) => {
   let time = 1_700_000_000_000;
-  let server: RunningRedis | undefined;
-  let redis: Redis | undefined;
-
-  beforeAll(async () => {
-    if (kind === "redis" && !missingRedis) {
-      server = await startRedis();
-      redis = new Redis(server.url);
-    }
-  });
-  afterAll(async () => {
-    redis?.disconnect();
-    await server?.stop();
-  });
-  beforeEach(async (context) => {
-    if (kind === "redis" && missingRedis) context.skip(missingRedis);
-    await redis?.flushall();
-    provideStateEngine(redis ? redisStateEngine(redis) : memoryEngine(() => time));
-  });
+  useStateEnginePerTest(kind, { missing: missingRedis, now: () => time });
 
   it("gives a request to the first admin who opens it; a second admin sees who holds it", async () => {
     expect((await claimToReview(request("7"), "ann@example.com", FIVE_MINUTES)).admin).toBe("ann@example.com");

@@ -2,8 +2,7 @@
 // ends, kept right at sign-in, sign-out and expiry, on the embedded engine and on Redis alike.
 import { createHash } from "node:crypto";
 
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
   deleteSessionRecord,
@@ -16,12 +15,9 @@ import {
   SESSIONS_PER_ADMIN,
   sessionsOf,
 } from "~/session/session-records.server";
-import { memoryEngine, type StateEngine } from "~/state/engine";
-import { redisStateEngine } from "~/state/redis-engine.server";
-import { provideStateEngine } from "~/state/state.server";
 
 import { missingForTests } from "../../scripts/ensure-packages.mjs";
-import { type RunningRedis, startRedis } from "../support/redis-server";
+import { useStateEnginePerTest } from "../support/state-engine-per-test";
 
 const missingRedis = missingForTests(["redis-server"], "the Redis session index's tests");
 const NOW = Date.now();
@@ -53,26 +49,7 @@ async function signIn(userId: string, minutesAgo = 0): Promise<string> {
 }
 
 describe.each(["memory", "redis"] as const)("the sessions of an admin (%s)", (kind) => {
-  let server: RunningRedis | undefined;
-  let redis: Redis | undefined;
-  let engine: StateEngine;
-
-  beforeAll(async () => {
-    if (kind === "redis" && !missingRedis) {
-      server = await startRedis();
-      redis = new Redis(server.url);
-    }
-  });
-  afterAll(async () => {
-    redis?.disconnect();
-    await server?.stop();
-  });
-  beforeEach(async (context) => {
-    if (kind === "redis" && missingRedis) context.skip(missingRedis);
-    await redis?.flushall();
-    engine = redis ? redisStateEngine(redis) : memoryEngine();
-    provideStateEngine(engine);
-  });
+  const currentEngine = useStateEnginePerTest(kind, { missing: missingRedis });
 
   it("lists every sign-in of the admin, this one first and marked, and no one else's", async () => {
     const first = await signIn("7", 30);
@@ -113,15 +90,15 @@ describe.each(["memory", "redis"] as const)("the sessions of an admin (%s)", (ki
     const other = await signIn("7");
     await deleteSessionRecord(other);
     expect(await sessionsOf("7", mine, NOW)).toHaveLength(1);
-    expect(await engine.get("sessions-of:7")).not.toContain(digest(other));
+    expect(await currentEngine().get("sessions-of:7")).not.toContain(digest(other));
   });
 
   it("drops a session whose record expired or went by itself", async () => {
     const mine = await signIn("7", 60);
     const other = await signIn("7");
-    await engine.delete(`session:${digest(other)}`);
+    await currentEngine().delete(`session:${digest(other)}`);
     expect((await sessionsOf("7", mine, NOW)).map(({ current }) => current)).toEqual([true]);
-    expect(await engine.get("sessions-of:7")).not.toContain(digest(other));
+    expect(await currentEngine().get("sessions-of:7")).not.toContain(digest(other));
     // Past the first session's 7 days, its entry is over too, whatever the store still holds.
     const later = NOW + SESSION_LIFETIME_SECONDS * 1000 - 30 * 60_000;
     expect(await sessionsOf("7", mine, later)).toEqual([]);
