@@ -69,3 +69,30 @@ test.describe("keyboard", () => {
     await expect(opener).toBeFocused();
   });
 });
+
+test.describe("user menu", () => {
+  test("opens without JavaScript and closes as a menu does: Escape, a click outside, another page", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await openDashboard(page);
+    const menu = page.locator("details.user-menu");
+    const button = menu.locator("summary");
+    const sessions = page.getByRole("link", { name: "Sessions" });
+    await button.click();
+    await expect(sessions).toBeVisible();
+    if (javaScriptEnabled) {
+      await expect(page.locator("html")).toHaveAttribute("data-sidebar-shortcut", "on");
+      await page.keyboard.press("Escape");
+      await expect(sessions).toBeHidden();
+      await expect(button).toBeFocused();
+      await button.click();
+      await page.getByRole("heading", { level: 1 }).click();
+      await expect(sessions).toBeHidden();
+      await button.click();
+    }
+    await sessions.click();
+    await expect(page).toHaveURL(/\/account\/sessions$/);
+    await expect(menu).not.toHaveAttribute("open");
+  });
+});

@@ -5,16 +5,16 @@ import { unstable_useRoute as useRoute, useMatches, useRouteLoaderData } from "r
 import { Icon } from "~/components/ui/icon";
 import type { FlashToast } from "~/lib/toast";
 
-const tone = {
-  success: { icon: "solid-check-circle", className: "border-emerald-200 bg-emerald-50 text-emerald-900" },
-  error: { icon: "solid-exclamation-triangle", className: "border-red-200 bg-red-50 text-red-900" },
-  warning: { icon: "solid-exclamation-triangle", className: "border-amber-200 bg-amber-50 text-amber-900" },
-  info: { icon: "solid-information-circle", className: "border-sky-200 bg-sky-50 text-sky-900" },
+/** Each tone's icon; its colours are app.css's, by the toast's data-type. */
+const icon = {
+  success: "solid-check-circle",
+  error: "solid-exclamation-triangle",
+  warning: "solid-exclamation-triangle",
+  info: "solid-information-circle",
 } as const;
 
-// The stack and its room share one box model, so the room is exactly as tall as the stack.
-const STACK = "flex flex-col items-end gap-2 p-4";
-const CARD = "flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg";
+// app.css: .toast-stack and .toast-card, which the stack and its room share, so the room is
+// exactly as tall as the stack; a card's colours by its data-type; .toast-dismiss.
 
 /**
  * The page's toasts: those in the data of the action that just ran (a re-rendered form), else
@@ -72,7 +72,7 @@ export function Toaster({ toasts = [], toast }: { toasts?: readonly FlashToast[]
   if (toast) toasts = [toast, ...toasts];
   if (toasts.length === 0) return null;
   const stack = (
-    <div className={`toaster pointer-events-none fixed inset-x-0 top-0 ${STACK}`}>
+    <div className="toaster toast-stack pointer-events-none fixed inset-x-0 top-0">
       {toasts.map((toast) => (
         <ToastCard key={toast.id} toast={toast} />
       ))}
@@ -89,9 +89,9 @@ export function Toaster({ toasts = [], toast }: { toasts?: readonly FlashToast[]
 export function ToastRoom({ toasts }: { toasts: readonly FlashToast[] }) {
   if (toasts.length === 0) return null;
   return (
-    <div aria-hidden="true" className={`toast-room invisible self-stretch ${STACK}`}>
+    <div aria-hidden="true" className="toast-room toast-stack invisible self-stretch">
       {toasts.map((toast) => (
-        <div key={toast.id} className={`${CARD} border-transparent`}>
+        <div key={toast.id} className="toast-card border-transparent">
           <ToastContent toast={toast} copy />
           <span className="-m-1 size-6 shrink-0" />
         </div>
@@ -136,7 +136,7 @@ function ToastContent({ toast, copy = false }: { toast: FlashToast; copy?: boole
     );
   return (
     <>
-      <Icon name={tone[toast.type].icon} className="mt-0.5 size-5 shrink-0" />
+      <Icon name={icon[toast.type]} className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 flex-1 text-sm break-words">
         {text(toast.message, "font-medium", "toast-message")}
         {toast.description ? text(toast.description, "mt-1 opacity-80") : null}
@@ -163,15 +163,11 @@ function ToastCard({ toast }: { toast: FlashToast }) {
       aria-atomic="true"
       data-testid="toast"
       data-type={toast.type}
-      className={`toast toast-timed pointer-events-auto static m-0 not-open:hidden ${CARD} ${tone[toast.type].className}`}
+      className="toast toast-timed toast-card pointer-events-auto static m-0 not-open:hidden"
     >
       <ToastContent toast={toast} />
       <form method="dialog" className="-m-1 shrink-0">
-        <button
-          type="submit"
-          title="Dismiss"
-          className="inline-flex size-6 cursor-pointer items-center justify-center rounded hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
-        >
+        <button type="submit" title="Dismiss" className="toast-dismiss">
           <Icon name="solid-x-mark" className="size-4 opacity-70" />
           <span className="sr-only">Dismiss</span>
         </button>

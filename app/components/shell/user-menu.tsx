@@ -1,6 +1,3 @@
-import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
-
 import { Avatar } from "~/components/ui/avatar";
 import { Icon } from "~/components/ui/icon";
 import { Link } from "~/components/ui/link";
@@ -17,13 +14,11 @@ export interface ShellUser {
  * The user menu at the bottom of the sidebar (docs/product.md#user-menu-and-sign-out). A <details> element, so it opens
  * without JavaScript; 'Sessions' links to the sessions page; 'Sign out' is a POST form, and a second click while it runs is ignored.
  * With JavaScript it also closes as a menu does: on a click outside, on Escape (focus back on
- * its button) and when the admin moves to another page.
+ * its button) and when the admin moves to another page (shell-behaviour.ts).
  */
 export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: boolean }) {
-  const menu = useDismissibleDetails();
-
   return (
-    <details ref={menu} className="group relative">
+    <details className="user-menu group relative">
       <summary
         className={collapsed ? "user-menu-button md:justify-center md:p-0 md:py-2" : "user-menu-button"}
         aria-label={collapsed ? `${user.name}, Administrator` : undefined}
@@ -72,35 +67,4 @@ function SignOutButton() {
       {signingOut ? "Signing out..." : "Sign out"}
     </button>
   );
-}
-
-/** Closes a <details> menu on an outside click, on Escape and on navigation (see UserMenu). */
-function useDismissibleDetails() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
-
-  useEffect(() => {
-    const onPointerDown = (event: PointerEvent) => {
-      const menu = ref.current;
-      if (menu?.open && event.target instanceof Node && !menu.contains(event.target)) menu.open = false;
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      const menu = ref.current;
-      if (event.key !== "Escape" || !menu?.open) return;
-      menu.open = false;
-      menu.querySelector("summary")?.focus();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, []);
-
-  return ref;
 }

@@ -1,8 +1,3 @@
-import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
-
-import { useRouterSettled } from "~/components/ui/use-list-reloading";
-
 const FOCUSABLE = [
   "a[href]",
   "button:not([disabled])",
@@ -96,35 +91,34 @@ function focusIsLost(): boolean {
   return document.activeElement === null || document.activeElement === document.body;
 }
 
+/** The focus keeper's hold on the page (keepFocus). */
+export interface FocusKeeper {
+  /** Puts focus back at the last control's place when it was lost on `pathname`, the screen still shown. */
+  restore(pathname: string): void;
+  stop(): void;
+}
+
 /**
  * Keeps the keyboard user's place through actions that change the screen they are on (a row
  * removed, a control replaced or disabled while its form is pending): remembers the last
- * control focused outside a dialog and, once the router has settled, puts focus back at its
- * place if it was lost. Dialogs give focus back themselves (useModal, through restoreFocus).
+ * control focused outside a dialog; the shell calls `restore` once the router has settled, which
+ * puts focus back at its place if it was lost. Dialogs give focus back themselves (useModal,
+ * through restoreFocus).
  */
-export function useFocusKeeper() {
-  const anchor = useRef<FocusAnchor | null>(null);
-  const location = useLocation();
-  const settled = useRouterSettled();
-
-  useEffect(() => {
-    const remember = (target: EventTarget | null) => {
-      if (
-        target instanceof HTMLElement &&
-        target.closest("main") &&
-        !target.closest("[role=dialog],[role=alertdialog]")
-      )
-        anchor.current = anchorOf(target);
-    };
-    // A control focused before hydration (a keyboard user on a slow page) has had its focusin.
-    remember(document.activeElement);
-    const onFocusIn = (event: FocusEvent) => remember(event.target);
-    document.addEventListener("focusin", onFocusIn);
-    return () => document.removeEventListener("focusin", onFocusIn);
-  }, []);
-
-  useEffect(() => {
-    const last = anchor.current;
-    if (settled && last && focusIsLost() && last.pathname === location.pathname) restoreFocus(last);
-  }, [settled, location]);
+export function keepFocus(): FocusKeeper {
+  let anchor: FocusAnchor | null = null;
+  const remember = (target: EventTarget | null) => {
+    if (target instanceof HTMLElement && target.closest("main") && !target.closest("[role=dialog],[role=alertdialog]"))
+      anchor = anchorOf(target);
+  };
+  // A control focused before hydration (a keyboard user on a slow page) has had its focusin.
+  remember(document.activeElement);
+  const onFocusIn = (event: FocusEvent) => remember(event.target);
+  document.addEventListener("focusin", onFocusIn);
+  return {
+    restore(pathname) {
+      if (anchor && focusIsLost() && anchor.pathname === pathname) restoreFocus(anchor);
+    },
+    stop: () => document.removeEventListener("focusin", onFocusIn),
+  };
 }

@@ -3,9 +3,10 @@ import { Outlet, useLocation } from "react-router";
 
 import type { Route } from "./+types/layout";
 import { revalidateOnEveryPage, ShellNotices } from "~/components/feedback/shell-notices";
+import type { ShellBehaviour } from "~/components/shell/shell-behaviour";
 import { MOBILE_SIDEBAR_ID, Sidebar } from "~/components/shell/sidebar";
 import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-state";
-import { useFocusKeeper } from "~/components/ui/focus-anchor";
+import { useRouterSettled } from "~/components/ui/use-list-reloading";
 import { Icon } from "~/components/ui/icon";
 import { takeIncompleteExportNotice } from "~/export/incomplete-notice.server";
 import { describePageError } from "~/lib/page-error";
@@ -46,8 +47,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const mobileToggle = useRef<HTMLInputElement>(null);
   const location = useLocation();
 
-  useFocusKeeper();
-
   const toggle = useCallback(() => setExpanded((current) => !current), []);
 
   // Remember the choice the way the no-JavaScript form post does: in the sidebar_state cookie.
@@ -62,32 +61,31 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   // Ctrl or Meta + b toggles the sidebar (docs/product.md#sidebar): below 768 px the mobile sheet,
   // leaving the desktop state and its cookie alone; above, the desktop sidebar. Escape closes the
-  // sheet and leaves focus on its switch (the checkbox that opened it).
+  // sheet and leaves focus on its switch (the checkbox that opened it). The html element's
+  // data-sidebar-shortcut="on" says it is live. With it comes the focus keeper, which puts a
+  // keyboard user's focus back at its place once the router has settled after an action.
+  const shell = useRef<ShellBehaviour | null>(null);
   useEffect(() => {
-    const mobile = window.matchMedia(MOBILE_QUERY);
-    const onKeyDown = (event: KeyboardEvent) => {
-      const sheet = mobileToggle.current;
-      if (event.key.toLowerCase() === "b" && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        if (mobile.matches && sheet) setSheetOpen(sheet, !sheet.checked);
-        else toggle();
-      } else if (event.key === "Escape" && sheet?.checked) {
-        setSheetOpen(sheet, false);
-      }
-    };
-    window.addEventListener("keydown", onKeyDown);
-    // Lets tests (and curious admins) see that the shortcut is live.
-    document.documentElement.dataset.sidebarShortcut = "on";
+    let gone = false;
+    void import("~/components/shell/shell-behaviour").then(({ startShell }) => {
+      if (!gone && mobileToggle.current) shell.current = startShell(mobileToggle.current, toggle);
+    });
     return () => {
-      window.removeEventListener("keydown", onKeyDown);
-      delete document.documentElement.dataset.sidebarShortcut;
+      gone = true;
+      shell.current?.stop();
+      shell.current = null;
     };
   }, [toggle]);
+  const settled = useRouterSettled();
+  useEffect(() => {
+    if (settled) shell.current?.restore(location.pathname);
+  }, [settled, location]);
 
-  // The mobile sheet closes once the admin has picked a page.
+  // The mobile sheet closes once the admin has picked a page, and the user menu on any navigation.
   useEffect(() => {
     if (mobileToggle.current) mobileToggle.current.checked = false;
   }, [location.pathname]);
+  useEffect(() => shell.current?.closeMenu(), [location.key]);
 
   const collapsed = !expanded;
   return (
@@ -98,7 +96,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         type="checkbox"
         className="peer sr-only"
         aria-label="Open sidebar"
-        onChange={(event) => moveFocusWithSheet(event.currentTarget)}
       />
 
       {/* app.css: the shell's parts (.shell-bar, .shell-backdrop, .shell-sheet, .shell-close). */}
@@ -140,28 +137,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
-}
-
-/** Below the md breakpoint the sidebar is the mobile sheet. */
-const MOBILE_QUERY = "(max-width: 767.98px)";
-
-/** Opens or closes the mobile sheet as its checkbox does, and moves focus with it. */
-function setSheetOpen(toggle: HTMLInputElement, open: boolean) {
-  toggle.checked = open;
-  moveFocusWithSheet(toggle);
-}
-
-/**
- * Focus follows the sheet: into its first control when it opens, back to the menu button's
- * checkbox when it closes. While closed the sheet is `invisible` (CSS), so Tab skips it, with or
- * without JavaScript.
- */
-function moveFocusWithSheet(toggle: HTMLInputElement) {
-  if (toggle.checked) {
-    document.querySelector<HTMLElement>('aside[aria-label="Sidebar"] a[href]')?.focus();
-  } else {
-    toggle.focus();
-  }
 }
 
 /**
