@@ -93,11 +93,13 @@ describe.each(["memory", "redis"] as const)("claims and the queue's store (%s)",
     expect(await queue.firstSeen([], time)).toEqual(new Map());
   });
 
-  it.skipIf(kind === "redis")("lets a review expire after five minutes, when another admin may claim it", async () => {
-    await claimToReview(request("7"), "ann@example.com", FIVE_MINUTES);
-    time += FIVE_MINUTES;
-    expect((await claimToReview(request("7"), "bob@example.com", FIVE_MINUTES)).admin).toBe("bob@example.com");
-  });
+  // The injected clock moves the memory engine's time only: Redis keeps its own.
+  if (kind !== "redis")
+    it("lets a review expire after five minutes, when another admin may claim it", async () => {
+      await claimToReview(request("7"), "ann@example.com", FIVE_MINUTES);
+      time += FIVE_MINUTES;
+      expect((await claimToReview(request("7"), "bob@example.com", FIVE_MINUTES)).admin).toBe("bob@example.com");
+    });
 });
 
 describe("waitedFor, the queue's 'Oldest waiting'", () => {
