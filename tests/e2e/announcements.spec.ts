@@ -79,8 +79,8 @@ test.describe("the list", () => {
     await expect(page.getByText("No announcements match your search criteria.")).toBeVisible();
   });
 
-  test("shows a spinner while another page loads", async ({ page, demoUrl }, testInfo) => {
-    test.skip(!usesJavaScript(testInfo), "client navigations need JavaScript");
+  test("shows a spinner while another page loads", { tag: "@js-only" }, async ({ page, demoUrl }) => {
+    // JavaScript only (the no-js project leaves @js-only out): client navigations need JavaScript.
     await page.goto("/announcements");
     await expect(page.getByTestId("announcement-row")).toHaveCount(10);
     const held = await holdCalls(demoUrl, { method: "GET", path: "/announcements", times: 1 });

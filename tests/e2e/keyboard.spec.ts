@@ -153,11 +153,8 @@ test("the push notification dialog by keyboard: its error is tied to the fields,
   }
 });
 
-test("a dialog's toasts are in its round of Tab, first", async ({ page, demoUrl }, testInfo) => {
-  test.skip(
-    !usesJavaScript(testInfo),
-    "without JavaScript the dialog is not modal: its toasts are the page's first tab stop (above)",
-  );
+test("a dialog's toasts are in its round of Tab, first", { tag: "@js-only" }, async ({ page, demoUrl }) => {
+  // JavaScript only (the no-js project leaves @js-only out): without JavaScript the dialog is not modal: its toasts are the page's first tab stop (above).
   await injectFault(demoUrl, {
     method: "POST",
     path: "/fcm/send-notification-to-user",

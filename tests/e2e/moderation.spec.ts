@@ -71,8 +71,8 @@ test.describe("posts", () => {
     await expect(page.getByText("No posts match your search criteria.")).toBeVisible();
   });
 
-  test("disables both dialog buttons while the deletion runs", async ({ page, demoUrl, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the loading state is the page's own, with JavaScript");
+  test("disables both dialog buttons while the deletion runs", { tag: "@js-only" }, async ({ page, demoUrl }) => {
+    // JavaScript only (the no-js project leaves @js-only out): the loading state is the page's own, with JavaScript.
     const held = await holdCalls(demoUrl, { method: "DELETE", path: "/posts/*" });
     await page.goto("/posts?search=%2332");
     await page.getByRole("link", { name: /Delete post/ }).click();

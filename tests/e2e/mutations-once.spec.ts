@@ -119,28 +119,29 @@ test("a delete the upstream answers too late says it may have happened, not that
 
 // A confirmation that no longer applies states the item's state instead of its button: the
 // server's HTML, tests/integration/mutations-recipe.test.ts.
-test("opening and cancelling dialogs leaves no history behind, so Back leaves the screen", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "without JavaScript every link is a new history entry; the browser decides");
-  await page.goto("/");
-  await page.goto("/posts");
-  // The links replace history once JavaScript runs: wait until it does (the shell marks the document).
-  await expect(page.locator("html")).toHaveAttribute("data-sidebar-shortcut", "on");
-  const deleteLink = page.getByRole("link", { name: /^Delete post/ }).first();
-  const dialog = page.getByRole("alertdialog");
+test(
+  "opening and cancelling dialogs leaves no history behind, so Back leaves the screen",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    // JavaScript only (the no-js project leaves @js-only out): without JavaScript every link is a new history entry; the browser decides.
+    await page.goto("/");
+    await page.goto("/posts");
+    // The links replace history once JavaScript runs: wait until it does (the shell marks the document).
+    await expect(page.locator("html")).toHaveAttribute("data-sidebar-shortcut", "on");
+    const deleteLink = page.getByRole("link", { name: /^Delete post/ }).first();
+    const dialog = page.getByRole("alertdialog");
 
-  await deleteLink.click();
-  await dialog.getByRole("link", { name: "Cancel" }).click();
-  await expect(dialog).toHaveCount(0);
-  await deleteLink.click();
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(dialog).toHaveCount(0);
-  await expect(page).toHaveURL(/\/posts$/);
+    await deleteLink.click();
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await deleteLink.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/posts$/);
 
-  await page.goBack();
+    await page.goBack();
 
-  await expect(page).toHaveURL(/\/$/);
-});
+    await expect(page).toHaveURL(/\/$/);
+  },
+);

@@ -38,8 +38,8 @@ test("the sidebar's and the pager's links lead to their pages, each a new histor
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("a link to the page it is on replaces its history entry", async ({ page }) => {
-  test.skip(test.info().project.use.javaScriptEnabled === false, "without JavaScript the browser decides");
+test("a link to the page it is on replaces its history entry", { tag: "@js-only" }, async ({ page }) => {
+  // JavaScript only (the no-js project leaves @js-only out): without JavaScript the browser decides.
   await openDashboard(page);
   await sidebarLink(page, /^Users/).click();
   await expect(page).toHaveURL(/\/users$/);
@@ -51,34 +51,42 @@ test("a link to the page it is on replaces its history entry", async ({ page }) 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("a row's dialog link opens its dialog in place of the screen's history entry", async ({ page }) => {
-  test.skip(test.info().project.use.javaScriptEnabled === false, "without JavaScript the browser decides");
-  await openDashboard(page);
-  await sidebarLink(page, /^Users/).click();
-  await expect(page).toHaveURL(/\/users$/);
-  await mark(page);
-  await page
-    .getByRole("link", { name: /^Ban User / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/confirm=ban/);
-  await expect(page.getByRole("alertdialog")).toBeVisible();
-  expect(await marked(page)).toBe(true);
-  // Back leaves the screen instead of reopening a dialog: the dialog replaced the list's entry.
-  await page.goBack();
-  await expect(page).toHaveURL(/\/$/);
-});
+test(
+  "a row's dialog link opens its dialog in place of the screen's history entry",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    // JavaScript only (the no-js project leaves @js-only out): without JavaScript the browser decides.
+    await openDashboard(page);
+    await sidebarLink(page, /^Users/).click();
+    await expect(page).toHaveURL(/\/users$/);
+    await mark(page);
+    await page
+      .getByRole("link", { name: /^Ban User / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/confirm=ban/);
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    expect(await marked(page)).toBe(true);
+    // Back leaves the screen instead of reopening a dialog: the dialog replaced the list's entry.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+  },
+);
 
-test("a click with a modifier is the browser's: a new tab, and this page stays", async ({ page, context }) => {
-  test.skip(test.info().project.use.javaScriptEnabled === false, "the same without JavaScript");
-  await openDashboard(page);
-  await mark(page);
-  const opened = context.waitForEvent("page");
-  await sidebarLink(page, /^Users/).click({ modifiers: ["ControlOrMeta"] });
-  const tab = await opened;
-  await tab.waitForLoadState("domcontentloaded");
-  expect(new URL(tab.url()).pathname).toBe("/users");
-  await tab.close();
-  await expect(page).toHaveURL(/\/$/);
-  expect(await marked(page)).toBe(true);
-});
+test(
+  "a click with a modifier is the browser's: a new tab, and this page stays",
+  { tag: "@js-only" },
+  async ({ page, context }) => {
+    // JavaScript only (the no-js project leaves @js-only out): the same without JavaScript.
+    await openDashboard(page);
+    await mark(page);
+    const opened = context.waitForEvent("page");
+    await sidebarLink(page, /^Users/).click({ modifiers: ["ControlOrMeta"] });
+    const tab = await opened;
+    await tab.waitForLoadState("domcontentloaded");
+    expect(new URL(tab.url()).pathname).toBe("/users");
+    await tab.close();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await marked(page)).toBe(true);
+  },
+);

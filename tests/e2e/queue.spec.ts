@@ -47,39 +47,39 @@ test("two admins, one request: one decision reaches the upstream, the other admi
   expect(calls.map((call) => [call.path, call.body])).toEqual([[`/users/badges/${id}`, { approved: 2 }]]);
 });
 
-test("the keys a, r and s approve, reach the reason and skip, never while typing", async ({
-  page,
-  demoUrl,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "the queue's keys need JavaScript");
-  await startSession(page);
-  await page.goto("/badge-requests/review/89");
-  await waitForShellHydration(page);
-  await expect(page.getByText("Keyboard: a approve, r reject, s skip")).toBeVisible();
+test(
+  "the keys a, r and s approve, reach the reason and skip, never while typing",
+  { tag: "@js-only" },
+  async ({ page, demoUrl }) => {
+    // JavaScript only (the no-js project leaves @js-only out): the queue's keys need JavaScript.
+    await startSession(page);
+    await page.goto("/badge-requests/review/89");
+    await waitForShellHydration(page);
+    await expect(page.getByText("Keyboard: a approve, r reject, s skip")).toBeVisible();
 
-  // r unfolds Reject and reaches its reason.
-  await expect(page.getByLabel("Reason")).toBeHidden();
-  await page.keyboard.press("r");
-  await expect(page.getByLabel("Reason")).toBeFocused();
-  await page.getByLabel("Details").fill("as seen");
-  await page.getByLabel("Details").press("a");
-  await page.getByLabel("Details").press("s");
-  await expect(page.getByLabel("Details")).toHaveValue("as seenas");
-  await expect(page).toHaveURL(/\/badge-requests\/review\/89$/);
+    // r unfolds Reject and reaches its reason.
+    await expect(page.getByLabel("Reason")).toBeHidden();
+    await page.keyboard.press("r");
+    await expect(page.getByLabel("Reason")).toBeFocused();
+    await page.getByLabel("Details").fill("as seen");
+    await page.getByLabel("Details").press("a");
+    await page.getByLabel("Details").press("s");
+    await expect(page.getByLabel("Details")).toHaveValue("as seenas");
+    await expect(page).toHaveURL(/\/badge-requests\/review\/89$/);
 
-  await page.getByRole("heading", { level: 1 }).click();
-  await page.keyboard.press("s");
-  await expect(page).toHaveURL(/\/badge-requests\/review$/);
-  const next = page.locator('form input[name="id"]').first();
-  await expect(next).not.toHaveValue("89");
-  const nextId = await next.inputValue();
-  await page.keyboard.press("a");
-  await expect(page.getByTestId("toast")).toContainText("Badge request approved successfully");
-  const decided = async (id: string) =>
-    (await recordedRequests(demoUrl, `/users/badges/${id}`)).filter(
-      (call) => call.method === "POST" && call.path === `/users/badges/${id}`,
-    );
-  expect((await decided(nextId)).map((call) => call.body)).toEqual([{ approved: 2 }]);
-  expect(await decided("89")).toEqual([]);
-});
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.keyboard.press("s");
+    await expect(page).toHaveURL(/\/badge-requests\/review$/);
+    const next = page.locator('form input[name="id"]').first();
+    await expect(next).not.toHaveValue("89");
+    const nextId = await next.inputValue();
+    await page.keyboard.press("a");
+    await expect(page.getByTestId("toast")).toContainText("Badge request approved successfully");
+    const decided = async (id: string) =>
+      (await recordedRequests(demoUrl, `/users/badges/${id}`)).filter(
+        (call) => call.method === "POST" && call.path === `/users/badges/${id}`,
+      );
+    expect((await decided(nextId)).map((call) => call.body)).toEqual([{ approved: 2 }]);
+    expect(await decided("89")).toEqual([]);
+  },
+);

@@ -38,27 +38,27 @@ test.describe("users list", () => {
     await expect(rowOf(page, "Mia Member").getByRole("link", { name: "View Mia Member" })).toBeVisible();
   });
 
-  test("marks the table busy while another filter loads, with JavaScript", async ({
-    page,
-    demoUrl,
-    javaScriptEnabled,
-  }) => {
-    test.skip(!javaScriptEnabled, "without JavaScript the browser shows its own loading state");
-    await openList(page, "/users");
-    const table = page.locator("[aria-busy]").filter({ has: page.getByRole("table", { name: "Users" }) });
-    await expect(table).toHaveCount(0);
-    const held = await holdCalls(demoUrl, { method: "GET", path: "/users", times: 1 });
+  test(
+    "marks the table busy while another filter loads, with JavaScript",
+    { tag: "@js-only" },
+    async ({ page, demoUrl }) => {
+      // JavaScript only (the no-js project leaves @js-only out): without JavaScript the browser shows its own loading state.
+      await openList(page, "/users");
+      const table = page.locator("[aria-busy]").filter({ has: page.getByRole("table", { name: "Users" }) });
+      await expect(table).toHaveCount(0);
+      const held = await holdCalls(demoUrl, { method: "GET", path: "/users", times: 1 });
 
-    await page.getByLabel("User Status").selectOption("banned");
+      await page.getByLabel("User Status").selectOption("banned");
 
-    // The filtered list's upstream call is held: the table is busy until the test lets it go.
-    await held.arrived();
-    await expect(table).toHaveAttribute("aria-busy", "true");
-    await expect(page.getByRole("status").filter({ hasText: "Loading Users" })).toBeAttached();
-    await held.release();
-    await expect(page.getByText(/^18 accounts, administrators included/)).toBeVisible();
-    await expect(table).toHaveCount(0);
-  });
+      // The filtered list's upstream call is held: the table is busy until the test lets it go.
+      await held.arrived();
+      await expect(table).toHaveAttribute("aria-busy", "true");
+      await expect(page.getByRole("status").filter({ hasText: "Loading Users" })).toBeAttached();
+      await held.release();
+      await expect(page.getByText(/^18 accounts, administrators included/)).toBeVisible();
+      await expect(table).toHaveCount(0);
+    },
+  );
 
   test("filters by user status, citizenship status and search, in the URL", async ({ page, javaScriptEnabled }) => {
     await openList(page, "/users?page=2");
