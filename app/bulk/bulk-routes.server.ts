@@ -26,6 +26,7 @@ import { pageError } from "~/lib/page-error";
 import type { TableAction } from "~/recipe/action.server";
 import { invalidSubmission, rejectedSubmission } from "~/recipe/failure.server";
 import { recordsItsOwnEntries } from "~/audit/record.server";
+import { REAUTHENTICATE_OVER, requireReauthentication } from "~/session/reauthentication.server";
 import { replaceWithInfo } from "~/session/toast.server";
 import { getCurrentUser, requireCapability } from "~/session/user.server";
 
@@ -255,8 +256,9 @@ export function parseSelection<S, R, K extends string>(request: Request, list: B
 /**
  * Confirm's step (docs/product.md#bulk-actions), called by the list's bulk route with the table's
  * entry of the chosen intent, inside its runOnce: checks the reason and the message, takes the
- * selection's items (confirmedItems), creates the batch, runs it and shows its results
- * (Post/Redirect/Get). Nothing to do (every matching row skipped) is refused, 400.
+ * selection's items (confirmedItems), asks for a re-authentication over REAUTHENTICATE_OVER items,
+ * creates the batch, runs it and shows its results (Post/Redirect/Get). Nothing to do (every
+ * matching row skipped) is refused, 400.
  */
 export async function confirmBatch<S, R>(
   request: Request,
@@ -270,6 +272,12 @@ export async function confirmBatch<S, R>(
   const confirmed = await confirmedItems(request, list, selection, action, env().BULK_MAX);
   if (!confirmed.items.some((item) => item.result === "pending")) {
     return rejectedSubmission(BULK_PAGE_TEXTS.nothingToDo, fields.values);
+  }
+  // Over REAUTHENTICATE_OVER items the admin confirms it is them first (decision 080); the Confirm
+  // is held meanwhile and carried on, with its one-time key, once they have.
+  const count = confirmed.items.length;
+  if (count > REAUTHENTICATE_OVER) {
+    await requireReauthentication(request, `${action.label} ${count} ${count === 1 ? list.noun.one : list.noun.many}`);
   }
   const batch = newBatch(request, {
     list: list.path,
