@@ -24,6 +24,7 @@ import { type MiddlewareFunction, redirect } from "react-router";
 import * as z from "zod/mini";
 
 import { resumeSubmittedForm, submittedForm } from "~/forms/form-data.server";
+import { RESUME_FIELD } from "~/session/reauthentication";
 import { replaceWithInfo } from "~/session/toast.server";
 import { currentSession, getCurrentUser, requireUser } from "~/session/user.server";
 import { saveSessionRecord } from "~/session/session-records.server";
@@ -37,9 +38,6 @@ export const REAUTHENTICATE_OVER = 50;
 
 /** The challenge page. */
 export const CHALLENGE_PATH = "/account/confirm";
-
-/** The form field that names a held submission when the browser re-sends it. */
-export const RESUME_FIELD = "_resume";
 
 /** The longest submission held (a bulk Confirm's fields take a few hundred characters). */
 const MAX_HELD_CHARS = 16 * 1024;
@@ -70,9 +68,12 @@ export type HeldSubmission = z.output<typeof HeldSchema>;
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
+/** How far ahead of this instance's clock another instance's may run (a record it wrote just now). */
+const CLOCK_SKEW_MS = 60_000;
+
 /** Whether a re-authentication at `at` (ms, or none) still covers `now`. */
 export function reauthenticationFresh(at: number | undefined, now: number): boolean {
-  return at !== undefined && at <= now && now - at < REAUTHENTICATION_MINUTES * 60_000;
+  return at !== undefined && at - now <= CLOCK_SKEW_MS && now - at < REAUTHENTICATION_MINUTES * 60_000;
 }
 
 /** The session id's digest: what a held submission is tied to (never the id itself). */

@@ -21,14 +21,16 @@ import {
   heldSubmission,
   type HeldSubmission,
   noteReauthenticated,
+  REAUTHENTICATION_MINUTES,
   reauthenticatedRecently,
-  RESUME_FIELD,
   takeHeldSubmission,
 } from "~/session/reauthentication.server";
+import { RESUME_FIELD } from "~/session/reauthentication";
 import { secondFactors } from "~/session/second-factor-store.server";
 import { requireUser, type SignedInUser } from "~/session/user.server";
-import { signIn, endSessionInBackground } from "~/upstream/auth.server";
+import { endSessionInBackground, signIn, signOut } from "~/upstream/auth.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
+import { sessionSetCookies, sessionTokenOf } from "~/upstream/session-cookie.server";
 import { isUpstreamError } from "~/upstream/errors";
 
 /** The password form of an admin with no second factor: the sign-in's own password field. */
@@ -55,15 +57,20 @@ async function carryOn(request: Request, key: string, pending: HeldSubmission) {
   return redirectDocument(pending.path, 303);
 }
 
+/** What the page says it confirms when no submission waits: an admin confirming ahead of a series of them. */
+const AHEAD = `Sensitive actions for the next ${REAUTHENTICATION_MINUTES} minutes`;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const key = new URL(request.url).searchParams.get("pending");
-  const pending = await heldSubmission(request, key);
-  if (!key || !pending) return gone();
+  // Without a pending submission: confirming ahead (a series of guarded actions, the test suites).
+  const pending =
+    key === null ? { label: AHEAD, back: "/", method: "POST" as const } : await heldSubmission(request, key);
+  if (!pending) return gone();
   if (await reauthenticatedRecently(request)) {
     // Answered already (another tab, a double submit): a download opens, a post waits for Continue.
-    if (pending.method === "GET") {
-      const answer = await carryOn(request, key, pending);
+    if (key !== null && pending.method === "GET") {
+      const answer = await carryOn(request, key, pending as HeldSubmission);
       if (answer instanceof Response) throw answer;
       return answer;
     }
@@ -72,11 +79,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { state: "ask" as const, key, label: pending.label, back: pending.back, ask: await asks(user) };
 }
 
-/** A password checked by the upstream opens a session there: it is ended at once, the panel keeps its own. */
-function endCheckSession(setCookies: readonly string[]): void {
-  for (const line of setCookies) {
-    const match = new RegExp(`^${UPSTREAM_SESSION_COOKIE}=([^;]+)`).exec(line);
-    if (match?.[1]) endSessionInBackground(match[1]);
+/**
+ * A password checked by the upstream opens a session there: it is ended at once (the panel keeps
+ * its own), in the background if the upstream does not answer now.
+ */
+async function endCheckSession(setCookies: readonly string[]): Promise<void> {
+  for (const line of sessionSetCookies(setCookies, UPSTREAM_SESSION_COOKIE)) {
+    const cookie = line.split(";")[0]!.trim();
+    const token = sessionTokenOf(cookie.slice(UPSTREAM_SESSION_COOKIE.length + 1));
+    if (!token) continue;
+    try {
+      await signOut(new Request("http://panel.internal/logout", { headers: { cookie } }));
+    } catch {
+      endSessionInBackground(token);
+    }
   }
 }
 
@@ -88,11 +104,15 @@ function endCheckSession(setCookies: readonly string[]): void {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const key = (await submittedForm(request)).get(RESUME_FIELD);
-  const pending = typeof key === "string" ? await heldSubmission(request, key) : undefined;
-  if (typeof key !== "string" || !pending) return gone();
+  const sent = (await submittedForm(request)).get(RESUME_FIELD);
+  const key = typeof sent === "string" ? sent : null;
+  const pending = key === null ? undefined : await heldSubmission(request, key);
+  if (key !== null && !pending) return gone();
+  const label = pending?.label ?? AHEAD;
+  // Carries on with the held submission, or, confirming ahead, goes to the dashboard.
+  const proceed = () => (key !== null && pending ? carryOn(request, key, pending) : redirect("/", 303));
   // A second post of a form already answered (a double click) carries on without a code.
-  if (await reauthenticatedRecently(request)) return carryOn(request, key, pending);
+  if (await reauthenticatedRecently(request)) return proceed();
 
   const kind = await asks(user);
   const form =
@@ -110,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       admin: user.email ?? "",
       action: "reauthenticate",
       result,
-      detail: `${detail}: ${pending.label}`,
+      detail: `${detail}: ${label}`,
     });
 
   let how: string;
@@ -138,7 +158,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         email: user.email ?? "",
         password: (form.data as { password: string }).password,
       });
-      endCheckSession(setCookies);
+      await endCheckSession(setCookies);
     } catch (error) {
       // A refusal is a wrong password; an upstream that failed says nothing about it (given back).
       const refused = isUpstreamError(error) && error.status >= 400 && error.status < 500 && error.status !== 429;
@@ -156,7 +176,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await attempt.succeeded();
   await noteReauthenticated(request);
   await audit("done", how);
-  return carryOn(request, key, pending);
+  return proceed();
 }
 
 export const headers = keepRetryAfter;
@@ -195,7 +215,7 @@ export default function ConfirmItsYou({ loaderData, actionData }: Route.Componen
       </p>
       <MutationForm className="space-y-5">
         {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
-        <input type="hidden" name={RESUME_FIELD} value={key} />
+        {key === null ? null : <input type="hidden" name={RESUME_FIELD} value={key} />}
         {ask === "code" ? <SecondFactorCodeField error={failure?.errors?.code?.message} autoFocus /> : null}
         {ask === "password" ? (
           <PasswordField
