@@ -11,7 +11,7 @@ import { describePageError } from "~/lib/page-error";
 import { enterRequestContext } from "~/lib/request-context.server";
 import type { FlashToast } from "~/lib/toast";
 import { randomKey } from "~/recipe/mutation-form";
-import { resumeHeldSubmission } from "~/session/reauthentication.server";
+import { resumeHeldSubmission } from "~/recipe/reauthentication.server";
 import { readToast } from "~/session/toast.server";
 import { provideSessionToUpstream } from "~/session/upstream-access.server";
 

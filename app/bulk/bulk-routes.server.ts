@@ -26,7 +26,8 @@ import { pageError } from "~/lib/page-error";
 import type { TableAction } from "~/recipe/action.server";
 import { invalidSubmission, rejectedSubmission } from "~/recipe/failure.server";
 import { recordsItsOwnEntries } from "~/audit/record.server";
-import { REAUTHENTICATE_OVER, requireReauthentication } from "~/session/reauthentication.server";
+import { requireReauthentication } from "~/recipe/reauthentication.server";
+import { REAUTHENTICATE_OVER } from "~/session/reauthentication.server";
 import { replaceWithInfo } from "~/session/toast.server";
 import { getCurrentUser, requireCapability } from "~/session/user.server";
 

@@ -31,7 +31,7 @@ import { logLine } from "~/lib/log.server";
 import { refusalPageHtml } from "~/lib/refusal-page";
 import { type AuditResult, recordAuditEntry } from "~/audit/record.server";
 import { exportSecondsUntilAllowed } from "~/session/rate-limit.server";
-import { requireReauthentication } from "~/session/reauthentication.server";
+import { requireRecentReauthentication } from "~/session/reauthentication.server";
 import { requireUser } from "~/session/user.server";
 import { isUpstreamError } from "~/upstream/errors";
 
@@ -108,7 +108,7 @@ export async function csvDownload<Row>(request: Request, spec: ListExport<Row>):
   const url = new URL(request.url);
   const query = exportQuery(url.searchParams);
   const back = listHref(url.pathname, url.search);
-  if (spec.personal) await requireReauthentication(request, `Download CSV: ${spec.list}`, back);
+  if (spec.personal) await requireRecentReauthentication(request, `Download CSV: ${spec.list}`, { back });
   const fileName = exportFileName(
     spec.fileName ?? spec.list,
     spec.filters.filter((part): part is string => Boolean(part)),

@@ -6,13 +6,14 @@
  * last REAUTHENTICATION_MINUTES. The time is kept on the session record (session-records.server.ts),
  * so every instance agrees.
  *
- * A guarded action calls requireReauthentication where it knows it needs one. Without a recent
- * answer the submission is held on the panel's state under a one-time key (family
- * `reauth-pending`, below) and the browser goes to the challenge page (CHALLENGE_PATH). Once the
- * challenge is answered, a held POST is re-sent by the browser to its own address (a 307 keeps
- * the method and body) with the key in `_resume`: resumeHeldSubmission, a root middleware, takes the
- * held submission (at most once) and makes it the request's form, so the action runs exactly as
- * first submitted, its own one-time key included. A held GET (an export) is simply opened again.
+ * A guarded action calls the recipe's requireReauthentication (app/recipe/reauthentication.server.ts),
+ * an export requireRecentReauthentication, where it knows it needs one. Without a recent answer the
+ * submission is held on the panel's state under a one-time key (family `reauth-pending`, below)
+ * and the browser goes to the challenge page (CHALLENGE_PATH). Once the challenge is answered, a
+ * held POST is re-sent by the browser to its own address (a 307 keeps the method and body) with
+ * the key in `_resume`: the recipe's resumeHeldSubmission, a root middleware, takes the held
+ * submission (at most once) and makes it the request's form, so the action runs exactly as first
+ * submitted, its own one-time key included. A held GET (an export) is simply opened again.
  *
  * Family `reauth-pending:<key>`: may be lost (evicted, a restart of the embedded engine's memory):
  * a lost one only means the admin submits again. Each lives REAUTHENTICATION_MINUTES; only a
@@ -20,12 +21,9 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 
-import { type MiddlewareFunction, redirect } from "react-router";
+import { redirect } from "react-router";
 import * as z from "zod/mini";
 
-import { resumeSubmittedForm, submittedForm } from "~/forms/form-data.server";
-import { RESUME_FIELD } from "~/session/reauthentication";
-import { replaceWithInfo } from "~/session/toast.server";
 import { currentSession, getCurrentUser, requireUser } from "~/session/user.server";
 import { saveSessionRecord } from "~/session/session-records.server";
 import { stateFamily } from "~/state/family.server";
@@ -39,8 +37,8 @@ export const REAUTHENTICATE_OVER = 50;
 /** The challenge page. */
 export const CHALLENGE_PATH = "/account/confirm";
 
-/** The longest submission held (a bulk Confirm's fields take a few hundred characters). */
-const MAX_HELD_CHARS = 16 * 1024;
+/** The longest submission held: a bulk Confirm naming 1,000 ids in its address takes about 30 KB. */
+const MAX_HELD_CHARS = 64 * 1024;
 
 /** The words the panel says (docs/product.md#re-authentication). */
 export const REAUTHENTICATION_TEXTS = {
@@ -85,7 +83,7 @@ function sessionDigest(request: Request): string {
 }
 
 /** The address a request was sent to as the browser sees it: a `.data` request's own page. */
-function addressOf(request: Request): string {
+export function addressOf(request: Request): string {
   const url = new URL(request.url);
   url.pathname = url.pathname.replace(/\.data$/, "");
   url.searchParams.delete("_routes");
@@ -107,30 +105,27 @@ export async function noteReauthenticated(request: Request, now = Date.now()): P
 }
 
 /**
- * The one call that guards an action (decision 080): returns at once when this session answered a
- * challenge in the last REAUTHENTICATION_MINUTES; otherwise holds the request's submission (a POST's
- * fields, or a GET's address) and throws the redirect to the challenge page. `label` says what the
- * admin confirms ("Ban 60 users"); `back` is where Cancel goes (by default the address itself for
- * a POST, whose GET is the page the form was on, and `/` for a GET).
+ * Returns at once when this session answered a challenge in the last REAUTHENTICATION_MINUTES;
+ * otherwise holds the request (a GET's address, or a POST's address and its `fields`) and throws
+ * the redirect to the challenge page. `label` says what the admin confirms ("Ban 60 users");
+ * `back` is where Cancel goes (by default the address itself for a POST, whose GET is the page the
+ * form was on, and `/` for a GET). Actions call the recipe's requireReauthentication, which gives
+ * their form's fields.
  */
-export async function requireReauthentication(request: Request, label: string, back?: string): Promise<void> {
+export async function requireRecentReauthentication(
+  request: Request,
+  label: string,
+  { back, fields }: { back?: string; fields?: URLSearchParams } = {},
+): Promise<void> {
   await requireUser(request);
   if (await reauthenticatedRecently(request)) return;
   const method = request.method.toUpperCase() === "POST" ? "POST" : "GET";
   const path = addressOf(request);
-  let body = "";
-  if (method === "POST") {
-    const fields = new URLSearchParams();
-    for (const [name, value] of await submittedForm(request)) {
-      if (name !== RESUME_FIELD && typeof value === "string") fields.append(name, value);
-    }
-    body = fields.toString();
-  }
   const record: HeldSubmission = {
     session: sessionDigest(request),
     method,
     path,
-    body,
+    body: method === "POST" ? (fields?.toString() ?? "") : "",
     label: label.slice(0, 200),
     back: back ?? (method === "POST" ? path : "/"),
   };
@@ -138,7 +133,12 @@ export async function requireReauthentication(request: Request, label: string, b
   if (value.length > MAX_HELD_CHARS) throw new Error("a submission too large to hold for re-authentication");
   const key = randomBytes(16).toString("base64url");
   await held.set(key, value, REAUTHENTICATION_MINUTES * 60);
-  throw redirect(`${CHALLENGE_PATH}?pending=${key}`, 303);
+  throw redirect(challengeHref(key), 303);
+}
+
+/** The challenge page of the submission held under `key`. */
+export function challengeHref(key: string): string {
+  return `${CHALLENGE_PATH}?pending=${key}`;
 }
 
 /** The submission held under `key` for this request's session, without taking it; undefined when none. */
@@ -160,32 +160,3 @@ function parseHeld(request: Request, stored: string | undefined): HeldSubmission
   const parsed = z.safeParse(HeldSchema, JSON.parse(stored));
   return parsed.success && parsed.data.session === sessionDigest(request) ? parsed.data : undefined;
 }
-
-/**
- * Root middleware: a POST that names a held submission (`_resume`, re-sent by the browser after the
- * challenge) runs as that submission, taken at most once. Without a recent re-authentication it goes
- * back to the challenge (the submission stays held); a submission gone (taken by a first re-send,
- * expired, another session's, another address's) runs nothing and says so.
- */
-export const resumeHeldSubmission: MiddlewareFunction<Response> = async ({ request }, next) => {
-  if (request.method.toUpperCase() !== "POST" || new URL(request.url).pathname.startsWith(CHALLENGE_PATH)) {
-    return next();
-  }
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.includes("form")) return next();
-  const key = (await submittedForm(request)).get(RESUME_FIELD);
-  if (typeof key !== "string") return next();
-  await requireUser(request);
-  const here = addressOf(request);
-  const mine = await heldSubmission(request, key);
-  if (!mine || mine.method !== "POST" || mine.path !== here) {
-    throw await replaceWithInfo(request, mine?.back ?? here, REAUTHENTICATION_TEXTS.gone);
-  }
-  if (!(await reauthenticatedRecently(request))) throw redirect(`${CHALLENGE_PATH}?pending=${key}`, 303);
-  const taken = await takeHeldSubmission(request, key);
-  if (!taken) throw await replaceWithInfo(request, mine.back, REAUTHENTICATION_TEXTS.gone);
-  const form = new FormData();
-  for (const [name, value] of new URLSearchParams(taken.body)) form.append(name, value);
-  resumeSubmittedForm(form);
-  return next();
-};

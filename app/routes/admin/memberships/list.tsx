@@ -23,7 +23,7 @@ import { isPlanAdmin, listPlans, syncPlans } from "~/upstream/memberships.server
 import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm, useIsPending } from "~/recipe/mutation-form";
 import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
-import { requireReauthentication } from "~/session/reauthentication.server";
+import { requireReauthentication } from "~/recipe/reauthentication.server";
 import { loadFailure } from "~/recipe/failure.server";
 
 /** The list's load failure text (docs/product.md#memberships-list). */

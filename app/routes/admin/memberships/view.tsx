@@ -19,7 +19,7 @@ import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/d
 import { formatDate } from "~/lib/format";
 import { requireUser } from "~/session/user.server";
 import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
-import { requireReauthentication } from "~/session/reauthentication.server";
+import { requireReauthentication } from "~/recipe/reauthentication.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { imageAnswers } from "~/upstream/file-download.server";
 import { getPlan, isPlanAdmin } from "~/upstream/memberships.server";
