@@ -386,13 +386,21 @@ export function resendMessages<S, R>(request: Request, list: BulkList<S, R>, bat
   return again(request, list, batch, chosen, true);
 }
 
-/** A new batch of `chosen` items of `batch` (a message-only one when `resend`); nothing to do is said on the results page. */
+/**
+ * A new batch of `chosen` items of `batch` (a message-only one when `resend`), after a
+ * re-authentication over REAUTHENTICATE_OVER items; nothing to do is said on the results page.
+ */
 async function again<S, R>(request: Request, list: BulkList<S, R>, batch: Batch, chosen: BatchItem[], resend: boolean) {
   const action = tableEntry(list, batch);
   const items = chosen.map(({ id, name, owner }) => ({ id, name, owner, result: "pending" as const }));
   if (!action || items.length === 0 || batch.finishedAt === null) {
     const nothing = resend ? BULK_PAGE_TEXTS.nothingToResend : BULK_PAGE_TEXTS.nothingToRetry;
     return replaceWithInfo(request, resultsHref(list, batch.id), nothing);
+  }
+  // A Retry or a resend over REAUTHENTICATE_OVER items is a bulk action too (decision 080).
+  if (items.length > REAUTHENTICATE_OVER) {
+    const noun = items.length === 1 ? list.noun.one : list.noun.many;
+    await requireReauthentication(request, `${resend ? RESEND_LABEL : action.label} ${items.length} ${noun}`);
   }
   const next = newBatch(request, {
     list: list.path,

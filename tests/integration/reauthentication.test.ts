@@ -7,9 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { auditRows } from "../support/audit-page";
-import { confirmKey, finishedResults, reviewPath } from "../support/bulk";
+import { confirmKey, finishedResults, formKey, reviewPath } from "../support/bulk";
 import { demoUsers } from "../support/demo-data";
-import { clearRecordedRequests, recordedRequests, resetDemo, seedUsers } from "../support/demo-hooks";
+import {
+  clearFaults,
+  clearRecordedRequests,
+  injectFault,
+  recordedRequests,
+  resetDemo,
+  seedUsers,
+} from "../support/demo-hooks";
 import { decodeEntities, PanelClient } from "../support/form-post";
 import { type RunningRedis, startRedis } from "../support/redis-server";
 import { enrol, STEP_MS, wrongCode } from "../support/second-factor";
@@ -128,6 +135,37 @@ describe.each(stores)("re-authentication ($name store)", { timeout: 180_000 }, (
         expect.stringMatching(/^Failed.*wrong password: Ban 60 users/),
       ]),
     );
+  });
+
+  it("asks again before a Retry of over 50 items from a session that has not confirmed", async () => {
+    await resetDemo(stack.demo.url);
+    await seedUsers(stack.demo.url, 100);
+    const ids = (await demoUsers(stack.demo.url))
+      .filter((user) => user.email.endsWith("@seeded.example.com") && !user.isBanned)
+      .slice(0, 55)
+      .map((user) => user.id);
+    const review = reviewPath("users", "ban", ids);
+    // Every ban fails the first time.
+    await injectFault(stack.demo.url, { method: "GET", path: "/users/ban/*", status: 500 });
+    const confirmed = await PanelClient.reauthenticated(stack.panel.url);
+    const first = await confirmed.post(review, { reason: "Spam", _once: await confirmKey(confirmed, review) });
+    const results = await finishedResults(confirmed, first);
+    expect(results).toContain("Finished: 0 done, 0 skipped, 55 failed, 0 outcome unknown.");
+    await clearFaults(stack.demo.url);
+    await clearRecordedRequests(stack.demo.url);
+
+    // Another session of the admin's, not confirmed: its Retry of the 55 asks first.
+    const other = await PanelClient.signedIn(stack.panel.url);
+    const resultsPath = first.headers.get("location")!;
+    const retryFields = { intent: "retry", _once: formKey(await (await other.get(resultsPath)).text(), "retry") };
+    const challenge = challengeOf(await other.post(resultsPath, retryFields));
+    expect(decodeEntities(await (await other.get(challenge.path)).text())).toContain("Ban 55 users");
+    expect(await bans()).toBe(0);
+    const challengeFields = { _resume: challenge.key, password: PASSWORD };
+    expect((await other.post(challenge.path, challengeFields)).headers.get("location")).toBe(resultsPath);
+    const retried = await finishedResults(other, await other.post(resultsPath, challengeFields));
+    expect(retried).toContain("Finished: 55 done, 0 skipped, 0 failed, 0 outcome unknown.");
+    expect(await bans()).toBe(55);
   });
 
   it("asks an admin with a second factor for a code or a recovery code, refuses a code used before, and counts wrong ones", async () => {
