@@ -11,15 +11,18 @@ import { describePageError } from "~/lib/page-error";
 import { enterRequestContext } from "~/lib/request-context.server";
 import type { FlashToast } from "~/lib/toast";
 import { randomKey } from "~/recipe/mutation-form";
+import { resumeHeldSubmission } from "~/recipe/reauthentication.server";
 import { readToast } from "~/session/toast.server";
 import { provideSessionToUpstream } from "~/session/upstream-access.server";
 
 // First the request's router context becomes current (per-request values live there), then the
-// upstream client is given the panel's session, then every submission is read and checked.
+// upstream client is given the panel's session, then every submission is read and checked, and a
+// submission held for a re-authentication is carried on (decision 080).
 export const middleware: Route.MiddlewareFunction[] = [
   enterRequestContext,
   provideSessionToUpstream,
   checkSubmittedForms,
+  resumeHeldSubmission,
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -45,6 +45,8 @@ export default [
 
   route("login", "routes/auth/login.tsx"),
   route("login/two-factor", "routes/auth/two-factor.tsx"),
+  // The re-authentication challenge (decision 080): outside the shell, like sign-in's code form.
+  route("account/confirm", "routes/auth/confirm.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),

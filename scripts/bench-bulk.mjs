@@ -44,7 +44,8 @@ async function run(name, list, pick, action, fields) {
   const demo = await startDemoApi({ DEMO_API_LATENCY_MS: String(LATENCY_MS), DEMO_API_DATA_FILE: "" });
   const panel = await startPanel(`${demo.url}/api`, { NODE_ENV: "production" });
   try {
-    const client = await PanelClient.signedIn(panel.url);
+    // Confirmed ahead: a bulk action over 50 items asks for a re-authentication (decision 080).
+    const client = await PanelClient.reauthenticated(panel.url);
     const ids = await pick(demo.url);
     if (ids.length < ITEMS) throw new Error(`${name}: only ${ids.length} items to act on`);
     const params = new URLSearchParams({ action });

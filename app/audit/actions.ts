@@ -29,6 +29,8 @@ const ACTION_WORDS = {
   "turn-on-second-factor": "turned on two-factor authentication",
   "turn-off-second-factor": "turned off two-factor authentication",
   "use-recovery-code": "used a recovery code",
+  // Re-authentication before a guarded action (docs/product.md#re-authentication).
+  reauthenticate: "re-authenticated",
   // Entries written before the direction was recorded (their intent said neither).
   "toggle-status": "activated or deactivated",
   "toggle-pinned": "pinned or unpinned",

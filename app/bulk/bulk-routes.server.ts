@@ -26,6 +26,8 @@ import { pageError } from "~/lib/page-error";
 import type { TableAction } from "~/recipe/action.server";
 import { invalidSubmission, rejectedSubmission } from "~/recipe/failure.server";
 import { recordsItsOwnEntries } from "~/audit/record.server";
+import { requireReauthentication } from "~/recipe/reauthentication.server";
+import { REAUTHENTICATE_OVER } from "~/session/reauthentication.server";
 import { replaceWithInfo } from "~/session/toast.server";
 import { getCurrentUser, requireCapability } from "~/session/user.server";
 
@@ -255,8 +257,9 @@ export function parseSelection<S, R, K extends string>(request: Request, list: B
 /**
  * Confirm's step (docs/product.md#bulk-actions), called by the list's bulk route with the table's
  * entry of the chosen intent, inside its runOnce: checks the reason and the message, takes the
- * selection's items (confirmedItems), creates the batch, runs it and shows its results
- * (Post/Redirect/Get). Nothing to do (every matching row skipped) is refused, 400.
+ * selection's items (confirmedItems), asks for a re-authentication over REAUTHENTICATE_OVER items,
+ * creates the batch, runs it and shows its results (Post/Redirect/Get). Nothing to do (every
+ * matching row skipped) is refused, 400.
  */
 export async function confirmBatch<S, R>(
   request: Request,
@@ -270,6 +273,12 @@ export async function confirmBatch<S, R>(
   const confirmed = await confirmedItems(request, list, selection, action, env().BULK_MAX);
   if (!confirmed.items.some((item) => item.result === "pending")) {
     return rejectedSubmission(BULK_PAGE_TEXTS.nothingToDo, fields.values);
+  }
+  // Over REAUTHENTICATE_OVER items the admin confirms it is them first (decision 080); the Confirm
+  // is held meanwhile and carried on, with its one-time key, once they have.
+  const count = confirmed.items.length;
+  if (count > REAUTHENTICATE_OVER) {
+    await requireReauthentication(request, `${action.label} ${count} ${count === 1 ? list.noun.one : list.noun.many}`);
   }
   const batch = newBatch(request, {
     list: list.path,
@@ -377,13 +386,21 @@ export function resendMessages<S, R>(request: Request, list: BulkList<S, R>, bat
   return again(request, list, batch, chosen, true);
 }
 
-/** A new batch of `chosen` items of `batch` (a message-only one when `resend`); nothing to do is said on the results page. */
+/**
+ * A new batch of `chosen` items of `batch` (a message-only one when `resend`), after a
+ * re-authentication over REAUTHENTICATE_OVER items; nothing to do is said on the results page.
+ */
 async function again<S, R>(request: Request, list: BulkList<S, R>, batch: Batch, chosen: BatchItem[], resend: boolean) {
   const action = tableEntry(list, batch);
   const items = chosen.map(({ id, name, owner }) => ({ id, name, owner, result: "pending" as const }));
   if (!action || items.length === 0 || batch.finishedAt === null) {
     const nothing = resend ? BULK_PAGE_TEXTS.nothingToResend : BULK_PAGE_TEXTS.nothingToRetry;
     return replaceWithInfo(request, resultsHref(list, batch.id), nothing);
+  }
+  // A Retry or a resend over REAUTHENTICATE_OVER items is a bulk action too (decision 080).
+  if (items.length > REAUTHENTICATE_OVER) {
+    const noun = items.length === 1 ? list.noun.one : list.noun.many;
+    await requireReauthentication(request, `${resend ? RESEND_LABEL : action.label} ${items.length} ${noun}`);
   }
   const next = newBatch(request, {
     list: list.path,

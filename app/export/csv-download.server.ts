@@ -31,6 +31,7 @@ import { logLine } from "~/lib/log.server";
 import { refusalPageHtml } from "~/lib/refusal-page";
 import { type AuditResult, recordAuditEntry } from "~/audit/record.server";
 import { exportSecondsUntilAllowed } from "~/session/rate-limit.server";
+import { requireRecentReauthentication } from "~/session/reauthentication.server";
 import { requireUser } from "~/session/user.server";
 import { isUpstreamError } from "~/upstream/errors";
 
@@ -54,6 +55,11 @@ export interface ListExport<Row> {
    * the upstream sends whole is one page: `onePage`). Each page is one chunk of the file.
    */
   pages: AsyncIterable<readonly Row[]>;
+  /**
+   * The file holds members' personal data (emails, phone numbers, dates of birth, documents): it
+   * asks for a fresh re-authentication first (decision 080).
+   */
+  personal?: boolean;
 }
 
 /** The pages of a list the upstream sends whole: one, read when the file asks for it. */
@@ -102,6 +108,7 @@ export async function csvDownload<Row>(request: Request, spec: ListExport<Row>):
   const url = new URL(request.url);
   const query = exportQuery(url.searchParams);
   const back = listHref(url.pathname, url.search);
+  if (spec.personal) await requireRecentReauthentication(request, `Download CSV: ${spec.list}`, { back });
   const fileName = exportFileName(
     spec.fileName ?? spec.list,
     spec.filters.filter((part): part is string => Boolean(part)),

@@ -3,7 +3,7 @@ import { type $ZodType, type output, safeParse } from "zod/v4/core";
 
 import { cutTextParts, multipartBoundary } from "~/forms/multipart-limit.server";
 import { pageError } from "~/lib/page-error";
-import { oncePerRequest } from "~/lib/request-context.server";
+import { oncePerRequest, requestRecord } from "~/lib/request-context.server";
 
 /** Form errors keyed by field name, as the forms show them. */
 export type FormErrors = Record<string, { type: string; message: string }>;
@@ -69,7 +69,20 @@ export function detachedRequest(request: Request): Request {
  * for every submission, so the check holds even for an action that forgets to.
  */
 export function submittedForm(request: Request): Promise<FormData> {
-  return submissions(request);
+  const resumed = resumedForms()?.form;
+  return resumed ? Promise.resolve(resumed) : submissions(request);
+}
+
+// A submission held for a re-authentication and carried on by this request (app/session/reauthentication.server.ts).
+const resumedForms = requestRecord<{ form?: FormData }>(() => ({}));
+
+/**
+ * Makes `form` the request's submission from now on: what every later submittedForm answers (a held
+ * submission carried on after its re-authentication, in place of the challenge's own fields).
+ */
+export function resumeSubmittedForm(form: FormData): void {
+  const slot = resumedForms();
+  if (slot) slot.form = form;
 }
 
 /** The fields of a form that were longer than MAX_FIELD_CHARS, and were cut to it (see parseForm). */

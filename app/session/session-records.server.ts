@@ -36,6 +36,8 @@ export const SessionRecordSchema = z.object({
   address: z.string(),
   /** The browser's User-Agent, cut to USER_AGENT_LENGTH characters. */
   userAgent: z.string(),
+  /** When the admin last answered a re-authentication challenge in this session (reauthentication.server.ts). */
+  reauthenticatedAt: z.number().optional(),
 });
 export type SessionRecord = z.output<typeof SessionRecordSchema>;
 

@@ -187,6 +187,21 @@ test.describe("admin screens", () => {
     await visit(page, testInfo, "/insights?days=30");
   });
 
+  test("the re-authentication challenge: a held export, with a wrong password, also at 390 px", async ({
+    page,
+  }, testInfo) => {
+    // The users' CSV holds personal data: opening it shows the challenge (decision 080).
+    await page.goto("/users.csv?status=banned");
+    await expect(page).toHaveURL(/\/account\/confirm\?pending=/);
+    await expectAccessible(page, testInfo, "re-authentication challenge, desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, testInfo, "re-authentication challenge, 390 px");
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByText("Incorrect password").first().waitFor();
+    await expectAccessible(page, testInfo, "re-authentication challenge with its error, 390 px");
+  });
+
   test("sessions: the list with another session and its dialog, also at 390 px", async ({ page }, testInfo) => {
     // A second session of the admin's, so the page offers Sign out and Sign out all other sessions.
     await startSession(page);

@@ -31,6 +31,19 @@ export async function startSession(page: Page, account = ADMIN) {
 }
 
 /**
+ * Confirms it is them ahead, as /account/confirm lets an admin do (decision 080): the guarded
+ * actions (personal-data exports, plan deletion, bulk actions over 50 items) then run for 15
+ * minutes without a challenge. For tests about those actions' own behaviour.
+ */
+export async function confirmAhead(page: Page, account = ADMIN) {
+  const response = await page.context().request.post("/account/confirm", {
+    form: { password: account.password },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `confirming ${account.email}`).toBe(303);
+}
+
+/**
  * Starts a session and opens the dashboard, where signing in through the form lands; with
  * JavaScript, waits until the shell has hydrated (it marks the document), as it has after that
  * client-side navigation.

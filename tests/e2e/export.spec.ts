@@ -6,13 +6,15 @@ import { parse } from "csv-parse/sync";
 
 import { demoUsers } from "../support/demo-data";
 import { resetDemo } from "../support/demo-hooks";
-import { startSession } from "./auth-helpers";
+import { confirmAhead, startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { applyFilters, openList } from "./list-helpers";
 
 test.beforeEach(async ({ page, demoUrl }) => {
   await resetDemo(demoUrl);
   await startSession(page);
+  // The users list holds personal data: its file asks for a re-authentication (decision 080).
+  await confirmAhead(page);
 });
 
 test("downloads the filtered users list as a CSV whose rows are the list's", async ({

@@ -5,7 +5,7 @@
 // browser does on any page load: the first Tab reaches the page's first control.
 import type { Locator, Page, TestInfo } from "@playwright/test";
 
-import { startSession, waitForShellHydration } from "./auth-helpers";
+import { confirmAhead, startSession, waitForShellHydration } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { openBeforeHydration } from "./hydration-helpers";
 import { resetDemo } from "../support/demo-hooks";
@@ -128,6 +128,8 @@ test("announcement status toggle: focus stays on the row's toggle", async ({ pag
 });
 
 test("plan delete: focus moves to the next plan's Delete Membership", async ({ page }, testInfo) => {
+  // A plan deletion asks for a re-authentication (decision 080): confirmed ahead here.
+  await confirmAhead(page);
   await open(page, "/memberships");
   const deletes = page.getByRole("link", { name: /^Delete Membership / });
   const next = await accessibleName(deletes.nth(1));

@@ -9,7 +9,7 @@ import type { Locator, Page, TestInfo } from "@playwright/test";
 import { demoAdminCookie } from "../support/demo-data";
 import { holdCalls, injectFault, recordedRequests, resetDemo } from "../support/demo-hooks";
 import type { PlanRecord } from "../../demo-api/types";
-import { startSession, waitForShellHydration } from "./auth-helpers";
+import { confirmAhead, startSession, waitForShellHydration } from "./auth-helpers";
 import { brokenImages } from "./image-helpers";
 import { expect, test } from "./fixtures";
 
@@ -125,6 +125,8 @@ test.describe("the list", () => {
 
   test("deletes after confirming, and Cancel keeps the plan", async ({ page, demoUrl }) => {
     await startSession(page);
+    // A plan deletion asks for a re-authentication (decision 080): confirmed ahead here.
+    await confirmAhead(page);
     await page.goto("/memberships");
     await waitForShellHydration(page);
     await row(page, "Premium Yearly").getByRole("link", { name: "Delete Membership" }).click();
@@ -357,6 +359,7 @@ test.describe("details", () => {
     demoUrl,
   }) => {
     await startSession(page);
+    await confirmAhead(page);
     await page.goto("/memberships/view/4");
 
     await page.getByRole("link", { name: "Deactivate" }).click();

@@ -26,7 +26,7 @@ describe.each([
   const stack = useStack(env);
 
   it("answers 429 with Retry-After past the limit, asks the upstream nothing, and counts each admin apart", async () => {
-    const admin = await PanelClient.signedIn(stack.panel.url);
+    const admin = await PanelClient.reauthenticated(stack.panel.url);
     for (let attempt = 0; attempt < PER_MINUTE; attempt++) {
       expect((await admin.get("/memberships.csv")).status).toBe(200);
     }
@@ -52,7 +52,7 @@ describe.each([
 
     // Another administrator has exports of their own; the refusal is in the trail. (Its newest
     // refused entry: a file's own entry is written when its stream ends, which may come after.)
-    const other = await PanelClient.signedIn(stack.panel.url, "ops.admin@example.com", "Admin12345");
+    const other = await PanelClient.reauthenticated(stack.panel.url, "ops.admin@example.com", "Admin12345");
     expect(await newestExportEntry(other, "&kind=list&target=memberships&result=refused")).toMatchObject({
       Admin: "admin@example.com",
       "Target ID": "memberships",
@@ -63,14 +63,14 @@ describe.each([
   });
 
   it("tells the admin on their next page, once, that their last export was incomplete", async () => {
-    const admin = await PanelClient.signedIn(stack.panel.url, "support.admin@example.com", "Admin12345");
+    const admin = await PanelClient.reauthenticated(stack.panel.url, "support.admin@example.com", "Admin12345");
     await injectFault(stack.demo.url, { method: "GET", path: "/posts", status: 500, times: 1 });
     const file = await downloadCsv(admin, "/posts.csv?search=a");
     expect(file.records.at(-1)![0]).toMatch(/^INCOMPLETE EXPORT: /);
 
     const notice = `The last export, posts-a-${today()}.csv, is incomplete: the list could not be read to its end. It has only the first 0 rows. Download it again.`;
     // Another admin is not told.
-    const other = await PanelClient.signedIn(stack.panel.url, "ops.admin@example.com", "Admin12345");
+    const other = await PanelClient.reauthenticated(stack.panel.url, "ops.admin@example.com", "Admin12345");
     expect((await htmlPage(await other.get("/posts"))).queryByText(notice)).toBeNull();
     // The admin who downloaded it is, on the next page they open, in the panel's shell.
     const next = await htmlPage(await admin.get("/posts"));

@@ -14,7 +14,8 @@ import type { PlanRecord } from "../../demo-api/types";
 
 const stack = useStack();
 
-const signedIn = (email?: string, password?: string) => PanelClient.signedIn(stack.panel.url, email, password);
+// Confirmed ahead: a plan deletion asks for a re-authentication first (decision 080).
+const signedIn = (email?: string, password?: string) => PanelClient.reauthenticated(stack.panel.url, email, password);
 
 const admin = () => signedIn();
 const moderator = () => signedIn("moderator@example.com", "Moderator12345");

@@ -13,7 +13,8 @@ const stack = useStack();
 let panel: PanelClient;
 
 beforeEach(async () => {
-  panel = await PanelClient.signedIn(stack.panel.url);
+  // Confirmed ahead: a plan deletion asks for a re-authentication first (decision 080).
+  panel = await PanelClient.reauthenticated(stack.panel.url);
   await clearRecordedRequests(stack.demo.url);
 });
 

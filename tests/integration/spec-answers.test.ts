@@ -166,7 +166,8 @@ const MUTATIONS: Mutation[] = [
 
 /** Posts the mutation with `fault` on its upstream call; answers the toasts the admin then sees. */
 async function run(mutation: Mutation, fault: Omit<Fault, "path" | "method">) {
-  const panel = await PanelClient.signedIn(stack.panel.url);
+  // Confirmed ahead: a plan deletion asks for a re-authentication first (decision 080).
+  const panel = await PanelClient.reauthenticated(stack.panel.url);
   const { path, fields } = await mutation.form();
   const named = Object.fromEntries(Array.isArray(fields) ? fields : Object.entries(fields));
   const upstreamPath = mutation.upstream(named);

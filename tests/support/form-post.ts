@@ -15,6 +15,18 @@ export class PanelClient {
     return client;
   }
 
+  /**
+   * A client signed in that has also confirmed it is them (/account/confirm with the password,
+   * decision 080): the guarded actions (personal-data exports, plan deletion, bulk actions over 50
+   * items) run for 15 minutes without a challenge. For tests about those actions' own behaviour.
+   */
+  static async reauthenticated(baseUrl: string, email?: string, password = "Admin12345"): Promise<PanelClient> {
+    const client = await PanelClient.signedIn(baseUrl, email, password);
+    const answer = await client.post("/account/confirm", { password });
+    if (answer.status !== 303) throw new Error(`re-authentication failed with ${answer.status}`);
+    return client;
+  }
+
   /** The Cookie header this client would send. */
   cookieHeader(): string {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");

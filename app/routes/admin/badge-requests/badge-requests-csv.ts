@@ -14,6 +14,8 @@ const columns: CsvColumn<BadgeRequest>[] = [
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   return csvDownload(request, {
+    // Members' personal data: a fresh re-authentication first (decision 080).
+    personal: true,
     list: "citizenship-requests",
     filters: [params.get("search")],
     columns,

@@ -23,6 +23,7 @@ import { isPlanAdmin, listPlans, syncPlans } from "~/upstream/memberships.server
 import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm, useIsPending } from "~/recipe/mutation-form";
 import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
+import { requireReauthentication } from "~/recipe/reauthentication.server";
 import { loadFailure } from "~/recipe/failure.server";
 
 /** The list's load failure text (docs/product.md#memberships-list). */
@@ -60,7 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (posted.intent) {
       case "activate":
       case "deactivate":
+        return rowAction(request, back, tableRowAction(request, PLAN_TABLE, posted.intent, posted.id));
       case "delete":
+        // Deleting a plan asks for a fresh re-authentication first (decision 080).
+        await requireReauthentication(request, `Delete plan ${posted.id}`, back);
         return rowAction(request, back, tableRowAction(request, PLAN_TABLE, posted.intent, posted.id));
       case "sync":
         // The list loads afresh; a success shows the server's message, a failure is only logged, never shown.

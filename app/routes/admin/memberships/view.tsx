@@ -19,6 +19,7 @@ import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/d
 import { formatDate } from "~/lib/format";
 import { requireUser } from "~/session/user.server";
 import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
+import { requireReauthentication } from "~/recipe/reauthentication.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { imageAnswers } from "~/upstream/file-download.server";
 import { getPlan, isPlanAdmin } from "~/upstream/memberships.server";
@@ -68,6 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "deactivate":
         return rowAction(request, back, tableRowAction(request, PLAN_TABLE, intent, id));
       case "delete":
+        // Deleting a plan asks for a fresh re-authentication first (decision 080).
+        await requireReauthentication(request, `Delete plan ${id}`, back);
         // A deleted plan has no details page left: back to the list.
         return rowAction(request, back, { ...tableRowAction(request, PLAN_TABLE, intent, id), to: "/memberships" });
       default:

@@ -12,6 +12,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const { status, search } = inviteFilters(query);
   return csvDownload(request, {
+    // Members' personal data: a fresh re-authentication first (decision 080).
+    personal: true,
     list: "invitees",
     filters: [`user-${params.id}`, status, search],
     columns: inviteCsvColumns("invitedToEmail", env().APP_TIMEZONE),

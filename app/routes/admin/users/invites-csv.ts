@@ -12,6 +12,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const { status, search } = inviteFilters(query);
   return csvDownload(request, {
+    // Members' personal data: a fresh re-authentication first (decision 080).
+    personal: true,
     list: "invites",
     filters: [`user-${params.id}`, status, search],
     columns: inviteCsvColumns("invitedTo", env().APP_TIMEZONE),

@@ -27,6 +27,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { filters } = usersQuery(params);
   return csvDownload(request, {
+    // Members' personal data: a fresh re-authentication first (decision 080).
+    personal: true,
     list: "users",
     filters: [filters.status, filters.citizenship && `citizenship-${filters.citizenship}`, filters.search],
     columns,
