@@ -73,8 +73,16 @@ async function writeSnapshot(day: string, snapshot: PendingSnapshot): Promise<vo
  * When the panel first saw each of `ids` pending (now, for a new one); forgets the ids no longer
  * pending, so the record is the pending list and no more.
  */
-export async function firstSeen(ids: readonly string[], timeZone: string, now = Date.now()): Promise<Map<string, number>> {
-  const after = await changeRecord((before) => Object.fromEntries(ids.map((id) => [id, before[id] ?? now])), timeZone, now);
+export async function firstSeen(
+  ids: readonly string[],
+  timeZone: string,
+  now = Date.now(),
+): Promise<Map<string, number>> {
+  const after = await changeRecord(
+    (before) => Object.fromEntries(ids.map((id) => [id, before[id] ?? now])),
+    timeZone,
+    now,
+  );
   // Others kept writing: this look uses what it read, and the next one writes.
   return new Map(after ? Object.entries(after) : ids.map((id) => [id, now]));
 }

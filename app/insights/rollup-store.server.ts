@@ -52,9 +52,7 @@ export function rollupStore(engine?: () => Promise<StateEngine>) {
       const raw = await family.get(key);
       const next = change(raw);
       const stored =
-        raw === undefined
-          ? (await family.claim(key, next, ttl)) === undefined
-          : await family.swap(key, raw, next, ttl);
+        raw === undefined ? (await family.claim(key, next, ttl)) === undefined : await family.swap(key, raw, next, ttl);
       if (stored) return;
     }
     throw new Error(`the insights key ${key} kept changing under ${ATTEMPTS} attempts`);

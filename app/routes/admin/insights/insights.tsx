@@ -187,8 +187,8 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
               {csvLink("queue", "the citizenship queue per day")}
             </div>
             <p className="text-sm text-slate-600">
-              Times run from when the panel first saw a request pending to its approval or rejection; pending
-              requests are as the panel last saw them by the end of each day.
+              Times run from when the panel first saw a request pending to its approval or rejection; pending requests
+              are as the panel last saw them by the end of each day.
             </p>
             <FiguresTable
               caption={`Citizenship queue per day, ${from} to ${to}`}
