@@ -280,6 +280,7 @@ describe.each(["embedded", "Redis"] as const)("/insights on the %s state engine"
     expect(expected.map((times) => formatWait(nearestRank(times, 50)!))).toContain(queueRow("Median time to decision"));
     expect(expected.map((times) => formatWait(nearestRank(times, 90)!))).toContain(queueRow("90th percentile"));
     expect(queueRow("90th percentile")).toMatch(/^30 h 0\d min$/);
+    expect(queueRow("Decisions timed")).toBe("3");
     // Pending now: as many as the upstream holds; the oldest is request 29, first seen 26 hours before.
     const summary = (await (await fetch(`${stack.demo.url}/__demo/summary`)).json()) as {
       data: { pendingBadges: number };

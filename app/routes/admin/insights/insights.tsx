@@ -82,6 +82,11 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
         ),
     },
     {
+      id: "timed",
+      header: "Decisions timed",
+      cell: ({ day, timed }) => queueFigure(String(timed), `decisions timed on ${day}`, citizenshipEntriesHref(day)),
+    },
+    {
       id: "median",
       header: "Median time to decision",
       cell: ({ day, median, timed }) =>
