@@ -25,7 +25,7 @@
 // 4. The Django admin anchor (../shared/anchors/django-admin, or BENCH_DJANGO_ANCHOR), when Debian's
 //    python3 imports Django 3.2 and gunicorn is installed (skipped with a note otherwise, or with
 //    BENCH_SKIP_DJANGO=1): scripts/bench-django.mjs.
-// 5. Insights (scripts/bench-insights.mjs; BENCH_SKIP_INSIGHTS=1 skips it): the seeding step writes
+// 5. Insights (scripts/bench-insights.ts; BENCH_SKIP_INSIGHTS=1 skips it): the seeding step writes
 //    1,000,000 entries into a trail on each engine and rebuilds the roll-ups, then /insights?days=90
 //    answers 300 sequential requests (bound: p95 under 300 ms on each); and signed-in /users with
 //    the shell's waiting banner shown against a panel without it (bound: 0.98 × or more).
@@ -52,7 +52,7 @@ import autocannon from "autocannon";
 import { PanelClient } from "../tests/support/form-post.ts";
 import { freePort, ROOT, startDemoApi, startPanel, TEST_SESSION_SECRET } from "../tests/support/servers.ts";
 import { compareWithDjango, DJANGO_BOUND, djangoSummary, djangoTable } from "./bench-django.mjs";
-import { benchInsights } from "./bench-insights.mjs";
+import { benchInsights } from "./bench-insights.ts";
 import { buildFloorApp } from "./floor-app.mjs";
 import {
   alternate,

@@ -25,14 +25,15 @@ import { promisify } from "node:util";
 
 import { Redis } from "ioredis";
 
-import { chainedEntry } from "../app/audit/entry.ts";
+import type { AuditEngine } from "../app/audit/engine.ts";
+import { type AuditRecord, chainedEntry } from "../app/audit/entry.ts";
 import { levelEngine } from "../app/audit/level-engine.server.ts";
 import { redisEngine } from "../app/audit/redis-engine.server.ts";
 import { familyOn } from "../app/state/family.server.ts";
 import { levelStateEngine } from "../app/state/level-engine.server.ts";
 import { PanelClient } from "../tests/support/form-post.ts";
 import { startRedis } from "../tests/support/redis-server.ts";
-import { ROOT, startDemoApi, startPanel } from "../tests/support/servers.ts";
+import { type RunningServer, ROOT, startDemoApi, startPanel } from "../tests/support/servers.ts";
 import { findProgram } from "./ensure-packages.mjs";
 import {
   alternate,
@@ -52,7 +53,7 @@ const DAY_MS = 86_400_000;
 const REBUILD = path.join(ROOT, "build/server/insights-rebuild.js");
 
 /** What admins do, with how often (out of 100). */
-const MIX = [
+const MIX: readonly [weight: number, action: string, kind: NonNullable<AuditRecord["target"]>["kind"] | null][] = [
   [30, "signed in", null],
   [14, "approved", "badge-request"],
   [5, "rejected", "badge-request"],
@@ -65,9 +66,9 @@ const MIX = [
 ];
 
 /** The `index`-th seeded record: spread evenly over the 90 days before `now`, oldest first. */
-function seededRecord(index, now) {
+function seededRecord(index: number, now: number): AuditRecord & { at: number } {
   let pick = (index * 7919) % 100;
-  let [, action, kind] = MIX[0];
+  let [, action, kind] = MIX[0]!;
   for (const [weight, word, target] of MIX) {
     if (pick < weight) {
       [action, kind] = [word, target];
@@ -85,7 +86,7 @@ function seededRecord(index, now) {
 }
 
 /** Writes the entries through the engine, reporting progress; answers the seconds it took. */
-async function seedTrail(engine, now) {
+async function seedTrail(engine: AuditEngine, now: number): Promise<number> {
   const started = performance.now();
   const head = await engine.head();
   if (head.seq >= ENTRIES) {
@@ -101,7 +102,7 @@ async function seedTrail(engine, now) {
 }
 
 /** `npm run insights:rebuild` on the stores `storeEnv` names; answers its seconds and its line. */
-async function rebuild(storeEnv) {
+async function rebuild(storeEnv: NodeJS.ProcessEnv): Promise<{ seconds: number; line: string }> {
   const started = performance.now();
   const { stdout } = await promisify(execFile)(process.execPath, [REBUILD], {
     cwd: ROOT,
@@ -112,7 +113,11 @@ async function rebuild(storeEnv) {
 }
 
 /** One request's whole answer, in ms. */
-function timedAnswer(url, headers, agent) {
+function timedAnswer(
+  url: string,
+  headers: http.OutgoingHttpHeaders,
+  agent: http.Agent,
+): Promise<{ ms: number; status: number | undefined }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     http
@@ -126,7 +131,7 @@ function timedAnswer(url, headers, agent) {
 }
 
 /** REQUESTS sequential answers of /insights?days=90 after 20 not counted: p50, p95, non-2xx. */
-async function insightsTimes(panelUrl, cookie) {
+async function insightsTimes(panelUrl: string, cookie: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const url = `${panelUrl}/insights?days=90`;
   const headers = { ...BROWSER_HEADERS, cookie };
@@ -146,7 +151,20 @@ async function insightsTimes(panelUrl, cookie) {
 }
 
 /** The /insights measurement on one engine: seed, rebuild, then the panel's answers. */
-async function measureEngine(name, { storeEnv, openTrail }, demoUrl, problems) {
+interface EngineResult {
+  name: string;
+  seedSeconds: number;
+  rebuildSeconds: number;
+  p50: number;
+  p95: number;
+}
+
+async function measureEngine(
+  name: string,
+  { storeEnv, openTrail }: { storeEnv: NodeJS.ProcessEnv; openTrail: () => Promise<AuditEngine> },
+  demoUrl: string,
+  problems: string[],
+): Promise<EngineResult> {
   console.log(`  ${name}: seeding ${ENTRIES} entries...`);
   const now = Date.now();
   const trail = await openTrail();
@@ -173,7 +191,17 @@ async function measureEngine(name, { storeEnv, openTrail }, demoUrl, problems) {
 }
 
 /** The banner's cost: /users on a panel without it (A) and one showing it (B), in alternating rounds. */
-async function measureBanner(demoUrl, { rounds, seconds, connections }, problems) {
+interface LoadSettings {
+  rounds: number;
+  seconds: number;
+  connections: number;
+}
+
+async function measureBanner(
+  demoUrl: string,
+  { rounds, seconds, connections }: LoadSettings,
+  problems: string[],
+): Promise<{ shares: number[]; share: number }> {
   const stateWithOldRequest = mkdtempSync(path.join(tmpdir(), "bench-banner-state-"));
   // Request 9 is pending in the demo data: first seen 30 hours ago, so the banner shows.
   const state = await levelStateEngine(stateWithOldRequest);
@@ -188,22 +216,22 @@ async function measureBanner(demoUrl, { rounds, seconds, connections }, problems
     startPanel(demoUrl, { STATE_DIR: stateWithOldRequest }),
   ]);
   try {
-    const sides = { a: off, b: on };
-    const cookies = {};
+    const sides: Record<"a" | "b", RunningServer> = { a: off, b: on };
+    const cookies: Record<string, string> = {};
     for (const [side, panel] of Object.entries(sides)) {
       const admin = new PanelClient(panel.url);
       await admin.signIn();
       cookies[side] = admin.cookieHeader();
     }
-    const shows = async (side) =>
-      (await (await fetch(`${sides[side].url}/users`, { headers: { cookie: cookies[side] } })).text()).includes(
+    const shows = async (side: "a" | "b") =>
+      (await (await fetch(`${sides[side].url}/users`, { headers: { cookie: cookies[side]! } })).text()).includes(
         "The oldest citizenship request has waited more than",
       );
     if ((await shows("a")) || !(await shows("b"))) problems.push("the banner shows on the wrong panel");
-    const measured = await alternate(rounds, (side) =>
+    const measured = await alternate(rounds, (side: "a" | "b") =>
       driveLoad({
         url: `${sides[side].url}/users`,
-        headers: { ...BROWSER_HEADERS, cookie: cookies[side] },
+        headers: { ...BROWSER_HEADERS, cookie: cookies[side]! },
         connections,
         seconds,
         warmupSeconds: 2,
@@ -212,7 +240,8 @@ async function measureBanner(demoUrl, { rounds, seconds, connections }, problems
       }),
     );
     const shares = measured.map((round) => {
-      const rps = (runs) => runs.reduce((sum, run) => sum + run.rps, 0) / runs.length;
+      const rps = (runs: import("./measuring.mjs").LoadResult[]) =>
+        runs.reduce((sum, run) => sum + run.rps, 0) / runs.length;
       return rps(round.b) / rps(round.a);
     });
     for (const round of measured)
@@ -232,16 +261,15 @@ async function measureBanner(demoUrl, { rounds, seconds, connections }, problems
 /**
  * The insights step: /insights?days=90 over a 1,000,000-entry trail on each engine, and the
  * banner's cost on /users. Broken bounds are pushed to `problems`; answers the figures and a table.
- * @param {{ rounds: number, seconds: number, connections: number, problems: string[] }} options
  */
-export async function benchInsights({ rounds, seconds, connections, problems }) {
+export async function benchInsights({ rounds, seconds, connections, problems }: LoadSettings & { problems: string[] }) {
   const demo = await startDemoApi();
   const kept = process.env.BENCH_INSIGHTS_SEED_DIR;
   const base = kept ?? mkdtempSync(path.join(tmpdir(), "bench-insights-"));
   const [auditDir, stateDir] = [path.join(base, "audit"), path.join(base, "state")];
   for (const dir of [auditDir, stateDir]) if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
-  const results = [];
-  let redis;
+  const results: EngineResult[] = [];
+  let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
   try {
     results.push(
       await measureEngine(
@@ -275,7 +303,7 @@ export async function benchInsights({ rounds, seconds, connections, problems }) 
   }
 }
 
-function insightsTable(results, banner) {
+function insightsTable(results: readonly EngineResult[], banner: { shares: number[]; share: number }): string {
   const lines = [
     `| Engine | Entries | Seeding | Rebuild | /insights?days=90 p50 | p95 (bound ${MAX_P95_MS} ms) |`,
     "| --- | ---: | ---: | ---: | ---: | ---: |",
@@ -290,8 +318,8 @@ function insightsTable(results, banner) {
 }
 
 // Alone (`npm run bench:insights`): this step only, with the bench's settings.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, "scripts/bench-insights.mjs")) {
-  const problems = [];
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, "scripts/bench-insights.ts")) {
+  const problems: string[] = [];
   const { table } = await benchInsights({
     rounds: intFromEnv("BENCH_ROUNDS", 5),
     seconds: intFromEnv("BENCH_SECONDS", 6),
