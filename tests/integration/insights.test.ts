@@ -292,8 +292,11 @@ describe.each(["embedded", "Redis"] as const)("/insights on the %s state engine"
       queueRow("Oldest waiting"),
     );
     // The day before: no decision to time, and the panel had not looked at the pending list yet.
-    expect(page.getByLabelText(`pending at the end of ${dayBefore}: none`).textContent).toBe("—");
-    expect(page.getByLabelText(`median time to decision on ${dayBefore}, of 0: none`).textContent).toBe("—");
+    const dayBeforeRow = (header: string) => tableColumn(page, /^Citizenship queue per day, /, header)[1];
+    expect(tableColumn(page, /^Citizenship queue per day, /, "Day")[1]).toBe(dayBefore);
+    for (const header of ["Pending at end of day", "Oldest waiting", "Median time to decision", "90th percentile"])
+      expect(`${header}: ${dayBeforeRow(header)}`).toBe(`${header}: none—`);
+    expect(dayBeforeRow("Decisions timed")).toBe("0");
 
     // The shell's banner on every page: request 29 has waited more than 24 hours.
     for (const path of ["/insights", "/users"]) {

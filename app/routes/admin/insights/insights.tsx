@@ -47,9 +47,15 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
       </Link>
     );
   };
-  // A time or a count of the queue: a link where a query lists it, "none" where there is nothing to show.
+  // A time or a count of the queue: a link where a query lists it, a dash (read "none") where there is nothing to show.
   const queueFigure = (text: string | null, label: string, to: string | null) => {
-    if (text === null) return <span aria-label={`${label}: none`}>—</span>;
+    if (text === null)
+      return (
+        <>
+          <span className="sr-only">none</span>
+          <span aria-hidden="true">—</span>
+        </>
+      );
     return to ? (
       <Link to={to} aria-label={`${text} ${label}`} className="insights-figure">
         {text}
