@@ -42,6 +42,7 @@ export default [
   route("announcements.csv", "routes/admin/announcements/announcements-csv.ts"),
   route("memberships.csv", "routes/admin/memberships/memberships-csv.ts"),
   route("audit.csv", "routes/admin/audit/audit-csv.ts"),
+  route("insights.csv", "routes/admin/insights/insights-csv.ts"),
 
   route("login", "routes/auth/login.tsx"),
   route("login/two-factor", "routes/auth/two-factor.tsx"),

@@ -25,7 +25,11 @@
 // 4. The Django admin anchor (../shared/anchors/django-admin, or BENCH_DJANGO_ANCHOR), when Debian's
 //    python3 imports Django 3.2 and gunicorn is installed (skipped with a note otherwise, or with
 //    BENCH_SKIP_DJANGO=1): scripts/bench-django.mjs.
-// 5. Pass 2, a second demo API at 50 ms latency: the floor page (A) and the dashboard (B) in
+// 5. Insights (scripts/bench-insights.ts; BENCH_SKIP_INSIGHTS=1 skips it): the seeding step writes
+//    1,000,000 entries into a trail on each engine and rebuilds the roll-ups, then /insights?days=90
+//    answers 300 sequential requests (bound: p95 under 300 ms on each); and signed-in /users with
+//    the shell's waiting banner shown against a panel without it (bound: 0.98 × or more).
+// 6. Pass 2, a second demo API at 50 ms latency: the floor page (A) and the dashboard (B) in
 //    alternating rounds of sequential requests (a fifth of BENCH_TTFB_REQUESTS each), per round the
 //    dashboard's TTFB p50 divided by 50 ms, the latency every upstream call waits at least; then
 //    every page's load and TTFB once. Server-Timing says how many calls a page made and how long
@@ -48,6 +52,7 @@ import autocannon from "autocannon";
 import { PanelClient } from "../tests/support/form-post.ts";
 import { freePort, ROOT, startDemoApi, startPanel, TEST_SESSION_SECRET } from "../tests/support/servers.ts";
 import { compareWithDjango, DJANGO_BOUND, djangoSummary, djangoTable } from "./bench-django.mjs";
+import { benchInsights } from "./bench-insights.ts";
 import { buildFloorApp } from "./floor-app.mjs";
 import {
   alternate,
@@ -695,12 +700,18 @@ try {
     rounds: ROUNDS,
     problems,
   });
+  const insights =
+    process.env.BENCH_SKIP_INSIGHTS === "1"
+      ? null
+      : (console.log("\nInsights: /insights?days=90 over a 1,000,000-entry trail, and the shell's banner"),
+        await benchInsights({ rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, problems }));
   console.log(`\nPass 2: demo API latency ${SLOW_LATENCY_MS} ms (${settings})`);
   const second = await runPass2(floorApp.dir);
 
   console.log(`\nDemo API latency ${BASE_LATENCY_MS} ms\n\n${loadTable(first.rows)}`);
   console.log(`\nnpm start against the production server\n\n${startTable(start)}`);
   if (django.figures) console.log(`\nThe panel against Django's admin changelist\n\n${djangoTable(django.figures)}`);
+  if (insights) console.log(`\nInsights\n\n${insights.table}`);
   console.log(`\nDemo API latency ${SLOW_LATENCY_MS} ms\n\n${loadTable(second.rows)}`);
   console.log(
     `\nDemo API latency ${SLOW_LATENCY_MS} ms: TTFB against the slowest upstream call\n\n${ratioTable(second.rows)}`,
@@ -722,5 +733,8 @@ exitWithVerdict(
   problems,
   `every answer 2xx; signed-in /users at ${MIN_USERS_TO_FLOOR} × the floor or more; npm start within ${MAX_START_GAP * 100}% of production; the dashboard's TTFB under ${MAX_DASHBOARD_RATIO} × its slowest upstream call` +
     (DJANGO_BOUND === null ? "" : `; the panel's CPU per request at most ${DJANGO_BOUND} × Django's`) +
+    (process.env.BENCH_SKIP_INSIGHTS === "1"
+      ? ""
+      : "; /insights?days=90 p95 under 300 ms; the banner costs /users under 2%") +
     ` (medians of ${ROUNDS} rounds; load average ${startLoad} at the start, ${loadAverage()} at the end)`,
 );

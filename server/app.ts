@@ -12,6 +12,8 @@ import * as build from "virtual:react-router/server-build";
 import type { Env } from "~/config/env.server";
 import { logLine } from "~/lib/log.server";
 import { countEntriesIntoRollups } from "~/insights/rollup-store.server";
+import { notePendingRequests } from "~/insights/pending.server";
+import { onPendingBadgesRead } from "~/upstream/moderation.server";
 import { createRouterContext } from "~/server-context";
 
 import { healthRoutes } from "./health";
@@ -59,6 +61,8 @@ export function createServerApp(env: Env, { viteDevServer = false }: ServerAppOp
   app.disable("x-powered-by");
   // Each audit entry the trail writes is counted for /insights as it is written.
   countEntriesIntoRollups(env.APP_TIMEZONE);
+  // Each read of the pending citizenship requests notes when the panel first saw each one.
+  onPendingBadgesRead((ids) => notePendingRequests(ids, env.APP_TIMEZONE));
   app.set("trust proxy", env.TRUST_PROXY);
   if (env.TRUST_PROXY === true || typeof env.TRUST_PROXY === "number") {
     // Refused in production (app/config/env.server.ts); development and tests may still use it.

@@ -59,7 +59,7 @@ export function crossSiteRefusal(
  * Each one pages the whole list from the upstream.
  */
 const EXPORT_PATH =
-  /^\/(?:(?:users|badge-requests|posts|announcements|memberships|audit)\.csv|users\/[^/]+\/(?:invites|invitees)\.csv)$/i;
+  /^\/(?:(?:users|badge-requests|posts|announcements|memberships|audit|insights)\.csv|users\/[^/]+\/(?:invites|invitees)\.csv)$/i;
 /** The bulk review pages (`/users/bulk?action=ban&id=...`): one upstream read per selected item, up to BULK_MAX. */
 const BULK_REVIEW_PATH = /^\/(?:users|badge-requests|posts|announcements)\/bulk$/i;
 

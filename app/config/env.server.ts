@@ -56,6 +56,8 @@ export const EnvSchema = z
     EXPORTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
     // CSV exports running at once on one panel process, whoever started them (docs/operations.md#list-exports).
     EXPORTS_CONCURRENT: z.coerce.number().int().positive().max(1_000).default(4),
+    // The shell's banner when the oldest pending citizenship request has waited longer (hours; 0: never; decision 081).
+    INSIGHTS_WAIT_ALERT_HOURS: z.coerce.number().min(0).max(8_760).default(24),
     // Sign-in failures (docs/decisions/035-throttling-that-spares-the-owner.md): free failures in a
     // row per account (or per device cookie) before the waits start; per address and day, whatever
     // the account, for browsers without the account's device cookie.

@@ -14,7 +14,8 @@ import { Redis } from "ioredis";
 
 import { openConfiguredEngine } from "~/audit/trail.server";
 import { EnvSchema } from "~/config/env.server";
-import { KEPT_DAYS, rollupStore } from "~/insights/rollup-store.server";
+import { KEPT_DAYS } from "~/insights/rollup";
+import { rollupStore } from "~/insights/rollup-store.server";
 import type { StateEngine } from "~/state/engine";
 import { levelStateEngine } from "~/state/level-engine.server";
 import { redisStateEngine } from "~/state/redis-engine.server";

@@ -35,11 +35,48 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   "took-over": "Take-overs",
 };
 
+/** How each admin figure is headed on /insights. */
+export const FIGURE_LABELS: Record<Figure, string> = { ...MEASURE_LABELS, reversed: "Reversals" };
+
+/**
+ * A reversal (issue 41): a done ban or un-ban of a user undone by the opposite action on the same
+ * user within REVERSAL_MS. Counted for the admin whose action was undone, on the day it was undone.
+ */
+export const REVERSAL_MS = 24 * 60 * 60 * 1000;
+
+/** The measures one of which undoes the other (on the same target). */
+const UNDOES: Partial<Record<Measure, Measure>> = { banned: "unbanned", unbanned: "banned" };
+
+/** What each admin's row counts: the measures, then the reversals of their own actions. */
+export const ADMIN_FIGURES = [...MEASURES, "reversed"] as const;
+export type Figure = (typeof ADMIN_FIGURES)[number];
+
+/** The last reversible action on a target: what a reversal is told from. */
+export interface LastAction {
+  measure: Measure;
+  admin: string;
+  at: number;
+}
+
+/** The key of the target a reversible measure acts on, or null when the measure undoes nothing. */
+export function reversibleTarget(entry: Pick<AuditEntry, "target">, measure: Measure): string | null {
+  return UNDOES[measure] && entry.target ? `${entry.target.kind}:${entry.target.id}` : null;
+}
+
+/** The admin whose action `measure` at `at` undoes (the target's `last` action), or null. */
+export function reversedAdmin(last: LastAction | undefined, measure: Measure, at: number): string | null {
+  if (!last || UNDOES[last.measure] !== measure) return null;
+  return at - last.at <= REVERSAL_MS ? last.admin : null;
+}
+
+/** Days a roll-up is kept after its day starts: the longest period (90 days) and a margin for time zones. */
+export const KEPT_DAYS = 92;
+
 /** The periods /insights offers, in days (`?days=`); the first is the default. */
 export const PERIODS = [7, 30, 90] as const;
 
-/** Counts per measure (absent: 0). */
-export type Counts = Partial<Record<Measure, number>>;
+/** Counts per measure, and an admin's reversals (absent: 0). */
+export type Counts = Partial<Record<Figure, number>>;
 
 /** One day's roll-up: counts per admin (lower-cased, as /audit's Admin filter matches; "" for none). */
 export type DayRollup = Record<string, Counts>;
@@ -81,23 +118,35 @@ export function adminKey(admin: string | null): string {
 }
 
 /** `rollup` with one more `measure` for `admin` (a new object: the stored one is compared and swapped). */
-export function withEntry(rollup: DayRollup, admin: string | null, measure: Measure): DayRollup {
+export function withEntry(rollup: DayRollup, admin: string | null, measure: Figure): DayRollup {
   const key = adminKey(admin);
   const counts = rollup[key] ?? {};
   return { ...rollup, [key]: { ...counts, [measure]: (counts[measure] ?? 0) + 1 } };
 }
 
-/** The roll-ups of `entries`, day by day, added to `days` (what the rebuild writes, and what the tests count). */
+/**
+ * The roll-ups of `entries` (oldest first), day by day, added to `days` (what the rebuild writes,
+ * and what the tests count); `last` carries the reversible actions from one chunk to the next.
+ */
 export function rollupsOf(
   entries: Iterable<AuditEntry>,
   timeZone: string,
   days = new Map<string, DayRollup>(),
+  last = new Map<string, LastAction>(),
 ): Map<string, DayRollup> {
   for (const entry of entries) {
     const measure = measureOf(entry);
     if (!measure) continue;
-    const day = dayOf(Date.parse(entry.at), timeZone);
-    days.set(day, withEntry(days.get(day) ?? {}, entry.admin, measure));
+    const at = Date.parse(entry.at);
+    const day = dayOf(at, timeZone);
+    let rollup = withEntry(days.get(day) ?? {}, entry.admin, measure);
+    const target = reversibleTarget(entry, measure);
+    if (target) {
+      const undone = reversedAdmin(last.get(target), measure, at);
+      if (undone !== null) rollup = withEntry(rollup, undone, "reversed");
+      last.set(target, { measure, admin: adminKey(entry.admin), at });
+    }
+    days.set(day, rollup);
   }
   return days;
 }
@@ -121,7 +170,7 @@ export function adminTotals(rollups: readonly DayRollup[]): [admin: string, coun
 function sumCounts(all: readonly Counts[]): Counts {
   const sum: Counts = {};
   for (const counts of all)
-    for (const measure of MEASURES) if (counts[measure]) sum[measure] = (sum[measure] ?? 0) + counts[measure];
+    for (const figure of ADMIN_FIGURES) if (counts[figure]) sum[figure] = (sum[figure] ?? 0) + counts[figure];
   return sum;
 }
 

@@ -4,10 +4,23 @@ import { inviteEndpoints } from "~/upstream/contract/invites";
 import { postEndpoints } from "~/upstream/contract/posts";
 import { BADGE_APPROVED, BADGE_REJECTED, userEndpoints } from "~/upstream/contract/users";
 
-/** GET /users/pending-badges: the pending citizenship requests. */
+let whenPendingRead: ((ids: string[]) => Promise<unknown>) | undefined;
+
+/**
+ * Names what is told of each read of the pending list (server/app.ts at boot: when the panel first
+ * saw each request pending, app/insights/pending.server.ts): this layer imports none of it.
+ */
+export function onPendingBadgesRead(listener: (ids: string[]) => Promise<unknown>): void {
+  whenPendingRead = listener;
+}
+
+/** GET /users/pending-badges: the pending citizenship requests (the listener told before they are answered). */
 export async function listPendingBadges(request: Request) {
   const { data } = await callEndpoint(request, userEndpoints.pendingBadges, { retry: "safe-read" });
-  return data.data.data;
+  const pending = data.data.data;
+  // A failing listener costs its own figures, never the page (it logs why).
+  await whenPendingRead?.(pending.map((badge) => String(badge.id)));
+  return pending;
 }
 
 /** POST /users/badges/{id} with approved 2 (approve) or 0 (reject); answers the server's message. */

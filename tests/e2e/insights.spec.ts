@@ -24,6 +24,12 @@ test("switches the period and follows a figure to the /audit entries it counts",
   await expect(page).toHaveURL(/\/insights\?days=30$/);
   await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");
   await expect(perDay.locator("tbody tr")).toHaveCount(30);
+  // The queue's table for the same period, and each table's file for it.
+  await expect(page.getByRole("table", { name: /^Citizenship queue per day, / }).locator("tbody tr")).toHaveCount(30);
+  await expect(page.getByRole("link", { name: "Download CSV of decisions per admin" })).toHaveAttribute(
+    "href",
+    "/insights.csv?days=30&table=admins",
+  );
 
   // Other specs ban on the same panel today: the figure says how many, and /audit lists as many.
   const bans = page.getByRole("link", { name: new RegExp(`^\\d+ bans on ${today}$`) });

@@ -1,10 +1,11 @@
 /**
  * The one claim per target (app/state/claims.server.ts) and the citizenship queue's store
- * (queue-store.server.ts), on the state engine: the same cases in memory and in a real
+ * (queue-store.server.ts, and the first-seen times of app/insights/pending.server.ts), on the state engine: the same cases in memory and in a real
  * redis-server; the memory engine's clock is injected, so a claim expires without any waiting.
  */
 import { describe, expect, it } from "vitest";
 
+import { firstSeen } from "~/insights/pending.server";
 import * as queue from "~/routes/admin/badge-requests/queue-store.server";
 import { waitedFor } from "~/routes/admin/badge-requests/review.server";
 import {
@@ -75,22 +76,22 @@ describe.each(["memory", "redis"] as const)("claims and the queue's store (%s)",
 
   it("remembers when each pending request was first seen, and forgets those no longer pending", async () => {
     const start = time;
-    expect(await queue.firstSeen(["7", "8"], start)).toEqual(
+    expect(await firstSeen(["7", "8"], "UTC", start)).toEqual(
       new Map([
         ["7", start],
         ["8", start],
       ]),
     );
     time += 60_000;
-    expect(await queue.firstSeen(["8", "9"], time)).toEqual(
+    expect(await firstSeen(["8", "9"], "UTC", time)).toEqual(
       new Map([
         ["8", start],
         ["9", time],
       ]),
     );
     time += 60_000;
-    expect((await queue.firstSeen(["7"], time)).get("7")).toBe(time);
-    expect(await queue.firstSeen([], time)).toEqual(new Map());
+    expect((await firstSeen(["7"], "UTC", time)).get("7")).toBe(time);
+    expect(await firstSeen([], "UTC", time)).toEqual(new Map());
   });
 
   // The injected clock moves the memory engine's time only: Redis keeps its own.

@@ -164,20 +164,26 @@ describe("expensiveReadRefusal", () => {
     "/users%2Ecsv.data",
     "/users%2ecsv.data",
     "//audit.csv.data",
+    "/insights.csv.data",
     "/users/7/invites.csv.data",
     "/users/%37/invitees.csv.data",
   ])("refuses the .data twin %s of an export: 404, whoever asks", (path) => {
     for (const site of [undefined, "same-origin"]) expect(expensiveReadRefusal(path, site)?.status).toBe(404);
   });
 
-  it.each(["/users.csv", "/audit.csv/", "/users/7/invites.csv", "/posts/bulk", "/Users/Bulk/", "/users/bulk.data"])(
-    "refuses %s opened from another site, and from the panel, a typed address or no browser lets it be",
-    (path) => {
-      expect(expensiveReadRefusal(path, "cross-site")?.status).toBe(403);
-      expect(expensiveReadRefusal(path, "same-site")?.status).toBe(403);
-      for (const site of ["same-origin", "none", undefined]) expect(expensiveReadRefusal(path, site)).toBeNull();
-    },
-  );
+  it.each([
+    "/users.csv",
+    "/audit.csv/",
+    "/insights.csv",
+    "/users/7/invites.csv",
+    "/posts/bulk",
+    "/Users/Bulk/",
+    "/users/bulk.data",
+  ])("refuses %s opened from another site, and from the panel, a typed address or no browser lets it be", (path) => {
+    expect(expensiveReadRefusal(path, "cross-site")?.status).toBe(403);
+    expect(expensiveReadRefusal(path, "same-site")?.status).toBe(403);
+    for (const site of ["same-origin", "none", undefined]) expect(expensiveReadRefusal(path, site)).toBeNull();
+  });
 
   it.each(["/users", "/users.data", "/users/7/passport", "/users/bulk/6f1c", "/users%2Fbulk", "/audit", "/x.csv.data"])(
     "leaves %s alone",

@@ -9,6 +9,7 @@ import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-s
 import { useRouterSettled } from "~/components/ui/use-list-reloading";
 import { Icon } from "~/components/ui/icon";
 import { takeIncompleteExportNotice } from "~/export/incomplete-notice.server";
+import { waitingNotice } from "~/insights/pending.server";
 import { describePageError } from "~/lib/page-error";
 import type { ShellNotice } from "~/lib/shell-notice";
 import { auditAdminActions } from "./audit.server";
@@ -28,15 +29,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** What the shell tells the admin above the screen: the second factor's grace, an incomplete export. */
+/**
+ * What the shell tells the admin above the screen: the second factor's grace, an incomplete export,
+ * a citizenship request waiting too long.
+ */
 async function shellNotices(user: Awaited<ReturnType<typeof requireUser>>): Promise<ShellNotice[]> {
-  const [grace, exportNotice] = await Promise.all([
+  const [grace, exportNotice, waiting] = await Promise.all([
     secondFactorDemand(user).then((demand) => graceNotice(demand, Date.now())),
     takeIncompleteExportNotice(user.email),
+    waitingNotice(),
   ]);
   const notices: ShellNotice[] = [];
   if (grace) notices.push(grace);
   if (exportNotice) notices.push({ id: "export-notice", tone: "alert", text: exportNotice });
+  if (waiting) notices.push(waiting);
   return notices;
 }
 

@@ -1,18 +1,17 @@
 /**
  * What the citizenship queue keeps besides the reviews (the one claim per target,
- * app/state/claims.server.ts): how many requests the panel decided each day, what each admin
- * skipped, and when the panel first saw each pending request (docs/product.md#citizenship-queue,
- * decision 056). On the panel's state engine, so every instance sees the same. Every id kept is one
- * the upstream listed as pending (the queue reads the list first), so strangers cannot grow it.
- * May be lost: the day's count and the skips are a convenience; first-seen times must persist (a
- * restart would make every request new again), and do on the embedded engine and in Redis.
+ * app/state/claims.server.ts): how many requests the panel decided each day and what each admin
+ * skipped (docs/product.md#citizenship-queue, decision 056); when the panel first saw each pending
+ * request is kept by app/insights/pending.server.ts (decision 081), in this family's `first-seen`
+ * key. On the panel's state engine, so every instance sees the same. Every id kept is one the
+ * upstream listed as pending (the list is read first), so strangers cannot grow it. May be lost:
+ * the day's count and the skips are a convenience; first-seen times must persist (a restart would
+ * make every request new again), and do on the embedded engine and in Redis.
  */
 import { stateFamily } from "~/state/family.server";
 
 /** How long a day's count is kept: today's and yesterday's are all the queue reads. */
 const DAY_COUNT_SECONDS = 2 * 86_400;
-/** How long the first-seen times outlive the last look at the queue. */
-const FIRST_SEEN_SECONDS = 90 * 86_400;
 
 const queue = stateFamily("queue");
 
@@ -42,26 +41,4 @@ export async function skipped(admin: string): Promise<Set<string>> {
 /** Empties `admin`'s skip list. */
 export async function clearSkipped(admin: string): Promise<void> {
   await queue.delete(`skips:${admin}`);
-}
-
-/**
- * When the panel first saw each of `ids` pending (now, for a new one); forgets the ids no longer
- * pending, so the record is the pending list and no more. One record, changed only from the value
- * read (swap): of two instances looking at once, one writes and the other reads it again.
- */
-export async function firstSeen(ids: readonly string[], now = Date.now()): Promise<Map<string, number>> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const stored = await queue.get("first-seen");
-    const before = stored ? (JSON.parse(stored) as Record<string, number>) : {};
-    const after = Object.fromEntries(ids.map((id) => [id, before[id] ?? now]));
-    const value = JSON.stringify(after);
-    const written =
-      value === stored ||
-      (stored === undefined
-        ? (await queue.claim("first-seen", value, FIRST_SEEN_SECONDS)) === undefined
-        : await queue.swap("first-seen", stored, value, FIRST_SEEN_SECONDS));
-    if (written) return new Map(Object.entries(after));
-  }
-  // Others kept writing: this look uses what it read, and the next one writes.
-  return new Map(ids.map((id) => [id, now]));
 }

@@ -24,6 +24,7 @@ import { answerOutcome, tableRowAction } from "~/recipe/action.server";
 import { invalidSubmission, loadFailure } from "~/recipe/failure.server";
 import { applyAction, heldBy } from "~/recipe/outcome.server";
 import { recordAuditEntry, recordsItsOwnEntries } from "~/audit/record.server";
+import { firstSeen } from "~/insights/pending.server";
 import { type Claim, claimsOn, claimToReview, takeOverReview } from "~/state/claims.server";
 import { may } from "~/session/permissions";
 import { replaceWithError, replaceWithInfo, replaceWithSuccess } from "~/session/toast.server";
@@ -169,7 +170,7 @@ export async function loadQueue(request: Request, id: string | undefined) {
   const now = Date.now();
   const ids = pending.map((badge) => badge.id);
   const [seen, claims, skipped, decidedToday] = await Promise.all([
-    queueStore.firstSeen(ids),
+    firstSeen(ids, zone, now),
     claimsOn("badge-request", ids),
     queueStore.skipped(admin),
     queueStore.decidedOn(dayOf(now, zone)),

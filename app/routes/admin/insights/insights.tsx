@@ -6,9 +6,11 @@ import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Link } from "~/components/ui/link";
 import { PageHeader } from "~/components/ui/page-header";
-import { auditHref } from "~/insights/audit-links";
+import { Icon } from "~/components/ui/icon";
+import { auditHref, citizenshipEntriesHref } from "~/insights/audit-links";
 import { decisionsChart } from "~/insights/chart";
-import { DECISIONS, MEASURE_LABELS, MEASURES, PERIODS, type Counts, type Measure } from "~/insights/rollup";
+import { formatWait, type QueueDay } from "~/insights/queue-figures";
+import { ADMIN_FIGURES, DECISIONS, FIGURE_LABELS, PERIODS, type Counts, type Figure } from "~/insights/rollup";
 import { requireCapability } from "~/session/user.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,12 +26,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Insights · Admin Dashb
  * a link to the /audit query that lists what it counts.
  */
 export default function Insights({ loaderData }: Route.ComponentProps) {
-  const { days, periodError, error, timeZone, perDay, perAdmin } = loaderData;
+  const { days, periodError, error, timeZone, perDay, perAdmin, queue } = loaderData;
   const from = perDay[0]?.day ?? "";
   const to = perDay.at(-1)?.day ?? "";
 
   const figure = (
-    measure: Measure,
+    measure: Figure,
     counts: Counts,
     range: { from: string; to: string; admin?: string },
     what: string,
@@ -38,27 +40,103 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
     return (
       <Link
         to={auditHref(measure, range)}
-        aria-label={`${value} ${MEASURE_LABELS[measure].toLowerCase()} ${what}`}
-        className="font-medium text-brand-700 tabular-nums hover:text-brand-800"
+        aria-label={`${value} ${FIGURE_LABELS[measure].toLowerCase()} ${what}`}
+        className="insights-figure"
       >
         {value}
       </Link>
     );
   };
+  // A time or a count of the queue: a link where a query lists it, a dash (read "none") where there is nothing to show.
+  const queueFigure = (text: string | null, label: string, to: string | null) => {
+    if (text === null)
+      return (
+        <>
+          <span className="sr-only">none</span>
+          <span aria-hidden="true">—</span>
+        </>
+      );
+    return to ? (
+      <Link to={to} aria-label={`${text} ${label}`} className="insights-figure">
+        {text}
+      </Link>
+    ) : (
+      <span className="tabular-nums">{text}</span>
+    );
+  };
+  const today = to;
+  const queueColumns: FiguresColumn<QueueDay>[] = [
+    { id: "day", header: "Day", className: "whitespace-nowrap", cell: ({ day }) => <time dateTime={day}>{day}</time> },
+    {
+      id: "pending",
+      header: "Pending at end of day",
+      cell: ({ day, pending }) =>
+        queueFigure(
+          pending === null ? null : String(pending),
+          `pending ${day === today ? "now" : `at the end of ${day}`}`,
+          day === today ? "/badge-requests" : null,
+        ),
+    },
+    {
+      id: "oldest",
+      header: "Oldest waiting",
+      cell: ({ day, oldestWait }) =>
+        queueFigure(
+          oldestWait === null ? null : formatWait(oldestWait),
+          `the oldest pending request's wait ${day === today ? "now" : `at the end of ${day}`}`,
+          day === today ? "/badge-requests" : null,
+        ),
+    },
+    {
+      id: "timed",
+      header: "Decisions timed",
+      cell: ({ day, timed }) => queueFigure(String(timed), `decisions timed on ${day}`, citizenshipEntriesHref(day)),
+    },
+    {
+      id: "median",
+      header: "Median time to decision",
+      cell: ({ day, median, timed }) =>
+        queueFigure(
+          median === null ? null : formatWait(median),
+          `median time to decision on ${day}, of ${timed}`,
+          citizenshipEntriesHref(day),
+        ),
+    },
+    {
+      id: "p90",
+      header: "90th percentile",
+      cell: ({ day, p90, timed }) =>
+        queueFigure(
+          p90 === null ? null : formatWait(p90),
+          `90th percentile time to decision on ${day}, of ${timed}`,
+          citizenshipEntriesHref(day),
+        ),
+    },
+  ];
+  const csvLink = (table: string, what: string) => (
+    <a
+      href={`/insights.csv?days=${days}&table=${table}`}
+      aria-label={`Download CSV of ${what}`}
+      className={buttonClass("secondary", "sm")}
+    >
+      <Icon name="solid-arrow-down-tray" className="size-4" />
+      Download CSV
+    </a>
+  );
 
   const dayColumns: FiguresColumn<(typeof perDay)[number]>[] = [
     { id: "day", header: "Day", className: "whitespace-nowrap", cell: ({ day }) => <time dateTime={day}>{day}</time> },
     ...DECISIONS.map((measure): FiguresColumn<(typeof perDay)[number]> => ({
       id: measure,
-      header: MEASURE_LABELS[measure],
+      header: FIGURE_LABELS[measure],
       cell: ({ day, counts }) => figure(measure, counts, { from: day, to: day }, `on ${day}`),
     })),
   ];
   const adminColumns: FiguresColumn<(typeof perAdmin)[number]>[] = [
     { id: "admin", header: "Admin", className: "min-w-48 wrap-anywhere", cell: ({ admin }) => admin },
-    ...MEASURES.map((measure): FiguresColumn<(typeof perAdmin)[number]> => ({
+    ...ADMIN_FIGURES.map((measure): FiguresColumn<(typeof perAdmin)[number]> => ({
       id: measure,
-      header: MEASURE_LABELS[measure],
+      header: FIGURE_LABELS[measure],
       cell: ({ admin, counts }) => figure(measure, counts, { from, to, admin }, `by ${admin}, ${from} to ${to}`),
     })),
   ];
@@ -93,9 +171,10 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <section aria-labelledby="insights-per-day" className="space-y-3">
-            <h2 id="insights-per-day" className="text-lg font-semibold text-slate-900">
-              Decisions per day
-            </h2>
+            <div className="insights-heading">
+              <h2 id="insights-per-day">Decisions per day</h2>
+              {csvLink("decisions", "decisions per day")}
+            </div>
             {/* Below 36rem the chart scrolls sideways, so its words stay readable; the table holds the same numbers. */}
             <section
               aria-label="Chart"
@@ -113,12 +192,29 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
               rowKey={({ day }) => day}
             />
           </section>
-          <section aria-labelledby="insights-per-admin" className="space-y-3">
-            <h2 id="insights-per-admin" className="text-lg font-semibold text-slate-900">
-              Per admin
-            </h2>
+          <section aria-labelledby="insights-queue" className="space-y-3">
+            <div className="insights-heading">
+              <h2 id="insights-queue">Citizenship queue per day</h2>
+              {csvLink("queue", "the citizenship queue per day")}
+            </div>
+            <p className="text-sm text-slate-600">
+              Times run from when the panel first saw a request pending to its approval or rejection; pending requests
+              are as the panel last saw them by the end of each day.
+            </p>
             <FiguresTable
-              caption={`Decisions, skips and take-overs per admin, ${from} to ${to}`}
+              caption={`Citizenship queue per day, ${from} to ${to}`}
+              columns={queueColumns}
+              rows={[...queue].reverse()}
+              rowKey={({ day }) => day}
+            />
+          </section>
+          <section aria-labelledby="insights-per-admin" className="space-y-3">
+            <div className="insights-heading">
+              <h2 id="insights-per-admin">Per admin</h2>
+              {csvLink("admins", "decisions per admin")}
+            </div>
+            <FiguresTable
+              caption={`Decisions, skips, take-overs and reversals per admin, ${from} to ${to}`}
               columns={adminColumns}
               rows={perAdmin}
               rowKey={({ admin }) => admin}
