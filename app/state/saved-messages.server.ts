@@ -33,6 +33,11 @@ const ListSchema = z.array(SavedMessageSchema);
 
 const LIST = "list";
 
+/** A new message's id: random, URL-safe, an entity id (app/lib/entity-id.ts). */
+export function newSavedMessageId(): string {
+  return randomBytes(9).toString("base64url");
+}
+
 /** What a saved message says: its action, title and text. */
 export type SavedMessageFields = Pick<SavedMessage, "action" | "title" | "text">;
 
@@ -73,20 +78,15 @@ export function savedMessages(family: StateFamily = stateFamily("saved-messages"
       return (await all()).find((message) => message.id === id) ?? null;
     },
 
-    /** Adds a message; false when there are SAVED_MESSAGES_MAX already. */
-    async create(fields: SavedMessageFields, by: string | null): Promise<SavedMessage | null> {
-      const message: SavedMessage = {
-        ...fields,
-        id: randomBytes(9).toString("base64url"),
-        updatedAt: now(),
-        updatedBy: by,
-      };
+    /** Adds the message `id`; false when there are SAVED_MESSAGES_MAX already. */
+    async create(id: string, fields: SavedMessageFields, by: string | null): Promise<boolean> {
+      const message: SavedMessage = { ...fields, id, updatedAt: now(), updatedBy: by };
       let added = false;
       await change((list) => {
         added = list.length < SAVED_MESSAGES_MAX;
         return added ? [...list, message] : undefined;
       });
-      return added ? message : null;
+      return added;
     },
 
     /** Replaces the message's action, title and text (at once); false when it is gone. */

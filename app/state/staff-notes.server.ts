@@ -11,6 +11,8 @@ import { randomBytes } from "node:crypto";
 
 import { z } from "zod";
 
+import { formatDateTime } from "~/lib/format";
+import { logLine } from "~/lib/log.server";
 import { changeAtOnce, LASTING_SECONDS, parseStored } from "~/state/lasting-records.server";
 import { type StateFamily, stateFamily } from "~/state/family.server";
 
@@ -102,4 +104,37 @@ export function staffNotes(family: StateFamily = stateFamily("notes")) {
       await changeIndex(note.member, (ids) => ids.filter((id) => id !== note.id));
     },
   };
+}
+
+/** A member's notes in short, where a decision is made (the queue, the bulk review page): how many, and the newest. */
+export interface NoteSummary {
+  count: number;
+  latest: { author: string; at: string; when: string; text: string } | null;
+}
+
+/**
+ * The note summaries of `members` in `timeZone`; an empty map (nothing said) when the store does not
+ * answer: the summary is a help, never the page's failure.
+ */
+export async function noteSummaries(members: readonly string[], timeZone: string): Promise<Map<string, NoteSummary>> {
+  try {
+    const summaries = await staffNotes().summaries([...new Set(members)]);
+    return new Map(
+      [...summaries].map(([member, { count, latest }]) => [
+        member,
+        {
+          count,
+          latest: latest && {
+            author: latest.author,
+            at: new Date(latest.createdAt).toISOString(),
+            when: formatDateTime(latest.createdAt, timeZone),
+            text: latest.text,
+          },
+        },
+      ]),
+    );
+  } catch (error) {
+    logLine("error", "note summaries could not be read", { error: error instanceof Error ? error.message : String(error) });
+    return new Map();
+  }
 }

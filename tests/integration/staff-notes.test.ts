@@ -129,7 +129,7 @@ for (const engine of ["embedded", "redis"] as const) {
       expect((await notesOf(admin, 21)).notes.map((note) => note.text)).toEqual(["Admin's note."]);
 
       const { rows } = await auditRows(admin, "?kind=note");
-      expect(rows.slice(0, 5).map((row) => [row.Admin, row.Action, row.Result.slice(0, 7)])).toEqual([
+      expect(rows.slice(0, 5).map((row) => [row.Admin, row.Action, row.Result!.slice(0, 7)])).toEqual([
         ["admin@example.com", "Deleted", "Refused"],
         ["admin@example.com", "Deleted", "DoneTex"],
         ["admin@example.com", "Saved", "DoneOld"],

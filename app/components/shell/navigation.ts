@@ -34,6 +34,13 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     icon: "outline-chart-bar",
     capability: "read-audit",
   },
+  {
+    name: "Messages",
+    url: "/messages",
+    description: "Saved messages",
+    icon: "outline-envelope",
+    capability: "edit-saved-messages",
+  },
 ];
 
 /**
