@@ -134,7 +134,9 @@ export async function noteSummaries(members: readonly string[], timeZone: string
       ]),
     );
   } catch (error) {
-    logLine("error", "note summaries could not be read", { error: error instanceof Error ? error.message : String(error) });
+    logLine("error", "note summaries could not be read", {
+      error: error instanceof Error ? error.message : String(error),
+    });
     return new Map();
   }
 }

@@ -44,7 +44,8 @@ async function messagesPage(client: PanelClient) {
 /** Posts a /messages form and follows its answer. */
 async function post(client: PanelClient, fields: Record<string, string>) {
   const answer = await client.post("/messages", fields);
-  if (answer.status !== 302) return { status: answer.status, html: decodeEntities(await answer.text()), toast: undefined };
+  if (answer.status !== 302)
+    return { status: answer.status, html: decodeEntities(await answer.text()), toast: undefined };
   const { html } = await client.follow(answer);
   return { status: 302, location: answer.headers.get("location"), html, toast: toastMessage(html) };
 }
@@ -108,7 +109,11 @@ for (const engine of ["embedded", "redis"] as const) {
       const { rows } = await auditRows(admin, "?kind=saved-message");
       expect(rows.slice(0, 4).map((row) => [row.Action, row.Target, row.Result])).toEqual([
         ["Deleted", `saved-message ${id}`, "RefusedThis message no longer exists"],
-        ["Deleted", `Harassment (saved-message ${id})`, "DoneOld text: “Please stop contacting members who asked you not to.”"],
+        [
+          "Deleted",
+          `Harassment (saved-message ${id})`,
+          "DoneOld text: “Please stop contacting members who asked you not to.”",
+        ],
         [
           "Saved",
           `Harassment (saved-message ${id})`,
