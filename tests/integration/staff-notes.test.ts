@@ -7,6 +7,8 @@ import { within } from "@testing-library/dom";
 import { describe, expect, it } from "vitest";
 
 import { auditRows } from "../support/audit-page";
+import { reviewPath } from "../support/bulk";
+import { findDemoUser } from "../support/demo-data";
 import { clearRecordedRequests, recordedRequests } from "../support/demo-hooks";
 import { PanelClient, toastMessage } from "../support/form-post";
 import { htmlPage } from "../support/html";
@@ -138,6 +140,30 @@ for (const engine of ["embedded", "redis"] as const) {
       ]);
     });
 
+    it("shows the member's notes in short where a decision is made: the queue and the bulk review page", async () => {
+      const admin = await PanelClient.signedIn(stack.panel.url);
+      const pending = await findDemoUser(stack.demo.url, (user) => user.badgeRequestStatus === 1);
+      const other = await findDemoUser(
+        stack.demo.url,
+        (user) => user.badgeRequestStatus === 1 && user.id !== pending.id,
+      );
+      await post(admin, pending.id, { intent: "add-note", text: "Sent a blurred passport last time." });
+      await post(admin, pending.id, { intent: "add-note", text: "Said a new scan is coming." });
+      const summary =
+        /^2 staff notes, latest by admin@example\.com, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M: “Said a new scan is coming\.”$/;
+
+      const queue = await htmlPage(await admin.get(`/badge-requests/review/${pending.id}`));
+      const lines = [...queue.document.querySelectorAll("p")].map((line) => line.textContent ?? "");
+      expect(lines.filter((line) => line.includes("latest by"))).toEqual([expect.stringMatching(summary)]);
+
+      const review = await htmlPage(await admin.get(reviewPath("badge-requests", "reject", [pending.id, other.id])));
+      const items = within(review.getByRole("region", { name: /^Reject: 2 / })).getAllByRole("listitem");
+      expect(items.map((item) => item.querySelector("p")?.textContent ?? null)).toEqual([
+        expect.stringMatching(summary),
+        null,
+      ]);
+    });
+
     it("answers bad input with a 400, the message and what was typed", async () => {
       const admin = await PanelClient.signedIn(stack.panel.url);
       const empty = await post(admin, 31, { intent: "add-note", text: "   " });
@@ -161,6 +187,16 @@ for (const engine of ["embedded", "redis"] as const) {
       expect(badId.status).toBe(400);
       expect(badId.html).toContain("Note id is required");
       expect((await notesOf(admin, 31)).notes).toEqual([]);
+
+      // A refused edit comes back as the note's form, open, with its message.
+      await post(admin, 31, { intent: "add-note", text: "Kept as it was." });
+      const [kept] = (await notesOf(admin, 31)).notes;
+      const blank = await post(admin, 31, { intent: "edit-note", id: kept!.id, text: "" });
+      expect(blank.status).toBe(400);
+      const edit = within((await htmlPage(new Response(blank.html))).getByRole("region", { name: /^Staff notes/ }));
+      expect(edit.getByRole("textbox", { name: "Edit note" }).textContent).toBe("");
+      expect(edit.getByText("Note is required")).toBeDefined();
+      expect((await notesOf(admin, 31)).notes.map((note) => note.text)).toEqual(["Kept as it was."]);
     });
   });
 }

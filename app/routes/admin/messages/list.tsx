@@ -66,7 +66,9 @@ export default function SavedMessages({ loaderData, actionData }: Route.Componen
   const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
   const failure = actionData as Failure | undefined;
-  const editing = params.get("edit");
+  // A refused form comes back open, whatever the address it was posted to.
+  const refused = failure?.values?.intent;
+  const editing = refused === "update" ? String(failure?.values?.id ?? "") : params.get("edit");
   return (
     <div className="space-y-6">
       <PageHeader
@@ -84,7 +86,7 @@ export default function SavedMessages({ loaderData, actionData }: Route.Componen
         <EmptyState card tone="error" title={error} />
       ) : (
         <>
-          {params.has("new") ? (
+          {params.has("new") || refused === "create" ? (
             <MessageForm
               heading="New message"
               closeTo={closeTo}

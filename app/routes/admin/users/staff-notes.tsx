@@ -23,9 +23,10 @@ interface NoteFailure {
 export function StaffNotesSection({ notes, failure }: { notes: NotesView; failure: NoteFailure | undefined }) {
   const location = useLocation();
   const [params] = useSearchParams();
-  const editing = params.get("edit");
   const closeTo = closeDialogHref(location.pathname, location.search);
   const failed = (intent: string) => (failure?.values?.intent === intent ? failure : undefined);
+  // A refused edit comes back open, whatever the address it was posted to.
+  const editing = failed("edit-note") ? String(failure?.values?.id ?? "") : params.get("edit");
   const adding = failed("add-note");
   return (
     <section aria-labelledby="notes-heading" className="space-y-4">
