@@ -256,7 +256,7 @@ test.describe("admin screens", () => {
       await page.getByRole("button", { name: "Create message" }).click();
       await page.getByText("Title is required").waitFor();
       await expectAccessible(page, testInfo, `a new saved message with errors at ${width} px`);
-      await page.goto("/users/12");
+      await page.goto("/users/12?new=1");
       await page.getByRole("button", { name: "Add note" }).click();
       await page.getByText("Note is required").waitFor();
       await expectAccessible(page, testInfo, `a staff note with errors at ${width} px`);

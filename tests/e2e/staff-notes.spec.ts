@@ -14,16 +14,19 @@ test("a staff note: added, edited, deleted; newest first", async ({ page }) => {
   await page.goto(`/users/${member}`);
   const notes = page.getByRole("region", { name: /^Staff notes/ });
 
-  await notes.getByRole("textbox", { name: "New note" }).fill("Called about the refund.");
-  await notes.getByRole("button", { name: "Add note" }).click();
-  await expect(page.getByTestId("toast-message")).toHaveText("Note added");
-  await notes.getByRole("textbox", { name: "New note" }).fill("Promised an answer by Friday.");
-  await notes.getByRole("button", { name: "Add note" }).click();
+  const add = async (text: string) => {
+    await notes.getByRole("link", { name: "Add note" }).click();
+    await notes.getByRole("textbox", { name: "New note" }).fill(text);
+    await notes.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByTestId("toast-message")).toHaveText("Note added");
+    // Back to the list: the form closes.
+    await expect(notes.getByRole("textbox", { name: "New note" })).toBeHidden();
+  };
+  await add("Called about the refund.");
+  await add("Promised an answer by Friday.");
   await expect(notes.getByRole("heading")).toHaveText("Staff notes (2)");
   const list = notes.getByRole("list", { name: "Staff notes, newest first" });
   await expect(list.getByRole("listitem").first()).toContainText("Promised an answer by Friday.");
-  // The form is empty again for the next note.
-  await expect(notes.getByRole("textbox", { name: "New note" })).toHaveValue("");
 
   await list.getByRole("listitem").nth(1).getByRole("link", { name: /^Edit/ }).click();
   const edit = notes.getByRole("textbox", { name: "Edit note" });
@@ -35,6 +38,7 @@ test("a staff note: added, edited, deleted; newest first", async ({ page }) => {
   await expect(list.getByRole("listitem").nth(1)).toContainText("Edited by admin@example.com");
 
   const newest = list.getByRole("listitem").first();
+  await newest.getByRole("link", { name: /^Edit/ }).click();
   await newest.getByText("Delete…").click();
   await newest.getByRole("button", { name: "Delete note" }).click();
   await expect(page.getByTestId("toast-message")).toHaveText("Note deleted");

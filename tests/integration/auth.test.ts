@@ -204,7 +204,6 @@ describe("what the sign-in page and the admin shell show without JavaScript", ()
       ["Memberships", "Subscription Plans"],
       ["Audit", "Who did what"],
       ["Insights", "The team's work"],
-      ["Messages", "Saved messages"],
     ])
       expect(nav.getByRole("link", { name: `${name} ${description}` })).toBeTruthy();
     const sidebar = within(screen.getByRole("complementary", { name: "Sidebar" }));

@@ -1,10 +1,12 @@
 import type { SavedMessagePickerView } from "~/components/moderation/saved-message-picker";
 import { logLine } from "~/lib/log.server";
 import type { SavedMessageAction } from "~/lib/saved-message-actions";
+import { may } from "~/session/permissions";
+import { getCurrentUser } from "~/session/user.server";
 import { savedMessages } from "~/state/saved-messages.server";
 
 /** The URL parameter the picker's GET form sets: the chosen saved message's id. */
-export const PICKED_PARAM = "saved";
+const PICKED_PARAM = "saved";
 
 /**
  * The saved-message picker's view for a loader (docs/product.md#saved-messages): the messages of
@@ -16,15 +18,17 @@ export async function savedMessagePicker(
   action: SavedMessageAction,
 ): Promise<SavedMessagePickerView> {
   const picked = new URL(request.url).searchParams.get(PICKED_PARAM);
+  const editable = may(getCurrentUser(request).role, "edit-saved-messages");
   try {
     const messages = await savedMessages().of(action);
     const chosen = messages.find((message) => message.id === picked);
     return {
       options: messages.map(({ id, title }) => ({ id, title })),
       chosen: chosen ? { id: chosen.id, text: chosen.text } : null,
+      editable,
     };
   } catch (error) {
     logLine("error", "saved messages not read", { error: error instanceof Error ? error.message : String(error) });
-    return { options: [], chosen: null };
+    return { options: [], chosen: null, editable };
   }
 }

@@ -3,11 +3,14 @@ import { Form } from "react-router";
 
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
+import { Link } from "~/components/ui/link";
 
 /** What the picker offers: the saved messages of one action, and the one chosen (saved-message-picker.server.ts). */
 export interface SavedMessagePickerView {
   options: { id: string; title: string }[];
   chosen: { id: string; text: string } | null;
+  /** Whether this admin may edit the list (/messages): the picker then links to it. */
+  editable: boolean;
 }
 
 /**
@@ -18,7 +21,12 @@ export interface SavedMessagePickerView {
  */
 export function SavedMessagePicker({ picker, to }: { picker: SavedMessagePickerView; to: string }) {
   const id = useId();
-  if (picker.options.length === 0) return null;
+  const edit = picker.editable ? (
+    <Link to="/messages" className="text-link self-center text-sm">
+      Edit saved messages
+    </Link>
+  ) : null;
+  if (picker.options.length === 0) return edit;
   return (
     <Form method="get" action={to} preventScrollReset replace className="flex flex-wrap items-end gap-2">
       <div className="min-w-0 flex-1">
@@ -37,6 +45,7 @@ export function SavedMessagePicker({ picker, to }: { picker: SavedMessagePickerV
       <button type="submit" className={buttonClass("secondary")}>
         Use this message
       </button>
+      {edit}
     </Form>
   );
 }

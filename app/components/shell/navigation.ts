@@ -34,13 +34,6 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     icon: "outline-chart-bar",
     capability: "read-audit",
   },
-  {
-    name: "Messages",
-    url: "/messages",
-    description: "Saved messages",
-    icon: "outline-envelope",
-    capability: "edit-saved-messages",
-  },
 ];
 
 /**

@@ -1,23 +1,20 @@
 import { useLocation, useSearchParams } from "react-router";
 
+import type { NoteFailure } from "./staff-note-form";
 import type { NotesView, NoteView } from "./staff-notes.server";
-import { TextAreaField } from "~/components/ui/field";
-import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
+import { ButtonLink } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
-import { NOTE_MAX_LENGTH } from "~/forms/staff-note-limits";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { closeDialogHref, dialogHref } from "~/lib/dialog-url";
-import { MutationForm } from "~/recipe/mutation-form";
 
-/** What a refused note form hands back: its messages and what was typed. */
-interface NoteFailure {
-  errors?: Record<string, { message: string } | undefined>;
-  values?: Record<string, unknown>;
-}
+// The note forms load when the URL opens them (`?new=1`, `?edit=<id>`), not with the page (decision 026).
+const NewNote = lazyDialog(() => import("./staff-note-form").then((module) => module.NewNote));
+const EditNote = lazyDialog(() => import("./staff-note-form").then((module) => module.EditNote));
 
 /**
- * Staff notes on user details (docs/product.md#staff-notes): "Add note", then the member's notes,
- * newest first, each with its author and time, and Edit (`?edit=<note id>`, the form in place of
- * the note) and Delete (asked in a <details>) for its author or an Owner. Server HTML and native
+ * Staff notes on user details (docs/product.md#staff-notes): "Add note" (`?new=1`: the form), then the member's notes,
+ * newest first, each with its author and time, and Edit (`?edit=<note id>`: the form in place of
+ * the note, with Delete asked in a <details>) for its author or an Owner. Server HTML and native
  * controls only: it works the same without JavaScript.
  */
 export function StaffNotesSection({ notes, failure }: { notes: NotesView; failure: NoteFailure | undefined }) {
@@ -33,20 +30,14 @@ export function StaffNotesSection({ notes, failure }: { notes: NotesView; failur
       <h2 id="notes-heading" className="text-lg font-semibold text-slate-900">
         {`Staff notes (${notes.notes.length})`}
       </h2>
-      {/* Keyed by the count: after a note is added the form comes back empty. */}
-      <MutationForm key={notes.notes.length} className="card space-y-3" preventScrollReset>
-        <input type="hidden" name="intent" value="add-note" />
-        <TextAreaField
-          label="New note"
-          name="text"
-          rows={2}
-          maxLength={NOTE_MAX_LENGTH}
-          hint="Seen by the team only, never by the member."
-          defaultValue={String(adding?.values?.text ?? "")}
-          error={adding?.errors?.text?.message}
-        />
-        <SubmitButton pendingLabel="Adding...">Add note</SubmitButton>
-      </MutationForm>
+      {/* The form loads when "Add note" opens it (`?new=1`), and comes back open when refused. */}
+      {params.has("new") || adding ? (
+        <NewNote closeTo={closeTo} failure={adding} />
+      ) : (
+        <ButtonLink to={dialogHref(location.pathname, location.search, { new: "1" })} replace preventScrollReset>
+          Add note
+        </ButtonLink>
+      )}
       {!notes.ok ? (
         <p role="status" className="card text-sm text-red-700">
           The notes cannot be shown right now. Please try again later.
@@ -81,50 +72,16 @@ function Note({ note, editHref }: { note: NoteView; editHref: string }) {
       </p>
       <p className="break-words whitespace-pre-line text-slate-900">{note.text}</p>
       {note.canChange ? (
-        <div className="flex flex-wrap items-start gap-4">
-          <Link
-            to={editHref}
-            replace
-            preventScrollReset
-            className="text-link"
-            aria-label={`Edit the note of ${note.when}`}
-          >
-            Edit
-          </Link>
-          <details>
-            <summary className="ask-summary">Delete…</summary>
-            <MutationForm className="mt-2 flex flex-wrap items-center gap-3" preventScrollReset>
-              <input type="hidden" name="intent" value="delete-note" />
-              <input type="hidden" name="id" value={note.id} />
-              <span>Delete this note? This cannot be undone.</span>
-              <SubmitButton variant="danger" pendingLabel="Deleting...">
-                Delete note
-              </SubmitButton>
-            </MutationForm>
-          </details>
-        </div>
+        <Link
+          to={editHref}
+          replace
+          preventScrollReset
+          className="text-link"
+          aria-label={`Edit or delete the note of ${note.when}`}
+        >
+          Edit
+        </Link>
       ) : null}
     </>
-  );
-}
-
-function EditNote({ note, closeTo, failure }: { note: NoteView; closeTo: string; failure: NoteFailure | undefined }) {
-  return (
-    <MutationForm className="space-y-3" preventScrollReset>
-      <input type="hidden" name="intent" value="edit-note" />
-      <input type="hidden" name="id" value={note.id} />
-      <TextAreaField
-        label="Edit note"
-        name="text"
-        rows={3}
-        maxLength={NOTE_MAX_LENGTH}
-        defaultValue={String(failure?.values?.text ?? note.text)}
-        error={failure?.errors?.text?.message}
-      />
-      <div className="flex gap-3">
-        <SubmitButton pendingLabel="Saving...">Save note</SubmitButton>
-        <CancelLink to={closeTo} />
-      </div>
-    </MutationForm>
   );
 }
