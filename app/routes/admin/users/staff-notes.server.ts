@@ -22,6 +22,8 @@ export const NOTE_TEXTS = {
   deleted: "Note deleted",
   failed: "The note could not be saved. Please try again.",
   gone: "This note no longer exists",
+  none: "No notes yet",
+  unavailable: "The notes cannot be shown right now. Please try again later.",
   notYours: "Only the note's author or an Owner can change it",
   full: `This member has ${NOTES_PER_MEMBER} notes already: delete one first`,
 } as const;
@@ -29,18 +31,19 @@ export const NOTE_TEXTS = {
 /** A note as the section shows it. */
 export interface NoteView {
   id: string;
-  author: string;
-  at: string;
-  when: string;
+  /** Its author, time and, once edited, who edited it and when: "ann@example.com · Dec 2, 2026, 10:04 AM". */
+  byline: string;
   text: string;
-  /** "Edited by X at ..." when it was. */
-  edited: string | null;
   /** Whether this admin may edit and delete it: its author, or a role that may change others' notes. */
   canChange: boolean;
 }
 
-/** The member's notes, newest first, or why they cannot be shown. */
-export type NotesView = { ok: true; notes: NoteView[] } | { ok: false; notes: [] };
+/** The member's notes, newest first, and what the section says without any (none yet, or the store away). */
+export interface NotesView {
+  notes: NoteView[];
+  /** Shown in place of the list when there are no notes to show; `failed` when the store did not answer. */
+  empty: { text: string; failed: boolean };
+}
 
 /** The admin as a note names its author: their email, else the name the shell shows. */
 function adminOf(request: Request): string {
@@ -62,24 +65,25 @@ export async function loadStaffNotes(request: Request, member: string): Promise<
   try {
     const notes = await staffNotes().of(member);
     return {
-      ok: true,
       notes: notes.map((note) => ({
         id: note.id,
-        author: note.author,
-        at: new Date(note.createdAt).toISOString(),
-        when: formatDateTime(note.createdAt, zone),
+        byline: [
+          note.author,
+          formatDateTime(note.createdAt, zone),
+          ...(note.editedAt
+            ? [`Edited by ${note.editedBy ?? note.author} at ${formatDateTime(note.editedAt, zone)}`]
+            : []),
+        ].join(" · "),
         text: note.text,
-        edited: note.editedAt
-          ? `Edited by ${note.editedBy ?? note.author} at ${formatDateTime(note.editedAt, zone)}`
-          : null,
         canChange: mayChange(request, note),
       })),
+      empty: { text: NOTE_TEXTS.none, failed: false },
     };
   } catch (error) {
     logLine("error", "a member's notes could not be read", {
       error: error instanceof Error ? error.message : String(error),
     });
-    return { ok: false, notes: [] };
+    return { notes: [], empty: { text: NOTE_TEXTS.unavailable, failed: true } };
   }
 }
 

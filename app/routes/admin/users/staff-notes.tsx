@@ -38,12 +38,10 @@ export function StaffNotesSection({ notes, failure }: { notes: NotesView; failur
           Add note
         </ButtonLink>
       )}
-      {!notes.ok ? (
-        <p role="status" className="card text-sm text-red-700">
-          The notes cannot be shown right now. Please try again later.
+      {notes.notes.length === 0 ? (
+        <p role={notes.empty.failed ? "status" : undefined} className="card text-sm text-slate-600">
+          {notes.empty.text}
         </p>
-      ) : notes.notes.length === 0 ? (
-        <p className="card text-sm text-slate-600">No notes yet</p>
       ) : (
         <ol aria-label="Staff notes, newest first" className="card-list">
           {notes.notes.map((note) => (
@@ -64,21 +62,10 @@ export function StaffNotesSection({ notes, failure }: { notes: NotesView; failur
 function Note({ note, editHref }: { note: NoteView; editHref: string }) {
   return (
     <>
-      <p className="text-slate-600">
-        <span className="font-medium text-slate-900">{note.author}</span>
-        {" · "}
-        <time dateTime={note.at}>{note.when}</time>
-        {note.edited ? ` · ${note.edited}` : null}
-      </p>
-      <p className="break-words whitespace-pre-line text-slate-900">{note.text}</p>
+      <p className="text-slate-600">{note.byline}</p>
+      <p className="note-text">{note.text}</p>
       {note.canChange ? (
-        <Link
-          to={editHref}
-          replace
-          preventScrollReset
-          className="text-link"
-          aria-label={`Edit or delete the note of ${note.when}`}
-        >
+        <Link to={editHref} replace preventScrollReset className="text-link">
           Edit
         </Link>
       ) : null}
