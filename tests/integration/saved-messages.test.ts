@@ -125,8 +125,20 @@ for (const engine of ["embedded", "redis"] as const) {
       ]);
     });
 
+    it("creates a message once when its form is sent twice", async () => {
+      const admin = await PanelClient.signedIn(stack.panel.url);
+      const page = await htmlPage(await admin.get("/messages?new=1"));
+      const form = page.getByRole("form", { name: "New message" });
+      const key = form.querySelector<HTMLInputElement>('input[name="_once"]')!.value;
+      const fields = { intent: "create", title: "Once", action: "warn", text: "Sent once.", _once: key };
+      const answers = await Promise.all([admin.post("/messages", fields), admin.post("/messages", fields)]);
+      expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
+      expect((await messagesPage(admin)).sections.Warn!.filter((message) => message.title === "Once")).toHaveLength(1);
+    });
+
     it("answers bad input with a 400, the message and what was typed", async () => {
       const admin = await PanelClient.signedIn(stack.panel.url);
+      const before = Object.values((await messagesPage(admin)).sections).flat().length;
       const noTitle = await post(admin, { intent: "create", title: " ", action: "warn", text: "Be kind." });
       expect(noTitle.status).toBe(400);
       const page = parsePage(noTitle.html);
@@ -144,7 +156,7 @@ for (const engine of ["embedded", "redis"] as const) {
       expect(badId.status).toBe(400);
       expect(badId.html).toContain("Message id is required");
       // Nothing of these was kept.
-      expect(Object.values((await messagesPage(admin)).sections).flat()).toHaveLength(6);
+      expect(Object.values((await messagesPage(admin)).sections).flat()).toHaveLength(before);
     });
 
     it("refuses a moderator the page and its changes", async () => {

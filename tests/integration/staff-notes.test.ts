@@ -164,6 +164,22 @@ for (const engine of ["embedded", "redis"] as const) {
       ]);
     });
 
+    it("adds a note once when its form is sent twice (a double click, a reload of the post)", async () => {
+      const admin = await PanelClient.signedIn(stack.panel.url);
+      const html = await (await admin.get("/users/51?new=1")).text();
+      const form = within((await htmlPage(new Response(html))).getByRole("region", { name: /^Staff notes/ }));
+      const key = form
+        .getByRole("button", { name: "Add note" })
+        .closest("form")!
+        .querySelector<HTMLInputElement>('input[name="_once"]')!.value;
+      const fields = { intent: "add-note", text: "Only once.", _once: key };
+      const [first, second] = await Promise.all([admin.post("/users/51", fields), admin.post("/users/51", fields)]);
+      expect([first.status, second.status]).toEqual([302, 302]);
+      expect((await notesOf(admin, 51)).notes.map((note) => note.text)).toEqual(["Only once."]);
+      const { rows } = await auditRows(admin, "?kind=note");
+      expect(rows.filter((row) => row.Result === "DoneText: “Only once.”")).toHaveLength(1);
+    });
+
     it("answers bad input with a 400, the message and what was typed", async () => {
       const admin = await PanelClient.signedIn(stack.panel.url);
       const empty = await post(admin, 31, { intent: "add-note", text: "   " });
