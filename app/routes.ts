@@ -28,6 +28,8 @@ export default [
     route("memberships/view/:id", "routes/admin/memberships/view.tsx"),
     route("audit", "routes/admin/audit/list.tsx"),
     route("insights", "routes/admin/insights/insights.tsx"),
+    // The saved messages a warning, a ban or a rejection sends (docs/product.md#saved-messages).
+    route("messages", "routes/admin/messages/list.tsx"),
     route("account/sessions", "routes/admin/account/sessions.tsx"),
     route("account/two-factor", "routes/admin/account/two-factor.tsx"),
   ]),

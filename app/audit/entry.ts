@@ -5,7 +5,7 @@ export type AuditResult = "done" | "refused" | "failed" | "unknown";
 
 /** What an audit entry is about: its kind, its id and its name at the time (a user's name, a post's title). */
 export interface AuditTarget {
-  kind: "user" | "badge-request" | "post" | "announcement" | "plan" | "list" | "session";
+  kind: "user" | "badge-request" | "post" | "announcement" | "plan" | "list" | "session" | "note" | "saved-message";
   /** Empty for an item the action created: the upstream answers no id (a new plan, a new announcement). */
   id: string;
   name?: string | null;
@@ -68,10 +68,12 @@ export interface ChainHead {
 export const EMPTY_HEAD: ChainHead = { seq: 0, hash: GENESIS, atMs: 0 };
 
 const MAX_TEXT = 500;
+/** A detail holds more: a saved message's old and new text, each up to 500 characters (decision 077). */
+const MAX_DETAIL = 1_100;
 
 /** A field bounded to what an entry keeps (a long upstream message is cut, not refused). */
-function text(value: string | null | undefined): string | null {
-  return typeof value === "string" && value !== "" ? value.slice(0, MAX_TEXT) : null;
+function text(value: string | null | undefined, max = MAX_TEXT): string | null {
+  return typeof value === "string" && value !== "" ? value.slice(0, max) : null;
 }
 
 /** The entry that follows `head` for `record`: numbered, timed (never before the head) and hashed. */
@@ -95,7 +97,7 @@ export function chainedEntry(head: ChainHead, record: AuditRecord, now: number =
     batch: text(record.batch),
     result: record.result,
     status: record.status ?? null,
-    detail: text(record.detail),
+    detail: text(record.detail, MAX_DETAIL),
     prev: head.hash,
   };
   return { ...fields, hash: entryHash(fields) };

@@ -16,7 +16,9 @@ import { type Batch, type BatchItem, batchStore, type ItemResult } from "./batch
 import { auditSettledItem, runBatch } from "./run-batch.server";
 import { readSelection, resolveSelection, type Selection, selectionShown } from "./selection.server";
 import type { BulkResultsView, BulkReviewView } from "./views";
+import { memberOf } from "~/audit/entry";
 import { env } from "~/config/env.server";
+import { noteSummaries } from "~/state/staff-notes.server";
 import { UNKNOWN_ACTION } from "~/forms/fields";
 import { MemberMessageSchema } from "~/forms/review-queue.server";
 import { parseForm, type FormErrors } from "~/forms/form-data.server";
@@ -107,6 +109,13 @@ export async function loadBulkReview<S, R, K extends string>(request: Request, l
   const of = Math.max(1, Math.ceil(toDo.length / REVIEW_PAGE_SIZE));
   const page = reviewPageOf(url, of);
   const first = (page - 1) * REVIEW_PAGE_SIZE;
+  const shownItems = toDo.slice(first, first + REVIEW_PAGE_SIZE);
+  // Each item's member (the user, the request's member, the post's author) and their staff notes in short.
+  const members = shownItems.map(({ id, owner }) => memberOf({ kind: list.table.kind, id, owner }));
+  const notes = await noteSummaries(
+    members.flatMap((member) => (member ? [member] : [])),
+    env().APP_TIMEZONE,
+  );
   const view: BulkReviewView = {
     ok: true,
     title: list.title,
@@ -124,9 +133,12 @@ export async function loadBulkReview<S, R, K extends string>(request: Request, l
     notReached,
     count: toDo.length,
     noun: toDo.length === 1 ? list.noun.one : list.noun.many,
-    items: toDo
-      .slice(first, first + REVIEW_PAGE_SIZE)
-      .map(({ id, name }) => ({ id, name, href: list.itemHref({ id, name }) })),
+    items: shownItems.map(({ id, name }, index) => ({
+      id,
+      name,
+      href: list.itemHref({ id, name }),
+      notes: notes.get(members[index] ?? "") ?? null,
+    })),
     pages: {
       page,
       of,

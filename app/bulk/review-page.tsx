@@ -1,5 +1,6 @@
 import type { BulkReviewView } from "./views";
 import { buttonClass } from "~/components/ui/button";
+import { NoteSummaryLine } from "~/components/moderation/note-summary";
 import { ReasonFields } from "~/components/moderation/reason-fields";
 import { TextAreaField } from "~/components/ui/field";
 import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
@@ -75,6 +76,7 @@ export function BulkReviewPage({
                   <Link to={item.href} className="text-brand-700 underline-offset-2 hover:underline">
                     {item.name}
                   </Link>
+                  <NoteSummaryLine summary={item.notes} />
                 </li>
               ))}
             </ol>

@@ -1,5 +1,6 @@
 /** What the bulk pages' loaders hand their components (docs/product.md#bulk-actions). */
 import type { Interruption, ItemResult } from "./batch-store.server";
+import type { NoteSummary } from "~/state/staff-notes.server";
 
 /** An item as the bulk pages name it: a link to where it is seen in the panel. */
 export interface BulkItemLink {
@@ -28,8 +29,8 @@ export type BulkReviewView =
       /** How many items the action applies to, and their noun ("users"). */
       count: number;
       noun: string;
-      /** One page of those items, every one of them reachable page by page in the URL. */
-      items: BulkItemLink[];
+      /** One page of those items, every one of them reachable page by page in the URL, with their member's staff notes in short. */
+      items: (BulkItemLink & { notes: NoteSummary | null })[];
       pages: { page: number; of: number; first: number; last: number; previous: string | null; next: string | null };
       stale: { id: string; name: string; why: string }[];
       staleCount: number;

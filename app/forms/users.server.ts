@@ -1,12 +1,25 @@
 import * as z from "zod/mini";
 
-import { UNKNOWN_ACTION } from "~/forms/fields";
+import { entityId, UNKNOWN_ACTION } from "~/forms/fields";
 
 // The user details page's intents, read by its action only (a .server module: never in the
 // browser's bundle). The push form's fields are PushNotificationSchema (users.ts), which the browser
-// checks too. The users list's intents are its action table's (routes/admin/users/user-actions.server.ts).
+// checks too; a staff note's, StaffNoteSchema (staff-notes.ts). The users list's intents are its
+// action table's (routes/admin/users/user-actions.server.ts).
 
-/** The user details page's one action, Send Push Notification (its fields: PushNotificationSchema). */
-export const UserDetailsActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("notify") })], {
-  error: UNKNOWN_ACTION,
-});
+const noteId = () => entityId("Note id is required");
+
+/**
+ * The user details page's actions: Send Push Notification (its fields: PushNotificationSchema),
+ * and a staff note's add, edit and delete (docs/product.md#staff-notes).
+ */
+export const UserDetailsActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("notify") }),
+    z.object({ intent: z.literal("add-note") }),
+    z.object({ intent: z.literal("edit-note"), id: noteId() }),
+    z.object({ intent: z.literal("delete-note"), id: noteId() }),
+  ],
+  { error: UNKNOWN_ACTION },
+);

@@ -14,6 +14,7 @@ import { Refusal } from "~/recipe/failure.server";
 import { recordAuditEntry } from "~/audit/record.server";
 import { type Claim, claimToAct, releaseClaim } from "~/state/claims.server";
 import { isUpstreamError, type UpstreamError } from "~/upstream/errors";
+import { notePanelChange } from "~/upstream/reached.server";
 
 /** How long a target is held while an action runs: beyond any upstream call's timeout and retries. */
 const ACTING_MS = 2 * 60_000;
@@ -131,6 +132,8 @@ export async function applyAction<S>(
     const applied = await outcomeOf(act);
     // Recorded before the claim ends: whoever acts next finds this entry (who decided, and when).
     await recordOutcome(entry(applied.found), applied.outcome);
+    // A panel-only step that changed something is remembered by its one-time key, as a sent call is.
+    if (act.panelOnly && applied.outcome.result === "done") notePanelChange();
     return applied;
   } finally {
     await releaseClaim(claim.held);

@@ -12,13 +12,19 @@ export type PanelCapability =
   /** The bulk review, Confirm, Retry and results pages. */
   | "bulk-actions"
   /** The citizenship queue: opening a request claims it, and blocks other admins. */
-  | "review-queue";
+  | "review-queue"
+  /** Edit or delete another admin's staff note (its author always may): the Owner's, mapped by the roles matrix. */
+  | "edit-others-notes"
+  /** /messages: create, edit and delete the saved messages (every admin picks from them). */
+  | "edit-saved-messages";
 
 /** The roles (as the user cookie keeps them, upper-cased) allowed each capability. */
 const ALLOWED: Record<PanelCapability, readonly string[]> = {
   "read-audit": ["ADMIN"],
   "bulk-actions": ["ADMIN"],
   "review-queue": ["ADMIN"],
+  "edit-others-notes": ["ADMIN"],
+  "edit-saved-messages": ["ADMIN"],
 };
 
 /** Every capability `role` may use (the shell's sidebar offers only their pages). */

@@ -21,3 +21,12 @@ export function noteUpstreamSend(): void {
   const record = sends();
   if (record) record.count++;
 }
+
+/**
+ * Counts a change of the panel's own as a send (a staff note added, a saved message deleted: a
+ * panel-only step that was done), so runOnce remembers its answer like a sent call's and a repeat
+ * of its one-time key (a double click without JavaScript) changes nothing twice (decision 076).
+ */
+export function notePanelChange(): void {
+  noteUpstreamSend();
+}

@@ -259,6 +259,25 @@ test.describe("admin screens", () => {
     await other.close();
   });
 
+  test("saved messages: the list, a new message with errors, an edit; staff notes with errors; at 390 px too", async ({
+    page,
+  }, testInfo) => {
+    // Nothing is saved: the forms are sent empty and refused.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await visit(page, testInfo, "/messages");
+      await visit(page, testInfo, "/messages?edit=default-3");
+      await page.goto("/messages?new=1");
+      await page.getByRole("button", { name: "Create message" }).click();
+      await page.getByText("Title is required").waitFor();
+      await expectAccessible(page, testInfo, `a new saved message with errors at ${width} px`);
+      await page.goto("/users/12?new=1");
+      await page.getByRole("button", { name: "Add note" }).click();
+      await page.getByText("Note is required").waitFor();
+      await expectAccessible(page, testInfo, `a staff note with errors at ${width} px`);
+    }
+  });
+
   test("the mobile sheet, open", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/users");

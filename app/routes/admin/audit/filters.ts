@@ -9,6 +9,8 @@ export const TARGET_KIND_LABELS: Record<AuditTarget["kind"], string> = {
   plan: "Membership plan",
   list: "List",
   session: "Session",
+  note: "Staff note",
+  "saved-message": "Saved message",
 };
 
 /**

@@ -12,6 +12,8 @@ import { BADGE_TABLE, decidedStale, readBadgeRequest, whoDecided } from "./badge
 import * as queueStore from "./queue-store.server";
 import { memberHistoryHref, QUEUE_PATH, requestPath } from "./review-links";
 import { detailsHref, passportHref } from "~/routes/admin/users/user-links";
+import { savedMessagePicker } from "~/components/moderation/saved-message-picker.server";
+import type { SavedMessagePickerView } from "~/components/moderation/saved-message-picker";
 import { env } from "~/config/env.server";
 import { parseForm } from "~/forms/form-data.server";
 import { MemberMessageSchema, RejectReasonSchema } from "~/forms/review-queue.server";
@@ -34,6 +36,7 @@ import { isUpstreamError } from "~/upstream/errors";
 import { safeFileLink } from "~/upstream/file-links.server";
 import { listPendingBadges } from "~/upstream/moderation.server";
 import { getUser } from "~/upstream/users.server";
+import { type NoteSummary, noteSummaries } from "~/state/staff-notes.server";
 
 /** How long opening a request keeps it for the admin who opened it. */
 export const CLAIM_MS = 5 * 60_000;
@@ -93,6 +96,8 @@ export interface ReviewRequest {
   details: string;
   /** The member's History in the audit trail (earlier rejections, bans), for an admin who may read it. */
   history: string | null;
+  /** The member's staff notes in short: how many, and the newest (docs/product.md#staff-notes). */
+  notes: NoteSummary | null;
 }
 
 /** A request another admin holds, as the empty queue names it. */
@@ -108,7 +113,14 @@ export type QueueView =
   | { kind: "error"; message: string }
   | { kind: "empty"; pending: number; skipped: number; held: HeldRequest[] }
   | { kind: "gone"; message: string }
-  | { kind: "request"; request: ReviewRequest; claimedBy: string | null; reasons: readonly string[] };
+  | {
+      kind: "request";
+      request: ReviewRequest;
+      claimedBy: string | null;
+      reasons: readonly string[];
+      /** Reject's saved messages to the member, and the one chosen (`?saved=`). */
+      picker: SavedMessagePickerView;
+    };
 
 /** The queue's header figures. */
 export interface QueueStats {
@@ -135,7 +147,7 @@ async function reviewRequest(
   badge: BadgeRequest,
   { seen, now, zone }: { seen: number; now: number; zone: string },
 ): Promise<ReviewRequest> {
-  const details = await memberDetails(request, badge.id);
+  const [details, notes] = await Promise.all([memberDetails(request, badge.id), noteSummaries([badge.id], zone)]);
   const hasPassport = details ? Boolean(details.passport?.trim()) : true;
   const here = requestPath(badge.id);
   return {
@@ -150,6 +162,7 @@ async function reviewRequest(
     firstSeen: { text: formatDateTime(seen, zone), iso: new Date(seen).toISOString() },
     details: detailsHref(badge.id, here),
     history: may(getCurrentUser(request).role, "read-audit") ? memberHistoryHref(badge.id) : null,
+    notes: notes.get(badge.id) ?? null,
   };
 }
 
@@ -190,6 +203,7 @@ export async function loadQueue(request: Request, id: string | undefined) {
       request: await reviewRequest(request, entry.badge, { seen: entry.seen, now, zone }),
       claimedBy: claim.admin === admin ? null : heldBy(claim, admin, zone),
       reasons: [...MODERATION_REASONS.reject, OTHER_REASON],
+      picker: await savedMessagePicker(request, "reject-citizenship"),
     } as QueueView,
   });
   const review = (badgeId: string) => claimToReview({ kind: "badge-request", id: badgeId }, admin, CLAIM_MS);

@@ -19,7 +19,9 @@ import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { DetailField } from "~/components/ui/detail-field";
 import { EmailText } from "~/components/ui/email-text";
 import { EmptyState } from "~/components/ui/empty-state";
+import { NoteSummaryLine } from "~/components/moderation/note-summary";
 import { ReasonFields } from "~/components/moderation/reason-fields";
+import { SavedMessagePicker, type SavedMessagePickerView } from "~/components/moderation/saved-message-picker";
 import { TextAreaField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/form-actions";
 import { PageHeader } from "~/components/ui/page-header";
@@ -170,6 +172,7 @@ function QueueBody({
               key={view.request.id}
               id={view.request.id}
               reasons={view.reasons}
+              picker={view.picker}
               actionData={actionData}
               keysShown={keysShown}
             />
@@ -257,6 +260,7 @@ function RequestCard({ request, children }: { request: ReviewRequest; children: 
           <p className="text-sm text-slate-600">Waiting {request.waiting}</p>
         </div>
       </div>
+      <NoteSummaryLine summary={request.notes} />
       {children}
       <dl className="grid grid-cols-2 gap-4 border-t border-slate-200 pt-4 sm:pt-6 lg:grid-cols-3">
         <DetailField label="Email" className="col-span-2 lg:col-span-1">
@@ -325,11 +329,13 @@ const rejectSummaryClass =
 function Decisions({
   id,
   reasons,
+  picker,
   actionData,
   keysShown,
 }: {
   id: string;
   reasons: readonly string[];
+  picker: SavedMessagePickerView;
   actionData: Route.ComponentProps["actionData"];
   keysShown: boolean;
 }) {
@@ -353,32 +359,39 @@ function Decisions({
             Skip
           </SubmitButton>
         </MutationForm>
-        <details open={refused || undefined} className="group min-w-0 open:basis-full">
+        {/* Open after a refused reject, and after a saved message was chosen for it. */}
+        <details open={refused || picker.chosen !== null || undefined} className="group min-w-0 open:basis-full">
           <summary className={rejectSummaryClass}>
             Reject…
             <Icon name="solid-chevron-right" className="size-4 transition-transform group-open:rotate-90" />
           </summary>
-          <MutationForm className="mt-2 space-y-3 sm:mt-3 sm:space-y-4 sm:rounded-lg sm:p-4 sm:ring-1 sm:ring-slate-200">
-            <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4">
-              <legend className="sr-only">Reject</legend>
-              <input type="hidden" name="intent" value="reject" />
-              <input type="hidden" name="id" value={id} />
-              <ReasonFields id="queue-reason" reasons={reasons} typed={typed} errors={errors} />
-              <div className="sm:col-span-2">
-                <TextAreaField
-                  label="Message to the member (optional)"
-                  name="message"
-                  rows={2}
-                  hint="Sent by push once rejected; clear it to send none."
-                  defaultValue={String(typed.message ?? DEFAULT_MEMBER_MESSAGE)}
-                  error={errors.message?.message}
-                />
-              </div>
-            </fieldset>
-            <SubmitButton variant="danger" pendingLabel="Rejecting...">
-              Reject &amp; next
-            </SubmitButton>
-          </MutationForm>
+          <div className="mt-2 space-y-3 sm:mt-3 sm:space-y-4 sm:rounded-lg sm:p-4 sm:ring-1 sm:ring-slate-200">
+            <MutationForm className="space-y-3 sm:space-y-4">
+              <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4">
+                <legend className="sr-only">Reject</legend>
+                <input type="hidden" name="intent" value="reject" />
+                <input type="hidden" name="id" value={id} />
+                <ReasonFields id="queue-reason" reasons={reasons} typed={typed} errors={errors} />
+                <div className="sm:col-span-2">
+                  <TextAreaField
+                    // A chosen saved message starts the field again with its text.
+                    key={picker.chosen?.id ?? ""}
+                    label="Message to the member (optional)"
+                    name="message"
+                    rows={2}
+                    hint="Sent by push once rejected; clear it to send none."
+                    defaultValue={String(typed.message ?? picker.chosen?.text ?? DEFAULT_MEMBER_MESSAGE)}
+                    error={errors.message?.message}
+                  />
+                </div>
+              </fieldset>
+              <SubmitButton variant="danger" pendingLabel="Rejecting...">
+                Reject &amp; next
+              </SubmitButton>
+            </MutationForm>
+            {/* Below Reject & next, which stays on a phone's first screen; it fills the message above. */}
+            <SavedMessagePicker picker={picker} to={requestPath(id)} />
+          </div>
         </details>
       </div>
       {keysShown ? (

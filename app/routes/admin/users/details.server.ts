@@ -1,4 +1,5 @@
 import { loadUserHistory } from "./history.server";
+import { loadStaffNotes } from "./staff-notes.server";
 import { canPush, NO_DEVICES } from "./push";
 import { env } from "~/config/env.server";
 import { PUSH_EMAIL_MISSING } from "~/forms/users";
@@ -17,6 +18,7 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
   const timeZone = env().APP_TIMEZONE;
   // Read beside the user: the trail's store and the upstream answer at the same time.
   const history = loadUserHistory(params.id, timeZone);
+  const notes = loadStaffNotes(request, params.id);
 
   try {
     const { user, matching } = await inviteesMatching(request, params.id, search);
@@ -45,6 +47,7 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
       pageInfo,
       filters,
       history: await history,
+      notes: await notes,
     };
   } catch (error) {
     return loadFailure(error, { found: false as const });

@@ -3,6 +3,8 @@ import { useLocation, useSearchParams } from "react-router";
 import type { Route } from "./+types/details";
 import { loadUserDetails, sendPush } from "./details.server";
 import { HistorySection } from "./history";
+import { StaffNotesSection } from "./staff-notes";
+import { addNote, deleteNote, editNote } from "./staff-notes.server";
 import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
 import { canPush, NO_DEVICES } from "./push";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
@@ -33,13 +35,16 @@ export function loader({ request, params }: Route.LoaderArgs) {
   return loadUserDetails(request, params);
 }
 
-/** Send Push Notification (docs/product.md#send-push-notification); a failure re-renders the dialog with what was typed. */
+/**
+ * Send Push Notification (docs/product.md#send-push-notification; a failure re-renders the dialog
+ * with what was typed), and a staff note's add, edit and delete (docs/product.md#staff-notes).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   return runOnce({ request, context }, async ({ request, form, back }) => {
     const submission = parseSubmission(form, UserDetailsActionSchema);
     if (!submission.ok) return submission.rejected;
-    const { intent } = submission.value;
-    switch (intent) {
+    const value = submission.value;
+    switch (value.intent) {
       case "notify":
         return saveForm(request, form, {
           schema: PushNotificationSchema,
@@ -53,8 +58,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           // The upstream's `body` is the form's Message (docs/product.md#send-push-notification).
           failure: { fieldNames: { body: "message" } },
         });
+      case "add-note":
+        return addNote(request, form, params.id, back);
+      case "edit-note":
+        return editNote(request, form, params.id, value.id, back);
+      case "delete-note":
+        return deleteNote(request, params.id, value.id, back);
       default:
-        return unhandledIntent(intent);
+        return unhandledIntent(value);
     }
   });
 }
@@ -87,7 +98,7 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
 }
 
 function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route.ComponentProps["actionData"] }) {
-  const { user, invitees, inviteeCount, pageInfo, filters, history } = loaded;
+  const { user, invitees, inviteeCount, pageInfo, filters, history, notes } = loaded;
   const location = useLocation();
   const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
@@ -151,6 +162,8 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
           </DetailField>
         </dl>
       </section>
+
+      <StaffNotesSection notes={notes} failure={actionData} />
 
       <section aria-labelledby="invitees-heading" className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-2">

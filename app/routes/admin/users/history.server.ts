@@ -23,6 +23,8 @@ const TARGET_WORDS: Record<AuditTarget["kind"], string> = {
   plan: "membership plan",
   list: "list",
   session: "session",
+  note: "the staff note",
+  "saved-message": "the saved message",
 };
 
 /** One entry of a History, in words (made on the server: the section adds no client code but markup). */
