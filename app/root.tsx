@@ -12,14 +12,17 @@ import { enterRequestContext } from "~/lib/request-context.server";
 import type { FlashToast } from "~/lib/toast";
 import { randomKey } from "~/recipe/mutation-form";
 import { readToast } from "~/session/toast.server";
+import { guardRoute } from "~/session/route-guard.server";
 import { provideSessionToUpstream } from "~/session/upstream-access.server";
 
 // First the request's router context becomes current (per-request values live there), then the
-// upstream client is given the panel's session, then every submission is read and checked.
+// upstream client is given the panel's session, then every submission is read and checked, then
+// the route is checked against the roles matrix (permissions.ts).
 export const middleware: Route.MiddlewareFunction[] = [
   enterRequestContext,
   provideSessionToUpstream,
   checkSubmittedForms,
+  guardRoute,
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

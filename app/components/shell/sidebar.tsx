@@ -5,7 +5,7 @@ import { isEntryActive, NAVIGATION } from "~/components/shell/navigation";
 import { type ShellUser, UserMenu } from "~/components/shell/user-menu";
 import { Icon } from "~/components/ui/icon";
 import { Tooltip } from "~/components/ui/tooltip";
-import type { PanelCapability } from "~/session/permissions";
+import type { PanelAction } from "~/session/permissions";
 
 /** Id of the checkbox that opens the mobile sheet (works without JavaScript). */
 export const MOBILE_SIDEBAR_ID = "mobile-sidebar";
@@ -19,7 +19,7 @@ export function Sidebar({
 }: {
   user: ShellUser;
   /** What the admin's role may use of the panel's own pages: the entries of the others are not offered. */
-  capabilities: readonly PanelCapability[];
+  capabilities: readonly PanelAction[];
   collapsed: boolean;
   onToggle: (event: React.FormEvent<HTMLFormElement>) => void;
 }) {

@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return {
     user: { name: displayName(user), email: user.email, avatar: user.avatar },
-    capabilities: capabilitiesOf(user.role),
+    capabilities: capabilitiesOf(user.panelRole),
     sidebarExpanded: readSidebarExpanded(request.headers.get("cookie")),
     notices: await shellNotices(user),
   };

@@ -9,6 +9,7 @@ export const TARGET_KIND_LABELS: Record<AuditTarget["kind"], string> = {
   plan: "Membership plan",
   list: "List",
   session: "Session",
+  page: "Page",
 };
 
 /**

@@ -23,6 +23,7 @@ const TARGET_WORDS: Record<AuditTarget["kind"], string> = {
   plan: "membership plan",
   list: "list",
   session: "session",
+  page: "page",
 };
 
 /** One entry of a History, in words (made on the server: the section adds no client code but markup). */

@@ -1,0 +1,34 @@
+import type { MiddlewareFunction } from "react-router";
+
+import { recordAuditEntry } from "~/audit/record.server";
+import { submittedForm } from "~/forms/form-data.server";
+import { NO_ACCESS, pageError } from "~/lib/page-error";
+import { may, neededAction, ROLE_LABELS } from "~/session/permissions";
+import { requireUser } from "~/session/user.server";
+
+/**
+ * Root middleware: every request's route is checked against the roles matrix (permissions.ts,
+ * ROUTE_NEEDS) before any loader or action runs, pages, files and form posts alike. A signed-in
+ * admin whose role may not ask it gets the 403 page 'You do not have access to this page' and a
+ * refused audit entry; a route the matrix does not know is refused to everyone (decision 078).
+ */
+export const guardRoute: MiddlewareFunction<Response> = async ({ request, pattern }, next) => {
+  const url = new URL(request.url);
+  const form = request.method === "GET" || request.method === "HEAD" ? null : await submittedForm(request);
+  const posted = (name: string) => {
+    const value = form?.get(name);
+    return typeof value === "string" && value !== "" ? value.slice(0, 100) : null;
+  };
+  const needed = neededAction(pattern, { method: request.method, posted, query: url.searchParams });
+  if (needed === "public") return next();
+  const user = await requireUser(request);
+  if (needed !== null && may(user.panelRole, needed)) return next();
+  await recordAuditEntry({
+    admin: user.email,
+    action: form ? (posted("intent") ?? "unknown") : "open",
+    target: { kind: "page", id: url.pathname.slice(0, 200) },
+    result: "refused",
+    detail: `not allowed to a ${ROLE_LABELS[user.panelRole]}${needed ? ` (needs ${needed})` : ""}`,
+  });
+  throw pageError(403, NO_ACCESS);
+};
