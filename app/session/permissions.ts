@@ -237,3 +237,8 @@ export function mayAsk(role: PanelRole | null, pattern: string, ask: RouteAsk): 
   const needed = neededAction(pattern, ask);
   return needed === "public" || (needed !== null && may(role, needed));
 }
+
+/** Whether `role` may post `intent` to the route `pattern`: a row action, a bulk choice, a dialog a page offers. */
+export function mayPost(role: PanelRole | null, pattern: string, intent: string): boolean {
+  return mayAsk(role, pattern, { method: "POST", query: new URLSearchParams(), posted: () => intent });
+}

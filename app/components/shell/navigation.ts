@@ -34,6 +34,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     icon: "outline-chart-bar",
     capability: "read-audit",
   },
+  { name: "Roles", url: "/roles", description: "Who may do what", icon: "outline-user-group", capability: "manage-roles" },
 ];
 
 /**

@@ -38,11 +38,14 @@ export function AnnouncementRow({
   actionHref,
   editHref,
   deleteHref,
+  can,
 }: {
   announcement: AnnouncementRowView;
   actionHref: string;
   editHref: string;
   deleteHref: string;
+  /** What the admin's role offers (permissions.ts): the changes, and the History on /audit. */
+  can: { manage: boolean; audit: boolean };
 }) {
   const { id, title, description, date, dateText, isActive, isPinned, thumbnail } = announcement;
   return (
@@ -52,7 +55,7 @@ export function AnnouncementRow({
       data-id={id}
     >
       <div className="flex min-w-0 flex-1 gap-4">
-        <SelectRow id={id} name={title} />
+        {can.manage ? <SelectRow id={id} name={title} /> : null}
         {thumbnail ? (
           <UpstreamImage
             src={thumbnail}
@@ -73,6 +76,8 @@ export function AnnouncementRow({
         </div>
       </div>
       <div className="flex shrink-0 items-center justify-end gap-1">
+        {can.manage ? (
+          <>
         <ToggleAction
           actionHref={actionHref}
           intent="toggle-status"
@@ -95,14 +100,22 @@ export function AnnouncementRow({
           icon="solid-map-pin"
           tone={isPinned ? "warning" : "neutral"}
         />
-        <IconAction
-          to={auditHistoryHref("announcement", id)}
-          label="History"
-          name={`History of ${title}`}
-          icon="solid-clock"
-        />
-        <IconAction to={editHref} label="Edit" item={title} icon="solid-pencil-square" />
-        <IconAction to={deleteHref} label="Delete" item={title} icon="solid-trash" tone="danger" align="end" />
+          </>
+        ) : null}
+        {can.audit ? (
+          <IconAction
+            to={auditHistoryHref("announcement", id)}
+            label="History"
+            name={`History of ${title}`}
+            icon="solid-clock"
+          />
+        ) : null}
+        {can.manage ? (
+          <>
+            <IconAction to={editHref} label="Edit" item={title} icon="solid-pencil-square" />
+            <IconAction to={deleteHref} label="Delete" item={title} icon="solid-trash" tone="danger" align="end" />
+          </>
+        ) : null}
       </div>
     </li>
   );

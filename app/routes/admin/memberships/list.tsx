@@ -19,7 +19,8 @@ import { Tooltip } from "~/components/ui/tooltip";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { requireUser } from "~/session/user.server";
-import { isPlanAdmin, listPlans, syncPlans } from "~/upstream/memberships.server";
+import { listPlans, syncPlans } from "~/upstream/memberships.server";
+import { may } from "~/session/permissions";
 import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm, useIsPending } from "~/recipe/mutation-form";
 import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
@@ -33,7 +34,9 @@ const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const isAdmin = isPlanAdmin(user.role);
+  // What the admin's role offers (permissions.ts): plans' changes, Sync and Create; the file.
+  const isAdmin = may(user.panelRole, "plans");
+  const canExport = may(user.panelRole, "export");
   const paging = parsePaging(new URL(request.url).searchParams);
   try {
     // Admins see every plan, other roles the active ones (docs/product.md#roles-and-permissions).
@@ -45,9 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       isActive: plan.isActive,
     }));
     const { items, pageInfo } = paginate(rows, paging);
-    return { rows: items, pageInfo, isAdmin, error: null };
+    return { rows: items, pageInfo, isAdmin, canExport, error: null };
   } catch (error) {
-    return loadFailure(error, { rows: [], pageInfo: undefined, isAdmin, error: LOAD_ERROR });
+    return loadFailure(error, { rows: [], pageInfo: undefined, isAdmin, canExport, error: LOAD_ERROR });
   }
 }
 
@@ -86,7 +89,7 @@ type PlanRow = Route.ComponentProps["loaderData"]["rows"][number];
 const LIST_CONFIRMATIONS: Confirmations<PlanRow> = { ...PLAN_CONFIRMATIONS, sync: { asks: "nothing" } };
 
 export default function Memberships({ loaderData }: Route.ComponentProps) {
-  const { rows, pageInfo, isAdmin, error } = loaderData;
+  const { rows, pageInfo, isAdmin, canExport, error } = loaderData;
   const location = useLocation();
   const closeTo = closeDialogHref(location.pathname, location.search);
 
@@ -121,16 +124,20 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
         title="Memberships"
         actions={
           <>
-            <MutationForm action={closeTo} preventScrollReset>
-              <Tooltip label="Refresh data" side="bottom">
-                <SyncButton />
-              </Tooltip>
-            </MutationForm>
-            <DownloadCsvLink csvPath="/memberships.csv" />
-            <ButtonLink to="/memberships/create">
-              <Icon name="solid-plus" className="size-4" />
-              Create
-            </ButtonLink>
+            {isAdmin ? (
+              <MutationForm action={closeTo} preventScrollReset>
+                <Tooltip label="Refresh data" side="bottom">
+                  <SyncButton />
+                </Tooltip>
+              </MutationForm>
+            ) : null}
+            {canExport ? <DownloadCsvLink csvPath="/memberships.csv" /> : null}
+            {isAdmin ? (
+              <ButtonLink to="/memberships/create">
+                <Icon name="solid-plus" className="size-4" />
+                Create
+              </ButtonLink>
+            ) : null}
           </>
         }
       />

@@ -21,7 +21,8 @@ import { requireUser } from "~/session/user.server";
 import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { imageAnswers } from "~/upstream/file-download.server";
-import { getPlan, isPlanAdmin } from "~/upstream/memberships.server";
+import { getPlan } from "~/upstream/memberships.server";
+import { may } from "~/session/permissions";
 
 // The confirmation dialog loads when it opens, not with the page (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
@@ -37,7 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const shownImage = image && (await imageAnswers(request, image)) ? image : null;
     return {
       found: true as const,
-      isAdmin: isPlanAdmin(user.role),
+      // What the admin's role offers (permissions.ts).
+      isAdmin: may(user.panelRole, "plans"),
       plan: {
         id: plan.id,
         name: plan.name,
