@@ -206,8 +206,10 @@ export interface RouteAsk {
  * the matrix does not know (refused to everyone).
  */
 export function neededAction(pattern: string, ask: RouteAsk): PanelAction | "public" | null {
-  if (!Object.hasOwn(ROUTE_NEEDS, pattern)) return null;
-  const need = ROUTE_NEEDS[pattern]!;
+  // React Router joins the matched paths without a leading slash ("users/:id"); the matrix writes "/users/:id".
+  const key = pattern.startsWith("/") ? pattern : `/${pattern}`;
+  if (!Object.hasOwn(ROUTE_NEEDS, key)) return null;
+  const need = ROUTE_NEEDS[key]!;
   if (need === "public") return "public";
   const intents = need.intents ?? {};
   const of = (intent: string | null | undefined) =>

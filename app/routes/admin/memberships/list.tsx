@@ -37,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // What the admin's role offers (permissions.ts): plans' changes, Sync and Create; the file.
   const isAdmin = may(user.panelRole, "plans");
   const canExport = may(user.panelRole, "export");
+  const canAudit = may(user.panelRole, "read-audit");
   const paging = parsePaging(new URL(request.url).searchParams);
   try {
     // Admins see every plan, other roles the active ones (docs/product.md#roles-and-permissions).
@@ -48,9 +49,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       isActive: plan.isActive,
     }));
     const { items, pageInfo } = paginate(rows, paging);
-    return { rows: items, pageInfo, isAdmin, canExport, error: null };
+    return { rows: items, pageInfo, isAdmin, canExport, canAudit, error: null };
   } catch (error) {
-    return loadFailure(error, { rows: [], pageInfo: undefined, isAdmin, canExport, error: LOAD_ERROR });
+    return loadFailure(error, { rows: [], pageInfo: undefined, isAdmin, canExport, canAudit, error: LOAD_ERROR });
   }
 }
 
@@ -89,7 +90,7 @@ type PlanRow = Route.ComponentProps["loaderData"]["rows"][number];
 const LIST_CONFIRMATIONS: Confirmations<PlanRow> = { ...PLAN_CONFIRMATIONS, sync: { asks: "nothing" } };
 
 export default function Memberships({ loaderData }: Route.ComponentProps) {
-  const { rows, pageInfo, isAdmin, canExport, error } = loaderData;
+  const { rows, pageInfo, isAdmin, canExport, canAudit, error } = loaderData;
   const location = useLocation();
   const closeTo = closeDialogHref(location.pathname, location.search);
 
@@ -114,7 +115,7 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
       id: "actions",
       header: "Actions",
       className: "text-right",
-      cell: (plan) => <RowActions plan={plan} isAdmin={isAdmin} />,
+      cell: (plan) => <RowActions plan={plan} isAdmin={isAdmin} canAudit={canAudit} />,
     },
   ];
 
@@ -180,7 +181,7 @@ function SyncButton() {
 }
 
 /** View Details for everyone; Edit, Activate or Deactivate and Delete for admins (docs/product.md#memberships-list). */
-function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
+function RowActions({ plan, isAdmin, canAudit }: { plan: PlanRow; isAdmin: boolean; canAudit: boolean }) {
   const location = useLocation();
   const open = (confirm: string) => dialogHref(location.pathname, location.search, { confirm, id: plan.id });
   return (
@@ -192,12 +193,14 @@ function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
         icon="solid-eye"
         align={isAdmin ? "center" : "end"}
       />
-      <IconAction
-        to={auditHistoryHref("plan", plan.id)}
-        label="History"
-        name={`History of ${plan.name}`}
-        icon="solid-clock"
-      />
+      {canAudit ? (
+        <IconAction
+          to={auditHistoryHref("plan", plan.id)}
+          label="History"
+          name={`History of ${plan.name}`}
+          icon="solid-clock"
+        />
+      ) : null}
       {isAdmin ? (
         <>
           <IconAction

@@ -40,6 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       found: true as const,
       // What the admin's role offers (permissions.ts).
       isAdmin: may(user.panelRole, "plans"),
+      canAudit: may(user.panelRole, "read-audit"),
       plan: {
         id: plan.id,
         name: plan.name,
@@ -107,16 +108,18 @@ export default function MembershipDetails({ loaderData }: Route.ComponentProps) 
       </div>
     );
   }
-  return <Details plan={loaderData.plan} isAdmin={loaderData.isAdmin} header={header} />;
+  return <Details plan={loaderData.plan} isAdmin={loaderData.isAdmin} canAudit={loaderData.canAudit} header={header} />;
 }
 
 function Details({
   plan,
   isAdmin,
+  canAudit,
   header,
 }: {
   plan: LoadedPlan;
   isAdmin: boolean;
+  canAudit: boolean;
   header: (actions?: ReactNode) => ReactNode;
 }) {
   const location = useLocation();
@@ -250,13 +253,15 @@ function Details({
               <DetailField label="Created">{plan.created}</DetailField>
               <DetailField label="Last Updated">{plan.updated}</DetailField>
             </dl>
-            <Link
-              to={auditHistoryHref("plan", plan.id)}
-              className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-800"
-            >
-              <Icon name="solid-clock" className="size-4" />
-              History
-            </Link>
+            {canAudit ? (
+              <Link
+                to={auditHistoryHref("plan", plan.id)}
+                className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-800"
+              >
+                <Icon name="solid-clock" className="size-4" />
+                History
+              </Link>
+            ) : null}
           </Card>
         </div>
       </div>
