@@ -10,6 +10,7 @@ import {
 import { BulkResultsPage } from "~/bulk/results-page";
 import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { requireUser } from "~/session/user.server";
+import { requireIntent } from "~/session/route-guard.server";
 
 /** The results page of a bulk action on a list (docs/product.md#bulk-actions): `/{list}/bulk/{batchId}`. */
 export const loader = ({ request, params }: Route.LoaderArgs) =>
@@ -23,6 +24,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!submission.ok) return submission.rejected;
     const list = bulkListOf(request);
     const batch = await batchOf(list, params.batchId);
+    // A Retry runs the batch's action again: the role must be one that may (permissions.ts).
+    await requireIntent(request, `/${list.path}/bulk`, batch.action);
     const { intent } = submission.value;
     switch (intent) {
       case "retry":
