@@ -72,7 +72,10 @@ export function ownerEmails(): ReadonlySet<string> {
  * The panel role of an admin: an Owner by OWNER_EMAILS; an upstream account of another role than
  * admin is at most a Viewer (the upstream refuses its mutations); else what an Owner assigned, or Admin.
  */
-export function panelRoleFor(admin: { email: string; upstreamRole: string }, assigned: AssignableRole | null): PanelRole {
+export function panelRoleFor(
+  admin: { email: string; upstreamRole: string },
+  assigned: AssignableRole | null,
+): PanelRole {
   if (admin.upstreamRole.toUpperCase() !== "ADMIN") return "VIEWER";
   if (ownerEmails().has(admin.email.trim().toLowerCase())) return "OWNER";
   return assigned ?? "ADMIN";
@@ -82,18 +85,29 @@ export function panelRoleFor(admin: { email: string; upstreamRole: string }, ass
  * The panel role of the admin `userId` now: read from the store on every request. While the store
  * does not answer, an Owner stays one and everyone else is a Viewer: nothing is granted blind.
  */
-export async function currentPanelRole(admin: { userId: string; email: string; upstreamRole: string }): Promise<PanelRole> {
+export async function currentPanelRole(admin: {
+  userId: string;
+  email: string;
+  upstreamRole: string;
+}): Promise<PanelRole> {
   try {
     const known = (await readDirectory())[admin.userId];
     return panelRoleFor(admin, known?.assigned ?? null);
   } catch (error) {
-    logLine("error", "roles not read: a Viewer for now", { error: error instanceof Error ? error.message : String(error) });
+    logLine("error", "roles not read: a Viewer for now", {
+      error: error instanceof Error ? error.message : String(error),
+    });
     return panelRoleFor(admin, null) === "OWNER" ? "OWNER" : "VIEWER";
   }
 }
 
 /** Notes a sign-in: the roles page lists every admin who signed in. A store that does not answer only loses the note. */
-export async function noteSignIn(user: { id: string; email: string; name: string | null; role: string }): Promise<void> {
+export async function noteSignIn(user: {
+  id: string;
+  email: string;
+  name: string | null;
+  role: string;
+}): Promise<void> {
   try {
     await changeDirectory((directory) => ({
       ...directory,
@@ -106,7 +120,9 @@ export async function noteSignIn(user: { id: string; email: string; name: string
       },
     }));
   } catch (error) {
-    logLine("warn", "sign-in not noted on the roles page", { error: error instanceof Error ? error.message : String(error) });
+    logLine("warn", "sign-in not noted on the roles page", {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
@@ -126,7 +142,11 @@ export async function assignRole(
       return directory;
     }
     const changed = { ...admin, assigned: role === "ADMIN" ? null : role };
-    result = { before: panelRoleFor(admin, admin.assigned), after: panelRoleFor(changed, changed.assigned), admin: changed };
+    result = {
+      before: panelRoleFor(admin, admin.assigned),
+      after: panelRoleFor(changed, changed.assigned),
+      admin: changed,
+    };
     return { ...directory, [userId]: changed };
   });
   return result;

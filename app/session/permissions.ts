@@ -99,11 +99,6 @@ export function capabilitiesOf(role: PanelRole | null): PanelAction[] {
   return (Object.keys(LEAST_ROLE) as PanelAction[]).filter((action) => may(role, action));
 }
 
-/** Whether `value` names a panel role. */
-export function isPanelRole(value: unknown): value is PanelRole {
-  return typeof value === "string" && (PANEL_ROLES as readonly string[]).includes(value);
-}
-
 /**
  * What a request to a route needs. `public`: anyone (sign-in, the account emails' pages). Otherwise
  * an action for a GET (`read`) and one for a POST (`post`), and per intent (`intents`) the action a

@@ -70,7 +70,11 @@ function pathOf(pattern: string, ids: Ids): string {
     .replace(":batchId", pattern.startsWith("/users/") ? ids.batch : "no-such-batch")
     .replace(
       ":id",
-      pattern.startsWith("/memberships") ? ids.plan : pattern.startsWith("/badge-requests") ? ids.pending : String(ids.member.id),
+      pattern.startsWith("/memberships")
+        ? ids.plan
+        : pattern.startsWith("/badge-requests")
+          ? ids.pending
+          : String(ids.member.id),
     );
 }
 
@@ -87,7 +91,10 @@ function asksOf(pattern: string, ids: Ids): Ask[] {
     field === "action"
       ? `?${new URLSearchParams({ action: intent, id: String(ids.member.id) })}`
       : `?${new URLSearchParams({ confirm: intent, id: String(ids.member.id) })}`;
-  const asks: Ask[] = [{ method: "GET", path }, ...intents.map((intent) => ({ method: "GET" as const, path: path + query(intent) }))];
+  const asks: Ask[] = [
+    { method: "GET", path },
+    ...intents.map((intent) => ({ method: "GET" as const, path: path + query(intent) })),
+  ];
   if (need.post) {
     const posts = intents.length > 0 ? intents : [""];
     for (const intent of posts) {
@@ -181,54 +188,60 @@ describe("every route × every role", () => {
   }
 
   for (const role of ["VIEWER", "MODERATOR", "ADMIN", "OWNER"] as const) {
-    it(`answers a ${role} what the matrix allows, refuses the rest with 403 and an audit entry, and offers nothing refused`, { timeout: 240_000 }, async () => {
-      const { ids, users } = await prepare();
-      const personal = personalTexts(users);
-      const client = clients[role];
-      const refused: string[] = [];
-      for (const pattern of PATTERNS) {
-        for (const ask of asksOf(pattern, ids)) {
-          const response =
-            ask.method === "GET" ? await client.get(ask.path) : await client.post(ask.path, ask.fields ?? {});
-          const label = `${role} ${ask.method} ${ask.path} ${JSON.stringify(ask.fields ?? {})}`;
-          if (!allowed(role, ask)) {
-            expect.soft(response.status, label).toBe(403);
-            expect.soft(await response.text(), label).toContain(NO_ACCESS);
-            refused.push(new URL(ask.path, "http://panel").pathname);
-            continue;
-          }
-          expect.soft(response.status, label).not.toBe(403);
-          const type = response.headers.get("content-type") ?? "";
-          if (ask.method !== "GET" || response.status !== 200 || !type.includes("text/html")) {
-            await response.body?.cancel();
-            continue;
-          }
-          const html = await response.text();
-          for (const offered of offeredBy(html, ask.path)) {
-            expect
-              .soft(allowed(role, offered), `${label} offers ${offered.method} ${offered.path} ${JSON.stringify(offered.fields ?? {})}`)
-              .toBe(true);
-          }
-          if (role === "VIEWER") {
-            for (const text of personal) expect.soft(html, `${label} shows ${text}`).not.toContain(text);
+    it(
+      `answers a ${role} what the matrix allows, refuses the rest with 403 and an audit entry, and offers nothing refused`,
+      { timeout: 240_000 },
+      async () => {
+        const { ids, users } = await prepare();
+        const personal = personalTexts(users);
+        const client = clients[role];
+        const refused: string[] = [];
+        for (const pattern of PATTERNS) {
+          for (const ask of asksOf(pattern, ids)) {
+            const response =
+              ask.method === "GET" ? await client.get(ask.path) : await client.post(ask.path, ask.fields ?? {});
+            const label = `${role} ${ask.method} ${ask.path} ${JSON.stringify(ask.fields ?? {})}`;
+            if (!allowed(role, ask)) {
+              expect.soft(response.status, label).toBe(403);
+              expect.soft(await response.text(), label).toContain(NO_ACCESS);
+              refused.push(new URL(ask.path, "http://panel").pathname);
+              continue;
+            }
+            expect.soft(response.status, label).not.toBe(403);
+            const type = response.headers.get("content-type") ?? "";
+            if (ask.method !== "GET" || response.status !== 200 || !type.includes("text/html")) {
+              await response.body?.cancel();
+              continue;
+            }
+            const html = await response.text();
+            for (const offered of offeredBy(html, ask.path)) {
+              expect
+                .soft(
+                  allowed(role, offered),
+                  `${label} offers ${offered.method} ${offered.path} ${JSON.stringify(offered.fields ?? {})}`,
+                )
+                .toBe(true);
+            }
+            if (role === "VIEWER") {
+              for (const text of personal) expect.soft(html, `${label} shows ${text}`).not.toContain(text);
+            }
           }
         }
-      }
-      // Each refusal is a refused entry on /audit, naming the page.
-      const trail = await downloadCsv(
-        clients.OWNER,
-        `/audit.csv?${new URLSearchParams({ admin: emails[role], result: "refused", kind: "page" })}`,
-      );
-      const [header, ...rows] = trail.records;
-      const targetId = header!.indexOf("Target ID");
-      const logged = rows.map((row) => row[targetId]);
-      for (const path of refused) expect.soft(logged, `${role} refused ${path}`).toContain(path);
-      expect(rows.length, role).toBe(refused.length);
-      if (role === "OWNER") expect(refused).toEqual([]);
-      else expect(refused.length).toBeGreaterThan(0);
-    });
+        // Each refusal is a refused entry on /audit, naming the page.
+        const trail = await downloadCsv(
+          clients.OWNER,
+          `/audit.csv?${new URLSearchParams({ admin: emails[role], result: "refused", kind: "page" })}`,
+        );
+        const [header, ...rows] = trail.records;
+        const targetId = header!.indexOf("Target ID");
+        const logged = rows.map((row) => row[targetId]);
+        for (const path of refused) expect.soft(logged, `${role} refused ${path}`).toContain(path);
+        expect(rows.length, role).toBe(refused.length);
+        if (role === "OWNER") expect(refused).toEqual([]);
+        else expect(refused.length).toBeGreaterThan(0);
+      },
+    );
   }
-
 });
 
 /** What a Viewer's pages must never hold: every member's phone and date of birth, passport and certificate links. */

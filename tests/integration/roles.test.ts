@@ -25,7 +25,9 @@ async function adminCards(owner: PanelClient) {
   expect(response.status).toBe(200);
   const page = await htmlPage(response);
   const items = within(page.getByRole("list", { name: "Admins" })).getAllByRole("listitem");
-  return new Map(items.map((item) => [within(item).getByText(/@example\.com$/, { selector: "dd" }).textContent!, item]));
+  return new Map(
+    items.map((item) => [within(item).getByText(/@example\.com$/, { selector: "dd" }).textContent!, item]),
+  );
 }
 
 /** The upstream id of the account `email` (what the roles page's forms post). */
@@ -62,7 +64,11 @@ describe("the roles page, on the embedded engine", { timeout: 120_000 }, () => {
     expect(within(cards.get("moderator@example.com")!).queryByRole("button", { name: /Change role/ })).toBeNull();
     expect(within(cards.get(OWNER)!).queryByRole("button")).toBeNull();
 
-    const changed = await owner.post("/roles", { intent: "change-role", id: await idOf(stack.demo.url, OPS), role: "VIEWER" });
+    const changed = await owner.post("/roles", {
+      intent: "change-role",
+      id: await idOf(stack.demo.url, OPS),
+      role: "VIEWER",
+    });
     expect(toastMessage((await owner.follow(changed)).html)).toBe("Role changed");
 
     const refused = await ops.get("/audit");
@@ -87,11 +93,19 @@ describe("the roles page, on the embedded engine", { timeout: 120_000 }, () => {
     expect(toastMessage((await owner.follow(promoted)).html)).toBe(
       "The upstream does not have this account as an admin: it is at most a Viewer",
     );
-    const own = await owner.post("/roles", { intent: "change-role", id: await idOf(stack.demo.url, OWNER), role: "VIEWER" });
+    const own = await owner.post("/roles", {
+      intent: "change-role",
+      id: await idOf(stack.demo.url, OWNER),
+      role: "VIEWER",
+    });
     expect(toastMessage((await owner.follow(own)).html)).toBe(
       "Your own role, factor and sessions are changed on your account pages, not here",
     );
-    const bad = await owner.post("/roles", { intent: "change-role", id: await idOf(stack.demo.url, OPS), role: "OWNER" });
+    const bad = await owner.post("/roles", {
+      intent: "change-role",
+      id: await idOf(stack.demo.url, OPS),
+      role: "OWNER",
+    });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Choose Admin, Moderator or Viewer");
   });
@@ -111,7 +125,9 @@ describe("the roles page, on the embedded engine", { timeout: 120_000 }, () => {
 
     expect((await ops.get("/users")).status).toBe(200);
     const ended = await owner.post("/roles", { intent: "end-sessions", id });
-    expect(toastMessage((await owner.follow(ended)).html)).toMatch(/^Signed ops\.admin@example\.com out of \d+ sessions?$/);
+    expect(toastMessage((await owner.follow(ended)).html)).toMatch(
+      /^Signed ops\.admin@example\.com out of \d+ sessions?$/,
+    );
     const next = await ops.get("/users");
     expect(next.status).toBe(302);
     expect(next.headers.get("location")).toContain("/login");
@@ -140,7 +156,11 @@ describe("a role changed on one instance, with two sharing one Redis", { timeout
     const there = await PanelClient.signedIn(second!.url, OPS, PASSWORD);
     expect((await there.get("/audit")).status).toBe(200);
     const owner = await PanelClient.signedIn(stack.panel.url, OWNER, PASSWORD);
-    const changed = await owner.post("/roles", { intent: "change-role", id: await idOf(stack.demo.url, OPS), role: "MODERATOR" });
+    const changed = await owner.post("/roles", {
+      intent: "change-role",
+      id: await idOf(stack.demo.url, OPS),
+      role: "MODERATOR",
+    });
     expect(changed.status).toBe(302);
     expect((await there.get("/audit")).status).toBe(403);
     // A Moderator bans: the users list offers it.

@@ -34,7 +34,13 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     icon: "outline-chart-bar",
     capability: "read-audit",
   },
-  { name: "Roles", url: "/roles", description: "Who may do what", icon: "outline-user-group", capability: "manage-roles" },
+  {
+    name: "Roles",
+    url: "/roles",
+    description: "Who may do what",
+    icon: "outline-user-group",
+    capability: "manage-roles",
+  },
 ];
 
 /**

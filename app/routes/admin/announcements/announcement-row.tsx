@@ -78,28 +78,28 @@ export function AnnouncementRow({
       <div className="flex shrink-0 items-center justify-end gap-1">
         {can.manage ? (
           <>
-        <ToggleAction
-          actionHref={actionHref}
-          intent="toggle-status"
-          id={id}
-          field="isActive"
-          wanted={!isActive}
-          label={isActive ? "Deactivate" : "Activate"}
-          item={title}
-          icon={isActive ? "solid-eye-slash" : "solid-eye"}
-          tone={isActive ? "neutral" : "success"}
-        />
-        <ToggleAction
-          actionHref={actionHref}
-          intent="toggle-pinned"
-          id={id}
-          field="isPinned"
-          wanted={!isPinned}
-          label={isPinned ? "Unpin" : "Pin"}
-          item={title}
-          icon="solid-map-pin"
-          tone={isPinned ? "warning" : "neutral"}
-        />
+            <ToggleAction
+              actionHref={actionHref}
+              intent="toggle-status"
+              id={id}
+              field="isActive"
+              wanted={!isActive}
+              label={isActive ? "Deactivate" : "Activate"}
+              item={title}
+              icon={isActive ? "solid-eye-slash" : "solid-eye"}
+              tone={isActive ? "neutral" : "success"}
+            />
+            <ToggleAction
+              actionHref={actionHref}
+              intent="toggle-pinned"
+              id={id}
+              field="isPinned"
+              wanted={!isPinned}
+              label={isPinned ? "Unpin" : "Pin"}
+              item={title}
+              icon="solid-map-pin"
+              tone={isPinned ? "warning" : "neutral"}
+            />
           </>
         ) : null}
         {can.audit ? (

@@ -125,12 +125,12 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
   const dialog: AnnouncementDialog | undefined = !can.manage
     ? undefined
     : params.has("new")
-    ? { kind: "create", start: newAnnouncement(now), failure: failure("create") }
-    : editId && editing
-      ? { kind: "edit", id: editing.id, start: editStart(editing), failure: failure("update", editing.id) }
-      : editId
-        ? { kind: "edit-missing" }
-        : undefined;
+      ? { kind: "create", start: newAnnouncement(now), failure: failure("create") }
+      : editId && editing
+        ? { kind: "edit", id: editing.id, start: editStart(editing), failure: failure("update", editing.id) }
+        : editId
+          ? { kind: "edit-missing" }
+          : undefined;
 
   return (
     <div className="space-y-6">

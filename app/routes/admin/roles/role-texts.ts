@@ -29,7 +29,8 @@ export const ROLE_TEXTS = {
   someEnded: (ended: number, all: number) => `Signed out of ${ended} of ${all} sessions. Please try again.`,
   noSessions: (email: string) => `${email} has no session to end`,
   noFactor: (email: string) => `${email} has no two-factor authentication to reset`,
-  already: (email: string, role: PanelRole) => `${email} is already ${role === "ADMIN" ? "an" : "a"} ${role.charAt(0)}${role.slice(1).toLowerCase()}`,
+  already: (email: string, role: PanelRole) =>
+    `${email} is already ${role === "ADMIN" ? "an" : "a"} ${role.charAt(0)}${role.slice(1).toLowerCase()}`,
   notYourself: "Your own role, factor and sessions are changed on your account pages, not here",
   ownerByConfig: "Owners are named by OWNER_EMAILS: their role is not changed here",
   notUpstreamAdmin: "The upstream does not have this account as an admin: it is at most a Viewer",

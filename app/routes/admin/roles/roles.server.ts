@@ -64,7 +64,13 @@ function untouchable(row: AdminRow): string | null {
 }
 
 /** Changes the admin `userId`'s role to `role`: one audited step ("Admin → Moderator"). */
-export async function changeRole(request: Request, back: string, me: SignedInUser, userId: string, role: AssignableRole) {
+export async function changeRole(
+  request: Request,
+  back: string,
+  me: SignedInUser,
+  userId: string,
+  role: AssignableRole,
+) {
   let change = "";
   const { outcome } = await applyAction(
     {
@@ -78,7 +84,11 @@ export async function changeRole(request: Request, back: string, me: SignedInUse
       notFound: ROLE_TEXTS.unknownAdmin,
       stale: (row) =>
         untouchable(row) ??
-        (!row.upstreamAdmin ? ROLE_TEXTS.notUpstreamAdmin : row.role === role ? ROLE_TEXTS.already(row.email, role) : null),
+        (!row.upstreamAdmin
+          ? ROLE_TEXTS.notUpstreamAdmin
+          : row.role === role
+            ? ROLE_TEXTS.already(row.email, role)
+            : null),
       send: async () => {
         const changed = await assignRole(userId, role);
         if (changed) change = `${ROLE_LABELS[changed.before]} → ${ROLE_LABELS[changed.after]}`;
@@ -122,7 +132,15 @@ export async function endSessionsOf(request: Request, back: string, me: SignedIn
   if (refused || sessions.length === 0) {
     const why = refused ?? ROLE_TEXTS.noSessions(row?.email ?? userId);
     const { outcome } = await applyAction(
-      { target: { kind: "user", id: userId }, action: "sign-out", admin: me.email, read: async () => null, notFound: why, send: async () => {}, panelOnly: true },
+      {
+        target: { kind: "user", id: userId },
+        action: "sign-out",
+        admin: me.email,
+        read: async () => null,
+        notFound: why,
+        send: async () => {},
+        panelOnly: true,
+      },
       env().APP_TIMEZONE,
     );
     return answerOutcome(request, back, outcome, { failed: ROLE_TEXTS.failed });

@@ -124,7 +124,17 @@ function AdminItem({ admin }: { admin: AdminRow }) {
 }
 
 /** A step that posts at once, its button naming the admin for screen readers. */
-function OwnerStep({ admin, intent, label, pending }: { admin: AdminRow; intent: string; label: string; pending: string }) {
+function OwnerStep({
+  admin,
+  intent,
+  label,
+  pending,
+}: {
+  admin: AdminRow;
+  intent: string;
+  label: string;
+  pending: string;
+}) {
   return (
     <MutationForm preventScrollReset>
       <input type="hidden" name="intent" value={intent} />

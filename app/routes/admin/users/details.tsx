@@ -184,7 +184,9 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
 
       {history ? <HistorySection userId={user.id} history={history} /> : null}
 
-      {params.has("notify") && can.push && canPush(user) ? <NotifyDialog closeTo={closeTo} actionData={actionData} /> : null}
+      {params.has("notify") && can.push && canPush(user) ? (
+        <NotifyDialog closeTo={closeTo} actionData={actionData} />
+      ) : null}
     </div>
   );
 }
