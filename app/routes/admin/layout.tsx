@@ -11,7 +11,8 @@ import { takeIncompleteExportNotice } from "~/export/incomplete-notice.server";
 import { describePageError } from "~/lib/page-error";
 import type { ShellNotice } from "~/lib/shell-notice";
 import { auditAdminActions } from "./audit.server";
-import { capabilitiesOf } from "~/session/permissions";
+import { NAVIGATION } from "~/components/shell/navigation";
+import { may } from "~/session/permissions";
 import { graceNotice, secondFactorDemand } from "~/session/second-factor.server";
 import { displayName, requireSignedIn, requireUser } from "~/session/user.server";
 
@@ -21,7 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return {
     user: { name: displayName(user), email: user.email, avatar: user.avatar },
-    capabilities: capabilitiesOf(user.panelRole),
+    // The sidebar offers only the pages the role may use (permissions.ts).
+    navigation: NAVIGATION.filter((entry) => !entry.capability || may(user.panelRole, entry.capability)),
     sidebarExpanded: readSidebarExpanded(request.headers.get("cookie")),
     notices: await shellNotices(user),
   };
@@ -123,7 +125,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </label>
         <Sidebar
           user={loaderData.user}
-          capabilities={loaderData.capabilities}
+          entries={loaderData.navigation}
           collapsed={collapsed}
           onToggle={(event) => {
             event.preventDefault();
