@@ -12,7 +12,7 @@ import { enterRequestContext } from "~/lib/request-context.server";
 import type { FlashToast } from "~/lib/toast";
 import { randomKey } from "~/recipe/mutation-form";
 import { readToast } from "~/session/toast.server";
-import { guardRoute } from "~/session/route-guard.server";
+import { guardRoute } from "~/recipe/route-guard.server";
 import { provideSessionToUpstream } from "~/session/upstream-access.server";
 
 // First the request's router context becomes current (per-request values live there), then the

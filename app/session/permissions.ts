@@ -1,6 +1,6 @@
 /**
  * The panel's roles and what each may do: one matrix (role × action, role × personal field, and
- * every route's need), read by the root middleware that guards every request (route-guard.server.ts),
+ * every route's need), read by the root middleware that guards every request (app/recipe/route-guard.server.ts),
  * by the loaders that decide what a page offers, and by the sidebar (docs/product.md#roles-and-permissions,
  * decision 078). Nothing decides a permission elsewhere. A panel role never grants what the upstream
  * refuses: the upstream still decides every call it is asked.
@@ -127,7 +127,7 @@ function bulk(least: PanelAction, intents: Readonly<Record<string, PanelAction>>
 
 /**
  * Route × need, keyed by the route's pattern as React Router matches it (app/routes.ts). A route
- * missing here is refused to everyone (route-guard.server.ts), and the route × role test fails.
+ * missing here is refused to everyone (app/recipe/route-guard.server.ts), and the route × role test fails.
  */
 export const ROUTE_NEEDS: Readonly<Record<string, RouteNeed>> = {
   "/": { read: "read", post: "decide-citizenship", intents: BADGE_INTENTS },

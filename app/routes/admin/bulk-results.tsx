@@ -10,7 +10,7 @@ import {
 import { BulkResultsPage } from "~/bulk/results-page";
 import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { requireUser } from "~/session/user.server";
-import { requireIntent } from "~/session/route-guard.server";
+import { requireIntent } from "~/recipe/route-guard.server";
 
 /** The results page of a bulk action on a list (docs/product.md#bulk-actions): `/{list}/bulk/{batchId}`. */
 export const loader = ({ request, params }: Route.LoaderArgs) =>

@@ -8,7 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { inputClass } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/form-actions";
 import { PageHeader } from "~/components/ui/page-header";
-import { RolesActionSchema } from "~/forms/roles.server";
+import { RolesActionSchema } from "./roles-form.server";
 import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { MutationForm } from "~/recipe/mutation-form";
 import { ASSIGNABLE_ROLES, ROLE_LABELS } from "~/session/permissions";
