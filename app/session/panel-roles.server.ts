@@ -43,9 +43,13 @@ function parseDirectory(stored: string | undefined): Directory {
   }
 }
 
+/** The record as this instance last read it: what an outage of the store falls back to. */
+let lastRead: Directory | undefined;
+
 /** The known admins and their assignments. Throws while the store does not answer. */
 export async function readDirectory(): Promise<Directory> {
-  return parseDirectory(await family.get(KEY));
+  lastRead = parseDirectory(await family.get(KEY));
+  return lastRead;
 }
 
 /** Changes the directory at once (compare and swap, tried again when another instance changed it in between). */
@@ -83,7 +87,9 @@ export function panelRoleFor(
 
 /**
  * The panel role of the admin `userId` now: read from the store on every request. While the store
- * does not answer, an Owner stays one and everyone else is a Viewer: nothing is granted blind.
+ * does not answer, the roles this instance last read hold (an outage changes no one's role; no
+ * change can be written meanwhile either); before any read, an Owner stays one and everyone else
+ * is a Viewer: nothing is granted blind.
  */
 export async function currentPanelRole(admin: {
   userId: string;
@@ -94,9 +100,10 @@ export async function currentPanelRole(admin: {
     const known = (await readDirectory())[admin.userId];
     return panelRoleFor(admin, known?.assigned ?? null);
   } catch (error) {
-    logLine("error", "roles not read: a Viewer for now", {
+    logLine("error", "roles not read: the last read holds", {
       error: error instanceof Error ? error.message : String(error),
     });
+    if (lastRead) return panelRoleFor(admin, lastRead[admin.userId]?.assigned ?? null);
     return panelRoleFor(admin, null) === "OWNER" ? "OWNER" : "VIEWER";
   }
 }
