@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { auditRows } from "../support/audit-page";
 import { demoUsers } from "../support/demo-data";
-import { PanelClient, toastMessage } from "../support/form-post";
+import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { htmlPage } from "../support/html";
 import { useRedis } from "../support/redis-server";
 import { type RunningServer, startPanel } from "../support/servers";
@@ -108,6 +108,21 @@ describe("the roles page, on the embedded engine", { timeout: 120_000 }, () => {
     });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Choose Admin, Moderator or Viewer");
+  });
+
+  it("finds no citizenship request by its phone for a Viewer, who cannot see phones", async () => {
+    const pending = (await demoUsers(stack.demo.url)).find(
+      (user) => user.badgeRequestStatus === 1 && user.phone && user.fullName,
+    )!;
+    const search = `/badge-requests?search=${encodeURIComponent(pending.phone!)}`;
+    // The Owner (an earlier test made ops.admin a Viewer: the panel's records outlive the demo's reseed).
+    const owner = await PanelClient.signedIn(stack.panel.url, OWNER, PASSWORD);
+    const viewer = await PanelClient.signedIn(stack.panel.url, "moderator@example.com", "Moderator12345");
+    const found = decodeEntities(await (await owner.get(search)).text());
+    expect(found).toContain(pending.fullName!);
+    const seen = decodeEntities(await (await viewer.get(search)).text());
+    expect(seen).toContain("No requests match your search criteria.");
+    expect(seen).not.toContain(pending.fullName!);
   });
 
   it("resets another admin's second factor and ends their sessions, each on /audit", async () => {

@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actions = BADGE_BULK_ACTIONS.filter(([intent]) => mayPost(role, "/badge-requests/bulk", intent));
   try {
     const badges = await listPendingBadges(request);
-    const matching = badgesMatching(badges, search).map((badge) => toBadgeRow(badge, can.personal));
+    const matching = badgesMatching(badges, search, can.personal).map((badge) => toBadgeRow(badge, can.personal));
     const { items, pageInfo } = paginate(matching, paging);
     const bulk = bulkSelectionView(request, {
       actions,
