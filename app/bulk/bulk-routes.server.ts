@@ -28,6 +28,7 @@ import { invalidSubmission, rejectedSubmission } from "~/recipe/failure.server";
 import { recordsItsOwnEntries } from "~/audit/record.server";
 import { replaceWithInfo } from "~/session/toast.server";
 import { getCurrentUser, requireUser } from "~/session/user.server";
+import { mayPost } from "~/session/permissions";
 
 /** Items the review page lists on each of its pages (`reviewPage` in its URL). */
 const REVIEW_PAGE_SIZE = 50;
@@ -320,12 +321,14 @@ export async function loadBulkResults<S, R>(
   list: BulkList<S, R>,
   batchId: string | undefined,
 ): Promise<BulkResultsView> {
-  await requireUser(request);
+  const { panelRole } = await requireUser(request);
   const batch = await batchOf(list, batchId);
   const counts: Record<ItemResult, number> = { pending: 0, done: 0, skipped: 0, failed: 0, unknown: 0, notRun: 0 };
   for (const item of batch.items) counts[item.result]++;
+  // Retry, Resend and "the rest" run the batch's action again: offered to a role that may (permissions.ts).
+  const again = mayPost(panelRole, `/${list.path}/bulk`, batch.action);
   const ended = batch.finishedAt !== null;
-  const { more } = batch;
+  const more = again ? batch.more : undefined;
   return {
     title: list.title,
     label: batchLabel(list, batch),
@@ -344,8 +347,8 @@ export async function loadBulkResults<S, R>(
       : null,
     notApplying: batch.notApplying ?? 0,
     counts,
-    retry: ended ? batch.items.filter(retryable).length : 0,
-    resend: ended && batch.message && !batch.messageOnly ? batch.items.filter(resendable).length : 0,
+    retry: ended && again ? batch.items.filter(retryable).length : 0,
+    resend: ended && again && batch.message && !batch.messageOnly ? batch.items.filter(resendable).length : 0,
     items: batch.items.map(({ id, name, result, detail }) => {
       const shown = name || `Id ${id}`;
       return { id, name: shown, href: list.itemHref({ id, name: shown }), result, detail: detail ?? null };

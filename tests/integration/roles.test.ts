@@ -6,7 +6,9 @@ import { within } from "@testing-library/dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { auditRows } from "../support/audit-page";
+import { confirm, finishedResults, reviewPath } from "../support/bulk";
 import { demoUsers } from "../support/demo-data";
+import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { htmlPage } from "../support/html";
 import { useRedis } from "../support/redis-server";
@@ -123,6 +125,31 @@ describe("the roles page, on the embedded engine", { timeout: 120_000 }, () => {
     const seen = decodeEntities(await (await viewer.get(search)).text());
     expect(seen).toContain("No requests match your search criteria.");
     expect(seen).not.toContain(pending.fullName!);
+  });
+
+  it("offers a Moderator no Retry of an Owner's verify batch, and refuses one posted", async () => {
+    const owner = await PanelClient.signedIn(stack.panel.url, OWNER, PASSWORD);
+    const moderator = await PanelClient.signedIn(stack.panel.url, "support.admin@example.com", PASSWORD);
+    await owner.post("/roles", {
+      intent: "change-role",
+      id: await idOf(stack.demo.url, "support.admin@example.com"),
+      role: "MODERATOR",
+    });
+    const member = (await demoUsers(stack.demo.url)).find(
+      (user) => user.role === "user" && user.isEmailVerified && user.status !== "verified" && !user.isBanned,
+    )!;
+    await injectFault(stack.demo.url, { method: "POST", path: `/users/verify/${member.id}`, status: 503, times: 1 });
+    const confirmed = await confirm(owner, reviewPath("users", "verify", [member.id]));
+    const results = confirmed.headers.get("location")!;
+    expect(await finishedResults(owner, confirmed)).toContain("Retry failed (1)");
+
+    const seen = await moderator.get(results);
+    expect(seen.status).toBe(200);
+    expect(await seen.text()).not.toContain("Retry failed");
+    const retried = await moderator.post(results, { intent: "retry" });
+    expect(retried.status).toBe(403);
+    expect(await retried.text()).toContain(NO_ACCESS);
+    expect(await recordedRequests(stack.demo.url, `/users/verify/${member.id}`)).toHaveLength(1);
   });
 
   it("resets another admin's second factor and ends their sessions, each on /audit", async () => {
