@@ -13,16 +13,19 @@ import type { FlashToast } from "~/lib/toast";
 import { randomKey } from "~/recipe/mutation-form";
 import { resumeHeldSubmission } from "~/recipe/reauthentication.server";
 import { readToast } from "~/session/toast.server";
+import { guardRoute } from "~/recipe/route-guard.server";
 import { provideSessionToUpstream } from "~/session/upstream-access.server";
 
 // First the request's router context becomes current (per-request values live there), then the
-// upstream client is given the panel's session, then every submission is read and checked, and a
-// submission held for a re-authentication is carried on (decision 080).
+// upstream client is given the panel's session, then every submission is read and checked, a
+// submission held for a re-authentication is carried on (decision 080), and the route and the
+// submission's intent are checked against the roles matrix (permissions.ts).
 export const middleware: Route.MiddlewareFunction[] = [
   enterRequestContext,
   provideSessionToUpstream,
   checkSubmittedForms,
   resumeHeldSubmission,
+  guardRoute,
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -32,6 +32,8 @@ export default [
     route("messages", "routes/admin/messages/list.tsx"),
     route("account/sessions", "routes/admin/account/sessions.tsx"),
     route("account/two-factor", "routes/admin/account/two-factor.tsx"),
+    // Who may do what: the Owners' page (docs/product.md#roles).
+    route("roles", "routes/admin/roles/roles.tsx"),
   ]),
   // Passport downloads stream a file; they sit outside the layout so no page renders around them.
   route("users/:id/passport", "routes/admin/users/passport.tsx"),

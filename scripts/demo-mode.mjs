@@ -131,6 +131,8 @@ export async function panelEnvironment() {
   if (env.SESSION_SECRET === undefined) env.TOTP_ENCRYPTION_KEY ??= demoTotpKey();
   env.SESSION_SECRET ??= demoSessionSecret();
   env.HOST ??= "127.0.0.1";
+  // The demo admin is the demo's Owner: the roles page is theirs (docs/product.md#roles-and-permissions).
+  env.OWNER_EMAILS ??= "admin@example.com";
   return { env, demo };
 }
 

@@ -25,6 +25,12 @@ const ACTION_WORDS = {
   unskip: "unskipped",
   "take-over": "took over",
   export: "exported",
+  // A page or file the admin's role may not open (docs/product.md#roles-and-permissions).
+  open: "opened",
+  // The roles page and the personal documents (docs/product.md#roles).
+  "change-role": "changed the role",
+  "reset-second-factor": "reset two-factor authentication",
+  "download-passport": "downloaded the passport",
   // The second factor (docs/product.md#second-factor).
   "turn-on-second-factor": "turned on two-factor authentication",
   "turn-off-second-factor": "turned off two-factor authentication",

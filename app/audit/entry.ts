@@ -5,7 +5,17 @@ export type AuditResult = "done" | "refused" | "failed" | "unknown";
 
 /** What an audit entry is about: its kind, its id and its name at the time (a user's name, a post's title). */
 export interface AuditTarget {
-  kind: "user" | "badge-request" | "post" | "announcement" | "plan" | "list" | "session" | "note" | "saved-message";
+  kind:
+    | "user"
+    | "badge-request"
+    | "post"
+    | "announcement"
+    | "plan"
+    | "list"
+    | "session"
+    | "note"
+    | "saved-message"
+    | "page";
   /** Empty for an item the action created: the upstream answers no id (a new plan, a new announcement). */
   id: string;
   name?: string | null;

@@ -31,7 +31,8 @@ import { recordsItsOwnEntries } from "~/audit/record.server";
 import { requireReauthentication } from "~/recipe/reauthentication.server";
 import { REAUTHENTICATE_OVER } from "~/session/reauthentication.server";
 import { replaceWithInfo } from "~/session/toast.server";
-import { getCurrentUser, requireCapability } from "~/session/user.server";
+import { getCurrentUser, requireUser } from "~/session/user.server";
+import { mayPost } from "~/session/permissions";
 
 /** Items the review page lists on each of its pages (`reviewPage` in its URL). */
 const REVIEW_PAGE_SIZE = 50;
@@ -88,7 +89,7 @@ function againHref(list: Pick<BulkList<unknown>, "path">, actionName: string, li
  * selection form comes here too, and goes back to the list showing what it selected.
  */
 export async function loadBulkReview<S, R, K extends string>(request: Request, list: BulkList<S, R, K>) {
-  await requireCapability(request, "bulk-actions");
+  await requireUser(request);
   const url = new URL(request.url);
   const shown = selectionShown(url, list.path);
   if (shown) throw redirect(shown);
@@ -341,12 +342,14 @@ export async function loadBulkResults<S, R>(
   list: BulkList<S, R>,
   batchId: string | undefined,
 ): Promise<BulkResultsView> {
-  await requireCapability(request, "bulk-actions");
+  const { panelRole } = await requireUser(request);
   const batch = await batchOf(list, batchId);
   const counts: Record<ItemResult, number> = { pending: 0, done: 0, skipped: 0, failed: 0, unknown: 0, notRun: 0 };
   for (const item of batch.items) counts[item.result]++;
+  // Retry, Resend and "the rest" run the batch's action again: offered to a role that may (permissions.ts).
+  const again = mayPost(panelRole, `/${list.path}/bulk`, batch.action);
   const ended = batch.finishedAt !== null;
-  const { more } = batch;
+  const more = again ? batch.more : undefined;
   return {
     title: list.title,
     label: batchLabel(list, batch),
@@ -365,8 +368,8 @@ export async function loadBulkResults<S, R>(
       : null,
     notApplying: batch.notApplying ?? 0,
     counts,
-    retry: ended ? batch.items.filter(retryable).length : 0,
-    resend: ended && batch.message && !batch.messageOnly ? batch.items.filter(resendable).length : 0,
+    retry: ended && again ? batch.items.filter(retryable).length : 0,
+    resend: ended && again && batch.message && !batch.messageOnly ? batch.items.filter(resendable).length : 0,
     items: batch.items.map(({ id, name, result, detail }) => {
       const shown = name || `Id ${id}`;
       return { id, name: shown, href: list.itemHref({ id, name: shown }), result, detail: detail ?? null };

@@ -27,6 +27,17 @@ export const EnvSchema = z
       }),
     // Who must sign in with a second factor (docs/product.md#second-factor): the upstream's admins, or no one.
     SECOND_FACTOR_REQUIRED: z.enum(["admins", "off"]).default("admins"),
+    // The panel's Owners, by email, comma-separated (docs/product.md#roles-and-permissions): they
+    // assign the other admins' roles. Demo mode names the demo admin.
+    OWNER_EMAILS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(10_000),
     // How long a client may take to send one whole request (headers and body); see server.js.
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),

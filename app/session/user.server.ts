@@ -7,7 +7,8 @@ import { readSignedJsonCookie, signedCookie } from "~/lib/signed-cookie.server";
 import { currentLocation, isSecureRequest } from "~/lib/request-url";
 import { requestFactsContext } from "~/server-context";
 import { NO_ACCESS, pageError } from "~/lib/page-error";
-import { may, type PanelCapability } from "~/session/permissions";
+import { may, type PanelAction, type PanelRole } from "~/session/permissions";
+import { currentPanelRole, noteSignIn } from "~/session/panel-roles.server";
 import { isSessionRevoked } from "~/session/revoked-sessions.server";
 import { requireSecondFactorWhenDue } from "~/session/second-factor.server";
 import {
@@ -121,6 +122,13 @@ export async function startSession(
 ): Promise<string> {
   const sessionId = newSessionId();
   const record = sessionFacts(request, user, context.get(requestFactsContext).clientIp);
+  // The roles page lists every admin who signed in (panel-roles.server.ts).
+  await noteSignIn({
+    id: record.userId,
+    email: user.email,
+    name: user.userName || user.username || null,
+    role: user.role,
+  });
   for (const target of await openSessionRecord(sessionId, record)) {
     recordAudit({
       admin: record.email,
@@ -263,22 +271,35 @@ export async function requireUser(request: Request): Promise<SignedInUser> {
   const user = getCurrentUser(request);
   const record = user.role ? await liveSession(request) : null;
   if (!user.role || !record || (await isSessionRevoked(request))) throw await redirectToLogin(request);
-  const signedIn = { ...user, role: user.role, userId: record.userId };
+  const panelRole = (await panelRoleOf(request)) ?? "VIEWER";
+  const signedIn = { ...user, role: user.role, userId: record.userId, panelRole };
   // An admin whose second factor is due goes to enrol it first (docs/product.md#second-factor).
   await requireSecondFactorWhenDue(request, signedIn);
   return signedIn;
 }
 
-/** A signed-in admin: the cookie's user with their role, and the upstream user's id from the session record. */
-export type SignedInUser = CurrentUser & { role: string; userId: string };
+/**
+ * The request's panel role (permissions.ts), read once per request from the roles record, so a
+ * role an Owner changes holds at the admin's next request on every instance (decision 078).
+ */
+const panelRoleOf = oncePerRequest(async (request: Request): Promise<PanelRole | null> => {
+  const record = await liveSession(request);
+  return record ? currentPanelRole({ userId: record.userId, email: record.email, upstreamRole: record.role }) : null;
+});
 
 /**
- * The current user when their role may use `capability` (permissions.ts); else the 403 page, as
+ * A signed-in admin: the cookie's user with their upstream role, the upstream user's id from the
+ * session record, and their panel role (what the panel lets them do: permissions.ts).
+ */
+export type SignedInUser = CurrentUser & { role: string; userId: string; panelRole: PanelRole };
+
+/**
+ * The current user when their panel role may do `action` (permissions.ts); else the 403 page, as
  * the upstream's refusal shows it. Without a live session: the way to sign in, as requireUser.
  */
-export async function requireCapability(request: Request, capability: PanelCapability): Promise<SignedInUser> {
+export async function requireCapability(request: Request, action: PanelAction): Promise<SignedInUser> {
   const user = await requireUser(request);
-  if (!may(user.role, capability)) throw pageError(403, NO_ACCESS);
+  if (!may(user.panelRole, action)) throw pageError(403, NO_ACCESS);
   return user;
 }
 

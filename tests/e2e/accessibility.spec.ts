@@ -202,6 +202,16 @@ test.describe("admin screens", () => {
     await expectAccessible(page, testInfo, "re-authentication challenge with its error, 390 px");
   });
 
+  test("roles: the Owner's page with another admin, also at 390 px", async ({ browser, page }, testInfo) => {
+    // Another admin who signed in, so the page offers its steps.
+    const other = await browser.newContext();
+    await startSession(await other.newPage(), { email: "ops.admin@example.com", password: "Admin12345" });
+    await visit(page, testInfo, "/roles");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, testInfo, "/roles");
+    await other.close();
+  });
+
   test("sessions: the list with another session and its dialog, also at 390 px", async ({ page }, testInfo) => {
     // A second session of the admin's, so the page offers Sign out and Sign out all other sessions.
     await startSession(page);

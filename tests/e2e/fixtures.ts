@@ -24,7 +24,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
     async ({}, use) => {
-      const stack = await startStack();
+      // The demo admin is the Owner, as in demo mode (docs/product.md#roles-and-permissions).
+      const stack = await startStack({ OWNER_EMAILS: "admin@example.com" });
       await use(stack);
       await stack.stop();
     },

@@ -204,6 +204,7 @@ describe("what the sign-in page and the admin shell show without JavaScript", ()
       ["Memberships", "Subscription Plans"],
       ["Audit", "Who did what"],
       ["Insights", "The team's work"],
+      ["Saved messages", "For warnings and bans"],
     ])
       expect(nav.getByRole("link", { name: `${name} ${description}` })).toBeTruthy();
     const sidebar = within(screen.getByRole("complementary", { name: "Sidebar" }));
@@ -225,6 +226,7 @@ describe("what the sign-in page and the admin shell show without JavaScript", ()
       ["/badge-requests", "Citizenship"],
       ["/memberships/create", "Memberships"],
       ["/audit", "Audit"],
+      ["/messages", "Saved messages"],
     ]) {
       const nav = (await view(path!, panel)).getByRole("navigation", { name: "Main" });
       const current = nav.querySelectorAll('[aria-current="page"]');

@@ -209,7 +209,7 @@ describe.each([{ engine: "memory" }, { engine: "Redis" }])("sign-out, revocation
   }
 
   if (engine === "Redis") {
-    it("asks Redis twice per signed-in page (its session, its revocation), however many loaders and upstream calls it has", async () => {
+    it("asks Redis three times per signed-in page (its session, its revocation, the roles), however many loaders and upstream calls it has", async () => {
       const { panel } = await signedIn();
       const client = new Redis(panelEnv.REDIS_URL!);
       try {
@@ -218,7 +218,7 @@ describe.each([{ engine: "memory" }, { engine: "Redis" }])("sign-out, revocation
         expect(page.status).toBe(200);
         await page.text();
         const stats = await client.info("commandstats");
-        expect(/cmdstat_get:calls=(\d+)/.exec(stats)?.[1]).toBe("2");
+        expect(/cmdstat_get:calls=(\d+)/.exec(stats)?.[1]).toBe("3");
       } finally {
         client.disconnect();
       }

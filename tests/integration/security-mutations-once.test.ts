@@ -51,7 +51,14 @@ describe("mutations reach the upstream once", () => {
 
   it("shows a refused ban as the upstream's message on the list, not as the forbidden page", async () => {
     const user = await findUser((candidate) => !candidate.isBanned && candidate.role === "user");
-    const panel = await signedIn("moderator@example.com", "Moderator12345");
+    const panel = await signedIn();
+    await injectFault(stack.demo.url, {
+      method: "GET",
+      path: `/users/ban/${user.id}`,
+      status: 403,
+      body: { message: "Forbidden" },
+      times: 1,
+    });
 
     const response = await panel.post(`/users?confirm=ban&id=${user.id}`, { intent: "ban", id: String(user.id) });
 
@@ -59,6 +66,17 @@ describe("mutations reach the upstream once", () => {
     expect(response.headers.get("location")).toBe("/users");
     expect(toastMessage((await panel.follow(response)).html)).toBe("Forbidden");
     expect(await recordedRequests(stack.demo.url, `/users/ban/${user.id}`)).toHaveLength(1);
+  });
+
+  it("refuses an upstream moderator's ban itself (at most a Viewer): the 403 page, nothing sent", async () => {
+    const user = await findUser((candidate) => !candidate.isBanned && candidate.role === "user");
+    const panel = await signedIn("moderator@example.com", "Moderator12345");
+
+    const response = await panel.post(`/users?confirm=ban&id=${user.id}`, { intent: "ban", id: String(user.id) });
+
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("You do not have access to this page");
+    expect(await recordedRequests(stack.demo.url, `/users/ban/${user.id}`)).toHaveLength(0);
   });
 });
 

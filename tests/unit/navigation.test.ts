@@ -4,7 +4,7 @@ import { isEntryActive, NAVIGATION } from "~/components/shell/navigation";
 import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-state";
 
 describe("sidebar entries", () => {
-  it("lists the six entries of spec 2.2 in order with their descriptions, then Audit (issue 28) and Insights (issue 41)", () => {
+  it("lists the six entries of spec 2.2 in order with their descriptions, then Audit (issue 28), Insights (issue 41), Saved messages (issue 40) and Roles (issue 39)", () => {
     expect(NAVIGATION.map((entry) => [entry.name, entry.url, entry.description])).toEqual([
       ["Dashboard", "/", "Overview & Analytics"],
       ["Users", "/users", "User Management"],
@@ -14,6 +14,8 @@ describe("sidebar entries", () => {
       ["Memberships", "/memberships", "Subscription Plans"],
       ["Audit", "/audit", "Who did what"],
       ["Insights", "/insights", "The team's work"],
+      ["Saved messages", "/messages", "For warnings and bans"],
+      ["Roles", "/roles", "Who may do what"],
     ]);
   });
 

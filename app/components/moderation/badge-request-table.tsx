@@ -54,6 +54,7 @@ export function BadgeRequestTable({
   empty,
   compact = false,
   selectable = false,
+  decide = true,
 }: {
   /** How each decision is confirmed: the screen's action table (badge-requests/badge-actions.ts). */
   confirmations: Confirmations<BadgeRequestRow>;
@@ -64,6 +65,8 @@ export function BadgeRequestTable({
   compact?: boolean;
   /** Rows with checkboxes for the list's BulkSelection (the /badge-requests list; not the dashboard). */
   selectable?: boolean;
+  /** Whether the admin's role may decide (permissions.ts): without it, no decision is offered. */
+  decide?: boolean;
 }) {
   const location = useLocation();
   const open = (confirm: string, id: string) => dialogHref(location.pathname, location.search, { confirm, id });
@@ -90,7 +93,9 @@ export function BadgeRequestTable({
             className: "hidden whitespace-nowrap md:table-cell",
           },
         ]),
-    {
+  ];
+  if (decide)
+    columns.push({
       id: "actions",
       header: "Actions",
       className: "text-right",
@@ -111,8 +116,7 @@ export function BadgeRequestTable({
           ))}
         </span>
       ),
-    },
-  ];
+    });
 
   return (
     <>

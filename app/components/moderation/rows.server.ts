@@ -13,13 +13,13 @@ import { safeFileLink } from "~/upstream/file-links.server";
 /** The picture of an author without one. */
 const DEFAULT_AVATAR = "/default-avatar.svg";
 
-/** A pending badge request as the tables show it. */
-export function toBadgeRow(badge: BadgeRequest): BadgeRequestRow {
+/** A pending badge request as the tables show it; the phone only for a role that may see it (`personal`). */
+export function toBadgeRow(badge: BadgeRequest, personal: boolean): BadgeRequestRow {
   return {
     id: badge.id,
     name: badge.fullName?.trim() ?? "",
     email: badge.email,
-    phone: badge.phone?.trim() ?? "",
+    phone: personal ? (badge.phone?.trim() ?? "") : "",
     avatar: safeFileLink(badge.profilePic),
   };
 }

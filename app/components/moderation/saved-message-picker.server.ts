@@ -2,7 +2,7 @@ import type { SavedMessagePickerView } from "~/components/moderation/saved-messa
 import { logLine } from "~/lib/log.server";
 import type { SavedMessageAction } from "~/lib/saved-message-actions";
 import { may } from "~/session/permissions";
-import { getCurrentUser } from "~/session/user.server";
+import { requireUser } from "~/session/user.server";
 import { savedMessages } from "~/state/saved-messages.server";
 
 /** The URL parameter the picker's GET form sets: the chosen saved message's id. */
@@ -18,7 +18,7 @@ export async function savedMessagePicker(
   action: SavedMessageAction,
 ): Promise<SavedMessagePickerView> {
   const picked = new URL(request.url).searchParams.get(PICKED_PARAM);
-  const editable = may(getCurrentUser(request).role, "edit-saved-messages");
+  const editable = may((await requireUser(request)).panelRole, "edit-saved-messages");
   try {
     const messages = await savedMessages().of(action);
     const chosen = messages.find((message) => message.id === picked);

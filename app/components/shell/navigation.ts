@@ -1,5 +1,5 @@
 import type { OutlineIconName } from "~/components/ui/icon-names";
-import type { PanelCapability } from "~/session/permissions";
+import type { PanelAction } from "~/session/permissions";
 
 /** One sidebar entry (docs/product.md#sidebar). */
 export interface NavigationEntry {
@@ -9,7 +9,7 @@ export interface NavigationEntry {
   /** 24/outline: navigation is artwork (decision 023). */
   icon: OutlineIconName;
   /** Shown only to a role that may use this (app/session/permissions.ts). */
-  capability?: PanelCapability;
+  capability?: PanelAction;
 }
 
 /** The sidebar's entries, in order (docs/product.md#sidebar). */
@@ -33,6 +33,20 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     description: "The team's work",
     icon: "outline-chart-bar",
     capability: "read-audit",
+  },
+  {
+    name: "Saved messages",
+    url: "/messages",
+    description: "For warnings and bans",
+    icon: "outline-envelope",
+    capability: "edit-saved-messages",
+  },
+  {
+    name: "Roles",
+    url: "/roles",
+    description: "Who may do what",
+    icon: "outline-user-group",
+    capability: "manage-roles",
   },
 ];
 

@@ -1,11 +1,10 @@
 import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 
-import { isEntryActive, NAVIGATION } from "~/components/shell/navigation";
+import { isEntryActive, type NavigationEntry } from "~/components/shell/navigation";
 import { type ShellUser, UserMenu } from "~/components/shell/user-menu";
 import { Icon } from "~/components/ui/icon";
 import { Tooltip } from "~/components/ui/tooltip";
-import type { PanelCapability } from "~/session/permissions";
 
 /** Id of the checkbox that opens the mobile sheet (works without JavaScript). */
 export const MOBILE_SIDEBAR_ID = "mobile-sidebar";
@@ -13,13 +12,13 @@ export const MOBILE_SIDEBAR_ID = "mobile-sidebar";
 /** The sidebar's content: brand, 'Navigation' entries, collapse toggle and user menu. */
 export function Sidebar({
   user,
-  capabilities,
+  entries,
   collapsed,
   onToggle,
 }: {
   user: ShellUser;
-  /** What the admin's role may use of the panel's own pages: the entries of the others are not offered. */
-  capabilities: readonly PanelCapability[];
+  /** The entries the admin's role may use (the layout's loader filters NAVIGATION: the list stays out of the bundle). */
+  entries: readonly NavigationEntry[];
   collapsed: boolean;
   onToggle: (event: React.FormEvent<HTMLFormElement>) => void;
 }) {
@@ -49,7 +48,7 @@ export function Sidebar({
       >
         <h2 className={`nav-heading ${hideWhenCollapsed}`}>Navigation</h2>
         <ul className="space-y-1">
-          {NAVIGATION.filter((entry) => !entry.capability || capabilities.includes(entry.capability)).map((entry) => {
+          {entries.map((entry) => {
             const active = isEntryActive(location.pathname, entry.url);
             return (
               <li key={entry.url}>

@@ -97,8 +97,9 @@ export function bulkSelectionView(
   return {
     actions,
     action: actions.some(({ value }) => value === chosen) ? chosen! : actions[0]?.value,
+    // No form for an empty page, nor for a role that may use none of the list's bulk actions.
     hidden:
-      rows.length === 0
+      rows.length === 0 || actions.length === 0
         ? []
         : [
             ...[...params].filter(([name]) => !NOT_CARRIED.has(name)),

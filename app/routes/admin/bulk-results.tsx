@@ -9,7 +9,8 @@ import {
 } from "~/bulk/bulk-routes.server";
 import { BulkResultsPage } from "~/bulk/results-page";
 import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
-import { requireCapability } from "~/session/user.server";
+import { requireUser } from "~/session/user.server";
+import { requireIntent } from "~/recipe/route-guard.server";
 
 /** The results page of a bulk action on a list (docs/product.md#bulk-actions): `/{list}/bulk/{batchId}`. */
 export const loader = ({ request, params }: Route.LoaderArgs) =>
@@ -17,12 +18,14 @@ export const loader = ({ request, params }: Route.LoaderArgs) =>
 
 /** Retry: a new batch of the items that did not end done, each read again first; or the members' messages again. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireCapability(request, "bulk-actions");
+  await requireUser(request);
   return runOnce({ request, context }, async ({ request, form }) => {
     const submission = parseSubmission(form, BulkResultsActionSchema);
     if (!submission.ok) return submission.rejected;
     const list = bulkListOf(request);
     const batch = await batchOf(list, params.batchId);
+    // A Retry runs the batch's action again: the role must be one that may (permissions.ts).
+    await requireIntent(request, `/${list.path}/bulk`, batch.action);
     const { intent } = submission.value;
     switch (intent) {
       case "retry":

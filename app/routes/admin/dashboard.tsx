@@ -14,6 +14,8 @@ import { toBadgeRow, toPostCard } from "~/components/moderation/rows.server";
 import { listInvites, listPendingBadges, listPosts } from "~/upstream/moderation.server";
 import { settleAll } from "~/upstream/settle.server";
 import { isAdminUser, listUsers } from "~/upstream/users.server";
+import { may } from "~/session/permissions";
+import { requireUser } from "~/session/user.server";
 
 /** docs/product.md#dashboard: the dashboard counts users among the first 100, and lists 5 posts and 5 requests. */
 const USER_SAMPLE = { page: 1, limit: 100 };
@@ -28,13 +30,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     listInvites(request),
   ] as const);
   const { APP_TIMEZONE } = env();
+  const { panelRole: role } = await requireUser(request);
   return {
+    // What the admin's role offers (permissions.ts).
+    decide: may(role, "decide-citizenship"),
     totalUsers: users.ok ? users.value.data.data.filter((user) => !isAdminUser(user)).length : null,
     totalPosts: posts.ok ? posts.value.length : null,
     pendingBadges: badges.ok ? badges.value.length : null,
     activeInvites: invites.ok ? invites.value.length : null,
     recentPosts: posts.ok ? posts.value.slice(0, RECENT).map((post) => toPostCard(post, APP_TIMEZONE)) : null,
-    recentBadges: badges.ok ? badges.value.slice(0, RECENT).map(toBadgeRow) : null,
+    recentBadges: badges.ok ? badges.value.slice(0, RECENT).map((badge) => toBadgeRow(badge, false)) : null,
   };
 }
 
@@ -46,7 +51,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin Dash
 export const shouldRevalidate = skipRevalidationForDialogs;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { totalUsers, totalPosts, pendingBadges, activeInvites, recentPosts, recentBadges } = loaderData;
+  const { totalUsers, totalPosts, pendingBadges, activeInvites, recentPosts, recentBadges, decide } = loaderData;
   return (
     <div className="space-y-8">
       <PageHeader title="Dashboard" subtitle="Overview & Analytics" />
@@ -74,7 +79,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </ButtonLink>
           </div>
           {recentBadges ? (
-            <BadgeRequestTable confirmations={BADGE_CONFIRMATIONS} rows={recentBadges} compact />
+            <BadgeRequestTable confirmations={BADGE_CONFIRMATIONS} rows={recentBadges} compact decide={decide} />
           ) : (
             <Failure />
           )}

@@ -13,7 +13,8 @@ import { waitingNotice } from "~/insights/pending.server";
 import { describePageError } from "~/lib/page-error";
 import type { ShellNotice } from "~/lib/shell-notice";
 import { auditAdminActions } from "./audit.server";
-import { capabilitiesOf } from "~/session/permissions";
+import { NAVIGATION } from "~/components/shell/navigation";
+import { may } from "~/session/permissions";
 import { graceNotice, secondFactorDemand } from "~/session/second-factor.server";
 import { displayName, requireSignedIn, requireUser } from "~/session/user.server";
 
@@ -23,7 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return {
     user: { name: displayName(user), email: user.email, avatar: user.avatar },
-    capabilities: capabilitiesOf(user.role),
+    // The sidebar offers only the pages the role may use (permissions.ts).
+    navigation: NAVIGATION.filter((entry) => !entry.capability || may(user.panelRole, entry.capability)),
     sidebarExpanded: readSidebarExpanded(request.headers.get("cookie")),
     notices: await shellNotices(user),
   };
@@ -126,7 +128,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </label>
         <Sidebar
           user={loaderData.user}
-          capabilities={loaderData.capabilities}
+          entries={loaderData.navigation}
           collapsed={collapsed}
           onToggle={(event) => {
             event.preventDefault();

@@ -38,11 +38,14 @@ export function AnnouncementRow({
   actionHref,
   editHref,
   deleteHref,
+  can,
 }: {
   announcement: AnnouncementRowView;
   actionHref: string;
   editHref: string;
   deleteHref: string;
+  /** What the admin's role offers (permissions.ts): the changes, and the History on /audit. */
+  can: { manage: boolean; audit: boolean };
 }) {
   const { id, title, description, date, dateText, isActive, isPinned, thumbnail } = announcement;
   return (
@@ -52,7 +55,7 @@ export function AnnouncementRow({
       data-id={id}
     >
       <div className="flex min-w-0 flex-1 gap-4">
-        <SelectRow id={id} name={title} />
+        {can.manage ? <SelectRow id={id} name={title} /> : null}
         {thumbnail ? (
           <UpstreamImage
             src={thumbnail}
@@ -73,36 +76,46 @@ export function AnnouncementRow({
         </div>
       </div>
       <div className="flex shrink-0 items-center justify-end gap-1">
-        <ToggleAction
-          actionHref={actionHref}
-          intent="toggle-status"
-          id={id}
-          field="isActive"
-          wanted={!isActive}
-          label={isActive ? "Deactivate" : "Activate"}
-          item={title}
-          icon={isActive ? "solid-eye-slash" : "solid-eye"}
-          tone={isActive ? "neutral" : "success"}
-        />
-        <ToggleAction
-          actionHref={actionHref}
-          intent="toggle-pinned"
-          id={id}
-          field="isPinned"
-          wanted={!isPinned}
-          label={isPinned ? "Unpin" : "Pin"}
-          item={title}
-          icon="solid-map-pin"
-          tone={isPinned ? "warning" : "neutral"}
-        />
-        <IconAction
-          to={auditHistoryHref("announcement", id)}
-          label="History"
-          name={`History of ${title}`}
-          icon="solid-clock"
-        />
-        <IconAction to={editHref} label="Edit" item={title} icon="solid-pencil-square" />
-        <IconAction to={deleteHref} label="Delete" item={title} icon="solid-trash" tone="danger" align="end" />
+        {can.manage ? (
+          <>
+            <ToggleAction
+              actionHref={actionHref}
+              intent="toggle-status"
+              id={id}
+              field="isActive"
+              wanted={!isActive}
+              label={isActive ? "Deactivate" : "Activate"}
+              item={title}
+              icon={isActive ? "solid-eye-slash" : "solid-eye"}
+              tone={isActive ? "neutral" : "success"}
+            />
+            <ToggleAction
+              actionHref={actionHref}
+              intent="toggle-pinned"
+              id={id}
+              field="isPinned"
+              wanted={!isPinned}
+              label={isPinned ? "Unpin" : "Pin"}
+              item={title}
+              icon="solid-map-pin"
+              tone={isPinned ? "warning" : "neutral"}
+            />
+          </>
+        ) : null}
+        {can.audit ? (
+          <IconAction
+            to={auditHistoryHref("announcement", id)}
+            label="History"
+            name={`History of ${title}`}
+            icon="solid-clock"
+          />
+        ) : null}
+        {can.manage ? (
+          <>
+            <IconAction to={editHref} label="Edit" item={title} icon="solid-pencil-square" />
+            <IconAction to={deleteHref} label="Delete" item={title} icon="solid-trash" tone="danger" align="end" />
+          </>
+        ) : null}
       </div>
     </li>
   );

@@ -25,6 +25,8 @@ import {
 import type { Announcement, AnnouncementBody } from "~/upstream/contract/announcements";
 import { isUpstreamError } from "~/upstream/errors";
 import { safeFileLink } from "~/upstream/file-links.server";
+import { may, mayPost } from "~/session/permissions";
+import { requireUser } from "~/session/user.server";
 
 function toRow(announcement: Announcement, timeZone: string): AnnouncementRowView {
   return {
@@ -66,6 +68,10 @@ export async function loadAnnouncements(request: Request) {
   const { page } = parsePaging(params, { defaultLimit: ANNOUNCEMENTS_PAGE_SIZE, sizes: [ANNOUNCEMENTS_PAGE_SIZE] });
   const search = params.get("search") ?? "";
   const { APP_TIMEZONE: timeZone, BULK_MAX: max } = env();
+  // What the admin's role offers (permissions.ts).
+  const { panelRole: role } = await requireUser(request);
+  const can = { manage: may(role, "announcements"), audit: may(role, "read-audit"), export: may(role, "export") };
+  const actions = ANNOUNCEMENT_BULK_ACTIONS.filter(([intent]) => mayPost(role, "/announcements/bulk", intent));
 
   // The list and the tiles are independent: one round trip, and one failing leaves the other.
   const listCall = loadPage(request, page, search);
@@ -102,8 +108,9 @@ export async function loadAnnouncements(request: Request) {
       statsError: stats.ok ? null : LIST_LOAD_ERROR,
       error: list.ok ? null : LIST_LOAD_ERROR,
       dialogTarget,
+      can,
       bulk: bulkSelectionView(request, {
-        actions: ANNOUNCEMENT_BULK_ACTIONS,
+        actions,
         rows: rows.map((row) => row.id),
         matching: search.trim() ? pageInfo.total : null,
         max,

@@ -100,7 +100,7 @@ function editStart(row: AnnouncementRowView): AnnouncementFormStart {
 }
 
 export default function Announcements({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, pageInfo, search, stats, statsError, error, dialogTarget, bulk, timeZone, now } = loaderData;
+  const { rows, pageInfo, search, stats, statsError, error, dialogTarget, bulk, can, timeZone, now } = loaderData;
   const location = useLocation();
   const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
@@ -122,13 +122,15 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
   const targets = dialogTarget ? [...rows, dialogTarget] : rows;
   const editId = params.get("edit");
   const editing = editId ? targets.find((row) => row.id === editId) : undefined;
-  const dialog: AnnouncementDialog | undefined = params.has("new")
-    ? { kind: "create", start: newAnnouncement(now), failure: failure("create") }
-    : editId && editing
-      ? { kind: "edit", id: editing.id, start: editStart(editing), failure: failure("update", editing.id) }
-      : editId
-        ? { kind: "edit-missing" }
-        : undefined;
+  const dialog: AnnouncementDialog | undefined = !can.manage
+    ? undefined
+    : params.has("new")
+      ? { kind: "create", start: newAnnouncement(now), failure: failure("create") }
+      : editId && editing
+        ? { kind: "edit", id: editing.id, start: editStart(editing), failure: failure("update", editing.id) }
+        : editId
+          ? { kind: "edit-missing" }
+          : undefined;
 
   return (
     <div className="space-y-6">
@@ -141,11 +143,13 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
           <p className="mt-1 text-sm text-slate-600">Create and manage community announcements</p>
         </div>
         <div className="flex flex-wrap gap-2 self-start sm:self-auto">
-          <DownloadCsvLink csvPath="/announcements.csv" />
-          <ButtonLink to={newHref} preventScrollReset>
-            <Icon name="solid-plus" className="size-4" />
-            Create Announcement
-          </ButtonLink>
+          {can.export ? <DownloadCsvLink csvPath="/announcements.csv" /> : null}
+          {can.manage ? (
+            <ButtonLink to={newHref} preventScrollReset>
+              <Icon name="solid-plus" className="size-4" />
+              Create Announcement
+            </ButtonLink>
+          ) : null}
         </div>
       </div>
 
@@ -181,6 +185,7 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
                   actionHref={closeTo}
                   editHref={dialogHref(location.pathname, location.search, { edit: row.id })}
                   deleteHref={dialogHref(location.pathname, location.search, { confirm: "delete", id: row.id })}
+                  can={can}
                 />
               ))}
             </ul>

@@ -11,6 +11,7 @@ export const TARGET_KIND_LABELS: Record<AuditTarget["kind"], string> = {
   session: "Session",
   note: "Staff note",
   "saved-message": "Saved message",
+  page: "Page",
 };
 
 /**

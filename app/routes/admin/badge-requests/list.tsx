@@ -19,6 +19,8 @@ import { bulkChoices } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { toBadgeRow } from "~/components/moderation/rows.server";
 import { listPendingBadges } from "~/upstream/moderation.server";
+import { may, maySee, mayPost } from "~/session/permissions";
+import { requireUser } from "~/session/user.server";
 
 /** The bulk decisions on requests (docs/product.md#bulk-selection): the screen's table, labelled as its row actions. */
 const BADGE_BULK_ACTIONS = bulkChoices(BADGE_TABLE);
@@ -28,27 +30,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   const search = params.get("search") ?? "";
   const paging = parsePaging(params);
   const { BULK_MAX: max } = env();
+  // What the admin's role offers (permissions.ts): nothing else is rendered, nor sent to the page.
+  const { panelRole: role } = await requireUser(request);
+  const can = { decide: may(role, "decide-citizenship"), export: may(role, "export"), personal: maySee(role, "phone") };
+  const actions = BADGE_BULK_ACTIONS.filter(([intent]) => mayPost(role, "/badge-requests/bulk", intent));
   try {
     const badges = await listPendingBadges(request);
-    const matching = badgesMatching(badges, search).map(toBadgeRow);
+    const matching = badgesMatching(badges, search, can.personal).map((badge) => toBadgeRow(badge, can.personal));
     const { items, pageInfo } = paginate(matching, paging);
     const bulk = bulkSelectionView(request, {
-      actions: BADGE_BULK_ACTIONS,
+      actions,
       rows: items.map((row) => row.id),
       matching: search.trim() ? pageInfo.total : null,
       max,
       paged: pageInfo.totalPages > 1,
     });
-    return { rows: items, pageInfo, search, bulk, error: null };
+    return { rows: items, pageInfo, search, bulk, can, error: null };
   } catch (error) {
     const bulk = bulkSelectionView(request, {
-      actions: BADGE_BULK_ACTIONS,
+      actions,
       rows: [],
       matching: null,
       max,
       paged: false,
     });
-    return loadFailure(error, { rows: [], pageInfo: undefined, search, bulk, error: LIST_LOAD_ERROR });
+    return loadFailure(error, { rows: [], pageInfo: undefined, search, bulk, can, error: LIST_LOAD_ERROR });
   }
 }
 
@@ -60,7 +66,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Citizenship Requests ·
 export const shouldRevalidate = skipRevalidationForDialogs;
 
 export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
-  const { rows, pageInfo, search, bulk, error } = loaderData;
+  const { rows, pageInfo, search, bulk, can, error } = loaderData;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -68,8 +74,8 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
         subtitle="Review pending citizenship (badge) requests"
         actions={
           <>
-            <DownloadCsvLink csvPath="/badge-requests.csv" />
-            <ButtonLink to={QUEUE_PATH}>Review one at a time</ButtonLink>
+            {can.export ? <DownloadCsvLink csvPath="/badge-requests.csv" /> : null}
+            {can.decide ? <ButtonLink to={QUEUE_PATH}>Review one at a time</ButtonLink> : null}
           </>
         }
       />
@@ -84,7 +90,9 @@ export default function BadgeRequests({ loaderData }: Route.ComponentProps) {
           <BulkSelection view={bulk}>
             <BadgeRequestTable
               confirmations={BADGE_CONFIRMATIONS}
-              selectable
+              selectable={bulk.actions.length > 0}
+              decide={can.decide}
+              compact={!can.personal}
               rows={rows}
               pageInfo={pageInfo}
               empty={

@@ -30,7 +30,7 @@ import { firstSeen } from "~/insights/pending.server";
 import { type Claim, claimsOn, claimToReview, takeOverReview } from "~/state/claims.server";
 import { may } from "~/session/permissions";
 import { replaceWithError, replaceWithInfo, replaceWithSuccess } from "~/session/toast.server";
-import { displayName, getCurrentUser } from "~/session/user.server";
+import { displayName, getCurrentUser, requireUser } from "~/session/user.server";
 import type { BadgeRequest } from "~/upstream/contract/users";
 import { isUpstreamError } from "~/upstream/errors";
 import { safeFileLink } from "~/upstream/file-links.server";
@@ -161,7 +161,7 @@ async function reviewRequest(
     waiting: waitedFor(now - seen),
     firstSeen: { text: formatDateTime(seen, zone), iso: new Date(seen).toISOString() },
     details: detailsHref(badge.id, here),
-    history: may(getCurrentUser(request).role, "read-audit") ? memberHistoryHref(badge.id) : null,
+    history: may((await requireUser(request)).panelRole, "read-audit") ? memberHistoryHref(badge.id) : null,
     notes: notes.get(badge.id) ?? null,
   };
 }

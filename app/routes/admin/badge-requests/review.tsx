@@ -34,13 +34,13 @@ import { requireCapability } from "~/session/user.server";
 
 /** The queue, or one request of it by its link (docs/product.md#citizenship-queue). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireCapability(request, "review-queue");
+  await requireCapability(request, "decide-citizenship");
   return loadQueue(request, params.id);
 }
 
 /** The queue's buttons: Approve & next, Reject & next, Skip, Take over, Show skipped requests again. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireCapability(request, "review-queue");
+  await requireCapability(request, "decide-citizenship");
   return runOnce({ request, context }, async ({ request, form }) => {
     const submission = parseSubmission(form, QueueActionSchema);
     if (!submission.ok) return submission.rejected;

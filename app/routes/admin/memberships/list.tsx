@@ -19,7 +19,8 @@ import { Tooltip } from "~/components/ui/tooltip";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { requireUser } from "~/session/user.server";
-import { isPlanAdmin, listPlans, syncPlans } from "~/upstream/memberships.server";
+import { listPlans, syncPlans } from "~/upstream/memberships.server";
+import { may } from "~/session/permissions";
 import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm, useIsPending } from "~/recipe/mutation-form";
 import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
@@ -34,7 +35,10 @@ const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const isAdmin = isPlanAdmin(user.role);
+  // What the admin's role offers (permissions.ts): plans' changes, Sync and Create; the file.
+  const isAdmin = may(user.panelRole, "plans");
+  const canExport = may(user.panelRole, "export");
+  const canAudit = may(user.panelRole, "read-audit");
   const paging = parsePaging(new URL(request.url).searchParams);
   try {
     // Admins see every plan, other roles the active ones (docs/product.md#roles-and-permissions).
@@ -46,9 +50,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       isActive: plan.isActive,
     }));
     const { items, pageInfo } = paginate(rows, paging);
-    return { rows: items, pageInfo, isAdmin, error: null };
+    return { rows: items, pageInfo, isAdmin, canExport, canAudit, error: null };
   } catch (error) {
-    return loadFailure(error, { rows: [], pageInfo: undefined, isAdmin, error: LOAD_ERROR });
+    return loadFailure(error, { rows: [], pageInfo: undefined, isAdmin, canExport, canAudit, error: LOAD_ERROR });
   }
 }
 
@@ -90,7 +94,7 @@ type PlanRow = Route.ComponentProps["loaderData"]["rows"][number];
 const LIST_CONFIRMATIONS: Confirmations<PlanRow> = { ...PLAN_CONFIRMATIONS, sync: { asks: "nothing" } };
 
 export default function Memberships({ loaderData }: Route.ComponentProps) {
-  const { rows, pageInfo, isAdmin, error } = loaderData;
+  const { rows, pageInfo, isAdmin, canExport, canAudit, error } = loaderData;
   const location = useLocation();
   const closeTo = closeDialogHref(location.pathname, location.search);
 
@@ -115,7 +119,7 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
       id: "actions",
       header: "Actions",
       className: "text-right",
-      cell: (plan) => <RowActions plan={plan} isAdmin={isAdmin} />,
+      cell: (plan) => <RowActions plan={plan} isAdmin={isAdmin} canAudit={canAudit} />,
     },
   ];
 
@@ -125,16 +129,20 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
         title="Memberships"
         actions={
           <>
-            <MutationForm action={closeTo} preventScrollReset>
-              <Tooltip label="Refresh data" side="bottom">
-                <SyncButton />
-              </Tooltip>
-            </MutationForm>
-            <DownloadCsvLink csvPath="/memberships.csv" />
-            <ButtonLink to="/memberships/create">
-              <Icon name="solid-plus" className="size-4" />
-              Create
-            </ButtonLink>
+            {isAdmin ? (
+              <MutationForm action={closeTo} preventScrollReset>
+                <Tooltip label="Refresh data" side="bottom">
+                  <SyncButton />
+                </Tooltip>
+              </MutationForm>
+            ) : null}
+            {canExport ? <DownloadCsvLink csvPath="/memberships.csv" /> : null}
+            {isAdmin ? (
+              <ButtonLink to="/memberships/create">
+                <Icon name="solid-plus" className="size-4" />
+                Create
+              </ButtonLink>
+            ) : null}
           </>
         }
       />
@@ -177,7 +185,7 @@ function SyncButton() {
 }
 
 /** View Details for everyone; Edit, Activate or Deactivate and Delete for admins (docs/product.md#memberships-list). */
-function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
+function RowActions({ plan, isAdmin, canAudit }: { plan: PlanRow; isAdmin: boolean; canAudit: boolean }) {
   const location = useLocation();
   const open = (confirm: string) => dialogHref(location.pathname, location.search, { confirm, id: plan.id });
   return (
@@ -189,12 +197,14 @@ function RowActions({ plan, isAdmin }: { plan: PlanRow; isAdmin: boolean }) {
         icon="solid-eye"
         align={isAdmin ? "center" : "end"}
       />
-      <IconAction
-        to={auditHistoryHref("plan", plan.id)}
-        label="History"
-        name={`History of ${plan.name}`}
-        icon="solid-clock"
-      />
+      {canAudit ? (
+        <IconAction
+          to={auditHistoryHref("plan", plan.id)}
+          label="History"
+          name={`History of ${plan.name}`}
+          icon="solid-clock"
+        />
+      ) : null}
       {isAdmin ? (
         <>
           <IconAction

@@ -22,7 +22,8 @@ import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } 
 import { requireReauthentication } from "~/recipe/reauthentication.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { imageAnswers } from "~/upstream/file-download.server";
-import { getPlan, isPlanAdmin } from "~/upstream/memberships.server";
+import { getPlan } from "~/upstream/memberships.server";
+import { may } from "~/session/permissions";
 
 // The confirmation dialog loads when it opens, not with the page (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
@@ -38,7 +39,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const shownImage = image && (await imageAnswers(request, image)) ? image : null;
     return {
       found: true as const,
-      isAdmin: isPlanAdmin(user.role),
+      // What the admin's role offers (permissions.ts).
+      isAdmin: may(user.panelRole, "plans"),
+      canAudit: may(user.panelRole, "read-audit"),
       plan: {
         id: plan.id,
         name: plan.name,
@@ -108,16 +111,18 @@ export default function MembershipDetails({ loaderData }: Route.ComponentProps) 
       </div>
     );
   }
-  return <Details plan={loaderData.plan} isAdmin={loaderData.isAdmin} header={header} />;
+  return <Details plan={loaderData.plan} isAdmin={loaderData.isAdmin} canAudit={loaderData.canAudit} header={header} />;
 }
 
 function Details({
   plan,
   isAdmin,
+  canAudit,
   header,
 }: {
   plan: LoadedPlan;
   isAdmin: boolean;
+  canAudit: boolean;
   header: (actions?: ReactNode) => ReactNode;
 }) {
   const location = useLocation();
@@ -251,13 +256,15 @@ function Details({
               <DetailField label="Created">{plan.created}</DetailField>
               <DetailField label="Last Updated">{plan.updated}</DetailField>
             </dl>
-            <Link
-              to={auditHistoryHref("plan", plan.id)}
-              className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-800"
-            >
-              <Icon name="solid-clock" className="size-4" />
-              History
-            </Link>
+            {canAudit ? (
+              <Link
+                to={auditHistoryHref("plan", plan.id)}
+                className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-800"
+              >
+                <Icon name="solid-clock" className="size-4" />
+                History
+              </Link>
+            ) : null}
           </Card>
         </div>
       </div>

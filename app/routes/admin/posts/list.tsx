@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Forum Posts · Admin Da
 export const shouldRevalidate = skipRevalidationForDialogs;
 
 export default function Posts({ loaderData }: Route.ComponentProps) {
-  const { posts, search, bulk, error } = loaderData;
+  const { posts, search, bulk, can, error } = loaderData;
   const location = useLocation();
 
   return (
@@ -50,7 +50,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Forum Posts"
         subtitle="Manage and view all community posts"
-        actions={<DownloadCsvLink csvPath="/posts.csv" />}
+        actions={can.export ? <DownloadCsvLink csvPath="/posts.csv" /> : null}
       />
       <SearchFilters search={{ value: search, placeholder: "Search posts..." }} label="Search posts" />
       {error ? (
@@ -70,9 +70,13 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
                 {posts.map((post) => (
                   <li key={post.id} className="flex">
                     <PostCard
-                      selectable
+                      selectable={bulk.actions.length > 0}
                       post={post}
-                      deleteHref={dialogHref(location.pathname, location.search, { confirm: "delete", id: post.id })}
+                      deleteHref={
+                        can.delete
+                          ? dialogHref(location.pathname, location.search, { confirm: "delete", id: post.id })
+                          : undefined
+                      }
                     />
                   </li>
                 ))}

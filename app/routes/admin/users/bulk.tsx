@@ -3,14 +3,14 @@ import { USER_TABLE, usersBulk } from "./user-actions.server";
 import { confirmBatch, loadBulkReview, parseSelection } from "~/bulk/bulk-routes.server";
 import { BulkReviewPage } from "~/bulk/review-page";
 import { runOnce, unhandledIntent } from "~/recipe/action.server";
-import { requireCapability } from "~/session/user.server";
+import { requireUser } from "~/session/user.server";
 
 /** The review page of a bulk action on the list (docs/product.md#bulk-actions). */
 export const loader = ({ request }: Route.LoaderArgs) => loadBulkReview(request, usersBulk);
 
 /** Confirm: the chosen action of the users' table (user-actions.server.ts), run as a batch once per one-time key. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireCapability(request, "bulk-actions");
+  await requireUser(request);
   return runOnce({ request, context }, async ({ request, form }) => {
     const selection = parseSelection(request, usersBulk);
     if (!selection.ok) return selection.rejected;

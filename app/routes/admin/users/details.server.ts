@@ -10,14 +10,19 @@ import { inviteFilters, inviteesMatching } from "./invite-rows.server";
 import { sendNotificationToUser } from "~/upstream/notifications.server";
 import { safeFileLink } from "~/upstream/file-links.server";
 import { getUser } from "~/upstream/users.server";
+import { may, maySee } from "~/session/permissions";
+import { requireUser } from "~/session/user.server";
 
 /** One user with their invitees, filtered and paged from the URL, and their History (docs/product.md#user-details). */
 export async function loadUserDetails(request: Request, params: { id: string }) {
   const search = new URL(request.url).searchParams;
   const filters = inviteFilters(search);
   const timeZone = env().APP_TIMEZONE;
+  // What the admin's role offers (permissions.ts): the rest is neither rendered nor sent to the page.
+  const { panelRole: role } = await requireUser(request);
+  const can = { push: may(role, "push"), export: may(role, "export"), personal: maySee(role, "phone") };
   // Read beside the user: the trail's store and the upstream answer at the same time.
-  const history = loadUserHistory(params.id, timeZone);
+  const history = may(role, "read-audit") ? loadUserHistory(params.id, timeZone) : null;
   const notes = loadStaffNotes(request, params.id);
 
   try {
@@ -29,9 +34,9 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
         id: user.id,
         fullName: user.fullName?.trim() || null,
         email: user.email,
-        phone: user.phone?.trim() || null,
+        phone: can.personal ? user.phone?.trim() || null : null,
         country: user.country?.trim() || null,
-        dateOfBirth: user.dateOfBirth ? formatDate(user.dateOfBirth, timeZone) : null,
+        dateOfBirth: can.personal && user.dateOfBirth ? formatDate(user.dateOfBirth, timeZone) : null,
         avatar: safeFileLink(user.profilePic),
         status: user.status,
         isBanned: user.isBanned,
@@ -46,6 +51,7 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
       inviteeCount: user.invitees.length,
       pageInfo,
       filters,
+      can,
       history: await history,
       notes: await notes,
     };

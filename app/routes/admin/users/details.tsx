@@ -98,7 +98,7 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
 }
 
 function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route.ComponentProps["actionData"] }) {
-  const { user, invitees, inviteeCount, pageInfo, filters, history, notes } = loaded;
+  const { user, invitees, inviteeCount, pageInfo, filters, history, notes, can } = loaded;
   const location = useLocation();
   const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
@@ -115,7 +115,7 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
             </h1>
             <p className="mt-1 text-sm text-slate-600">View user information and invitees</p>
           </div>
-          {canPush(user) ? (
+          {!can.push ? null : canPush(user) ? (
             <ButtonLink to={dialogHref(location.pathname, location.search, { notify: "1" })} preventScrollReset>
               <Icon name="solid-bell-alert" className="size-4" />
               Send Push Notification
@@ -144,7 +144,7 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
           <DetailField label="Email">
             <EmailText value={user.email} />
           </DetailField>
-          <DetailField label="Phone">{user.phone ?? <Missing />}</DetailField>
+          {can.personal ? <DetailField label="Phone">{user.phone ?? <Missing />}</DetailField> : null}
           <DetailField label="Country">{user.country ?? <Missing />}</DetailField>
           {user.dateOfBirth ? <DetailField label="Date of Birth">{user.dateOfBirth}</DetailField> : null}
           <DetailField label="Status">
@@ -170,7 +170,7 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
           <h2 id="invitees-heading" className="text-lg font-semibold text-slate-900">
             {`Invitees (${inviteeCount})`}
           </h2>
-          <DownloadCsvLink csvPath={`/users/${encodeURIComponent(user.id)}/invitees.csv`} />
+          {can.export ? <DownloadCsvLink csvPath={`/users/${encodeURIComponent(user.id)}/invitees.csv`} /> : null}
         </div>
         <SearchFilters
           label="Filter invitees"
@@ -195,9 +195,11 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
         />
       </section>
 
-      <HistorySection userId={user.id} history={history} />
+      {history ? <HistorySection userId={user.id} history={history} /> : null}
 
-      {params.has("notify") && canPush(user) ? <NotifyDialog closeTo={closeTo} actionData={actionData} /> : null}
+      {params.has("notify") && can.push && canPush(user) ? (
+        <NotifyDialog closeTo={closeTo} actionData={actionData} />
+      ) : null}
     </div>
   );
 }

@@ -25,6 +25,7 @@ const TARGET_WORDS: Record<AuditTarget["kind"], string> = {
   session: "session",
   note: "the staff note",
   "saved-message": "the saved message",
+  page: "page",
 };
 
 /** One entry of a History, in words (made on the server: the section adds no client code but markup). */

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/invites";
 import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
+import { may } from "~/session/permissions";
+import { requireUser } from "~/session/user.server";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SearchFilters } from "~/components/ui/search-filters";
@@ -18,6 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const filters = inviteFilters(search);
   const timeZone = env().APP_TIMEZONE;
+  const canExport = may((await requireUser(request)).panelRole, "export");
 
   try {
     const { answer, matching } = await userInvitesMatching(request, params.id, search);
@@ -25,6 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return {
       found: true as const,
       id: params.id,
+      canExport,
       fullName: answer.user.fullName?.trim() || answer.user.email,
       invites: items.map((invite) => ({
         id: invite.id,
@@ -56,7 +60,7 @@ export default function UserInvites({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { id, fullName, invites, pageInfo, filters } = loaderData;
+  const { id, fullName, invites, pageInfo, filters, canExport } = loaderData;
   const filtered = Boolean(filters.search.trim() || filters.status);
   return (
     <div className="space-y-6">
@@ -68,7 +72,7 @@ export default function UserInvites({ loaderData }: Route.ComponentProps) {
         >{`Invites of ${fullName}`}</h1>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <p className="mt-1 text-sm text-slate-600">Manage user invitations and their status</p>
-          <DownloadCsvLink csvPath={`/users/${encodeURIComponent(id)}/invites.csv`} />
+          {canExport ? <DownloadCsvLink csvPath={`/users/${encodeURIComponent(id)}/invites.csv`} /> : null}
         </div>
       </div>
 

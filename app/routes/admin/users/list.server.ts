@@ -9,6 +9,8 @@ import { bulkChoices } from "~/recipe/action.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { isAdminUser, listUsers } from "~/upstream/users.server";
 import { safeFileLink } from "~/upstream/file-links.server";
+import { may, maySee, mayPost } from "~/session/permissions";
+import { requireUser } from "~/session/user.server";
 
 /** The bulk actions on users (docs/product.md#bulk-selection): the screen's table, labelled as its rows. */
 const USER_BULK_ACTIONS = bulkChoices(USER_TABLE);
@@ -29,6 +31,11 @@ export function usersTotalText(total: number, hiddenHere: number): string {
 export async function loadUsers(request: Request) {
   const { page, limit, filters, upstream } = usersQuery(new URL(request.url).searchParams);
   const { BULK_MAX: max } = env();
+  // What the admin's role offers (permissions.ts): nothing else is rendered, nor sent to the page.
+  const { panelRole: role } = await requireUser(request);
+  const can = { ban: may(role, "ban"), verify: may(role, "verify"), export: may(role, "export") };
+  const personal = maySee(role, "passport");
+  const bulkActions = USER_BULK_ACTIONS.filter(([intent]) => mayPost(role, "/users/bulk", intent));
 
   try {
     const { data: answer } = await listUsers(request, { page, limit, ...upstream });
@@ -41,16 +48,17 @@ export async function loadUsers(request: Request) {
         name: user.fullName?.trim() || "",
         email: user.email,
         avatar: safeFileLink(user.profilePic) ?? DEFAULT_AVATAR,
-        certificate: user.badgeRequestStatus === 2 ? safeFileLink(user.badgeFileName) : null,
-        hasPassport: Boolean(user.passport?.trim()),
+        certificate: personal && user.badgeRequestStatus === 2 ? safeFileLink(user.badgeFileName) : null,
+        hasPassport: personal && Boolean(user.passport?.trim()),
       })),
       // The upstream's own totals: they count the administrators it sends (it has no role filter,
       // and one call per render rules out a second count), so the footer says so (decision 038).
       pageInfo: { page, limit, total, totalPages: pageCount(total, limit) },
       totalText: usersTotalText(total, answer.data.length - members.length),
       filters,
+      can,
       bulk: bulkSelectionView(request, {
-        actions: USER_BULK_ACTIONS,
+        actions: bulkActions,
         rows: members.map((user) => user.id),
         matching: filters.search.trim() || filters.status || filters.citizenship ? total : null,
         max,
@@ -64,7 +72,8 @@ export async function loadUsers(request: Request) {
       pageInfo: { page, limit, total: 0, totalPages: 1 },
       totalText: undefined,
       filters,
-      bulk: bulkSelectionView(request, { actions: USER_BULK_ACTIONS, rows: [], matching: null, max, paged: false }),
+      can,
+      bulk: bulkSelectionView(request, { actions: bulkActions, rows: [], matching: null, max, paged: false }),
       error: LIST_LOAD_ERROR,
     });
   }

@@ -73,7 +73,7 @@ const CITIZENSHIP_OPTIONS = [
 ];
 
 export default function UsersList({ loaderData }: Route.ComponentProps) {
-  const { users, pageInfo, totalText, bulk, filters, error } = loaderData;
+  const { users, pageInfo, totalText, bulk, filters, error, can } = loaderData;
   const location = useLocation();
 
   const columns: DataTableColumn<UserRow>[] = [
@@ -110,12 +110,12 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           <Badge tone={user.status === "banned" ? "red" : "gray"}>{user.status}</Badge>
         ),
     },
-    { id: "actions", header: "Actions", className: "text-right", cell: (user) => <RowActions user={user} /> },
+    { id: "actions", header: "Actions", className: "text-right", cell: (user) => <RowActions user={user} can={can} /> },
   ];
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Users" actions={<DownloadCsvLink csvPath="/users.csv" />} />
+      <PageHeader title="Users" actions={can.export ? <DownloadCsvLink csvPath="/users.csv" /> : null} />
 
       <SearchFilters
         label="Filter users"
@@ -141,7 +141,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
               columns={columns}
               rows={users}
               rowKey={(user) => user.id}
-              selectName={(user) => user.label}
+              selectName={bulk.actions.length > 0 ? (user) => user.label : undefined}
               pageInfo={pageInfo}
               totalText={totalText}
             />
@@ -166,7 +166,7 @@ function DisabledAction({ label, icon }: { label: string; icon: SolidIconName })
   return <DisabledIconAction name="Verify User" reason={label} icon={icon} />;
 }
 
-function RowActions({ user }: { user: UserRow }) {
+function RowActions({ user, can }: { user: UserRow; can: { ban: boolean; verify: boolean } }) {
   const location = useLocation();
   const open = (intent: keyof typeof USER_CONFIRMATIONS) =>
     dialogHref(location.pathname, location.search, { confirm: intent, id: user.id });
@@ -188,7 +188,9 @@ function RowActions({ user }: { user: UserRow }) {
         <EmptySlot />
       )}
       <IconAction label="View Invites" item={user.label} icon="solid-envelope" to={invitesHref(user.id, back)} />
-      {user.isBanned ? (
+      {!can.ban ? (
+        <EmptySlot />
+      ) : user.isBanned ? (
         <IconAction label="Un-Ban User" item={user.label} icon="solid-lock-open" tone="success" to={open("unban")} />
       ) : (
         <IconAction label="Ban User" item={user.label} icon="solid-no-symbol" tone="danger" to={open("ban")} />
@@ -204,7 +206,9 @@ function RowActions({ user }: { user: UserRow }) {
       ) : (
         <EmptySlot />
       )}
-      {!user.isEmailVerified ? (
+      {!can.verify ? (
+        <EmptySlot />
+      ) : !user.isEmailVerified ? (
         <DisabledAction label="Awaiting Email Verification" icon="solid-check-badge" />
       ) : user.status === "verified" ? (
         <DisabledAction label="User Verified" icon="solid-check-badge" />

@@ -16,6 +16,7 @@ import { attachmentDisposition } from "~/lib/format";
 import { safeRedirect } from "~/session/safe-redirect";
 import { redirectWithError } from "~/session/toast.server";
 import { requireUser } from "~/session/user.server";
+import { recordAuditEntry } from "~/audit/record.server";
 import { isUpstreamError } from "~/upstream/errors";
 import { downloadFileName, downloadUpstreamFile } from "~/upstream/file-download.server";
 import { getUser } from "~/upstream/users.server";
@@ -24,8 +25,8 @@ import { getUser } from "~/upstream/users.server";
 const NOT_STORED = { headers: { "Cache-Control": "no-store" } };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  // Outside the admin layout, so nothing else checks the session first.
-  await requireUser(request);
+  // Outside the admin layout; the root's guard has checked the role may read personal data (permissions.ts).
+  const { email: admin } = await requireUser(request);
   const back = safeRedirect(new URL(request.url).searchParams.get(BACK_PARAM), "/users");
   const failed = (message: string) => redirectWithError(request, back, message, NOT_STORED);
   try {
@@ -33,6 +34,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!user.passport?.trim()) return await failed("This user has no passport");
     const file = await downloadUpstreamFile(request, user.passport);
     const name = user.fullName?.trim() || user.email;
+    // Reading personal data is an act: each download is on /audit (docs/product.md#roles-and-permissions).
+    await recordAuditEntry({
+      admin,
+      action: "download-passport",
+      target: { kind: "user", id: params.id, name },
+      result: "done",
+    });
     return new Response(file.bytes, {
       status: 200,
       headers: {

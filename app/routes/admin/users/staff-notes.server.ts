@@ -12,7 +12,7 @@ import { answerOutcome } from "~/recipe/action.server";
 import { invalidSubmission, refuse } from "~/recipe/failure.server";
 import { type ActOn, applyAction } from "~/recipe/outcome.server";
 import { may } from "~/session/permissions";
-import { displayName, getCurrentUser } from "~/session/user.server";
+import { displayName, getCurrentUser, requireUser } from "~/session/user.server";
 import { newNoteId, NOTES_PER_MEMBER, type StaffNote, staffNotes } from "~/state/staff-notes.server";
 
 /** The section's and its actions' texts (docs/product.md#staff-notes). */
@@ -41,6 +41,8 @@ export interface NoteView {
 /** The member's notes, newest first, and what the section says without any (none yet, or the store away). */
 export interface NotesView {
   notes: NoteView[];
+  /** Whether this admin's role may write notes (permissions.ts): else no "Add note". */
+  canWrite: boolean;
   /** Shown in place of the list when there are no notes to show; `failed` when the store did not answer. */
   empty: { text: string; failed: boolean };
 }
@@ -51,9 +53,20 @@ function adminOf(request: Request): string {
   return user.email ?? displayName(user);
 }
 
-/** Whether the admin asking may edit or delete `note`. */
-function mayChange(request: Request, note: StaffNote): boolean {
-  return note.author === adminOf(request) || may(getCurrentUser(request).role, "edit-others-notes");
+/** What the admin asking may do with notes (permissions.ts): write them, and change others' (an Owner). */
+async function noteRights(request: Request): Promise<NoteRights> {
+  const { panelRole } = await requireUser(request);
+  return { write: may(panelRole, "write-notes"), others: may(panelRole, "edit-others-notes") };
+}
+
+interface NoteRights {
+  write: boolean;
+  others: boolean;
+}
+
+/** Whether the admin asking may edit or delete `note`: its author, or one who may change others'. */
+function mayChange(request: Request, note: StaffNote, rights: NoteRights): boolean {
+  return rights.write && (rights.others || note.author === adminOf(request));
 }
 
 /** What an audit entry names a note by: its first words. */
@@ -62,6 +75,7 @@ const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` 
 /** The section of user details: the member's notes, a store that does not answer being its message, not the page's failure. */
 export async function loadStaffNotes(request: Request, member: string): Promise<NotesView> {
   const zone = env().APP_TIMEZONE;
+  const rights = await noteRights(request);
   try {
     const notes = await staffNotes().of(member);
     return {
@@ -75,15 +89,16 @@ export async function loadStaffNotes(request: Request, member: string): Promise<
             : []),
         ].join(" · "),
         text: note.text,
-        canChange: mayChange(request, note),
+        canChange: mayChange(request, note, rights),
       })),
+      canWrite: rights.write,
       empty: { text: NOTE_TEXTS.none, failed: false },
     };
   } catch (error) {
     logLine("error", "a member's notes could not be read", {
       error: error instanceof Error ? error.message : String(error),
     });
-    return { notes: [], empty: { text: NOTE_TEXTS.unavailable, failed: true } };
+    return { notes: [], canWrite: rights.write, empty: { text: NOTE_TEXTS.unavailable, failed: true } };
   }
 }
 
@@ -129,6 +144,7 @@ export async function editNote(request: Request, form: FormData, member: string,
   const parsed = parseForm(form, StaffNoteSchema);
   if (!parsed.ok) return invalidSubmission(parsed.errors, parsed.values);
   const { text } = parsed.data;
+  const rights = await noteRights(request);
   let before = "";
   return changeNote(
     request,
@@ -140,7 +156,7 @@ export async function editNote(request: Request, form: FormData, member: string,
       notFound: NOTE_TEXTS.gone,
       stale: (note) => {
         before = note.text;
-        return mayChange(request, note) ? null : NOTE_TEXTS.notYours;
+        return mayChange(request, note, rights) ? null : NOTE_TEXTS.notYours;
       },
       send: (note) => staffNotes().edit(note!, text, adminOf(request), Date.now()),
       doneDetail: () => `Old text: “${before}” New text: “${text}”`,
@@ -151,6 +167,7 @@ export async function editNote(request: Request, form: FormData, member: string,
 
 /** A note's Delete: its author's or an Owner's; its entry holds the text deleted. */
 export async function deleteNote(request: Request, member: string, id: string, back: string) {
+  const rights = await noteRights(request);
   let before = "";
   return changeNote(
     request,
@@ -162,7 +179,7 @@ export async function deleteNote(request: Request, member: string, id: string, b
       notFound: NOTE_TEXTS.gone,
       stale: (note) => {
         before = note.text;
-        return mayChange(request, note) ? null : NOTE_TEXTS.notYours;
+        return mayChange(request, note, rights) ? null : NOTE_TEXTS.notYours;
       },
       send: (note) => staffNotes().remove(note!),
       doneDetail: () => `Text: “${before}”`,

@@ -31,7 +31,7 @@ export function StaffNotesSection({ notes, failure }: { notes: NotesView; failur
         {`Staff notes (${notes.notes.length})`}
       </h2>
       {/* The form loads when "Add note" opens it (`?new=1`), and comes back open when refused. */}
-      {params.has("new") || adding ? (
+      {!notes.canWrite ? null : params.has("new") || adding ? (
         <NewNote closeTo={closeTo} failure={adding} />
       ) : (
         <ButtonLink to={dialogHref(location.pathname, location.search, { new: "1" })} replace preventScrollReset>
