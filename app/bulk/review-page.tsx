@@ -1,5 +1,6 @@
 import type { BulkReviewView } from "./views";
 import { buttonClass } from "~/components/ui/button";
+import { BanDurationFields } from "~/components/moderation/ban-fields";
 import { ReasonFields } from "~/components/moderation/reason-fields";
 import { TextAreaField } from "~/components/ui/field";
 import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
@@ -119,6 +120,9 @@ export function BulkReviewPage({
       {count > 0 ? (
         <MutationForm className="max-w-xl space-y-4" replace>
           <input type="hidden" name="intent" value="confirm" />
+          {action.banOffer ? (
+            <BanDurationFields offer={action.banOffer} strikes={null} typed={typed} errors={failure?.errors ?? {}} />
+          ) : null}
           {action.reasons ? (
             <ReasonFields id="bulk-reason" reasons={action.reasons} typed={typed} errors={failure?.errors ?? {}} />
           ) : null}
@@ -128,7 +132,7 @@ export function BulkReviewPage({
               label="Message to the member (optional)"
               name="message"
               rows={3}
-              hint="Sent as a push to each member after their request is rejected; empty it to send none."
+              hint="Sent as a push to each member once the action is done for them; empty it to send none."
               defaultValue={text(typed.message) ?? action.defaultMessage}
               error={error("message")}
             />
