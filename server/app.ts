@@ -12,6 +12,7 @@ import * as build from "virtual:react-router/server-build";
 import type { Env } from "~/config/env.server";
 import { logLine } from "~/lib/log.server";
 import { countEntriesIntoRollups } from "~/insights/rollup-store.server";
+import { startBanEnds } from "~/bans/ban-end-runner.server";
 import { createRouterContext } from "~/server-context";
 
 import { healthRoutes } from "./health";
@@ -38,6 +39,7 @@ export { startDraining } from "./health";
 export { closeTheAuditTrail } from "~/audit/trail.server";
 export { closeTheStateEngine } from "~/state/state.server";
 export { itemInFlightMs, stopBatches } from "~/bulk/run-batch.server";
+export { stopBanEnds } from "~/bans/ban-end-runner.server";
 export { flushSignInFailures } from "~/session/sign-in-audit.server";
 export { checkRedisAtBoot } from "~/state/redis-policy.server";
 
@@ -59,6 +61,8 @@ export function createServerApp(env: Env, { viteDevServer = false }: ServerAppOp
   app.disable("x-powered-by");
   // Each audit entry the trail writes is counted for /insights as it is written.
   countEntriesIntoRollups(env.APP_TIMEZONE);
+  // Timed bans end on their own: each instance looks for ends due (docs/product.md#bans-with-an-end).
+  startBanEnds();
   app.set("trust proxy", env.TRUST_PROXY);
   if (env.TRUST_PROXY === true || typeof env.TRUST_PROXY === "number") {
     // Refused in production (app/config/env.server.ts); development and tests may still use it.

@@ -23,9 +23,13 @@ import { UpstreamImage } from "~/components/ui/upstream-image";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { useConfirmationLink } from "~/recipe/confirmation";
 import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
+import { readBanTerms } from "~/bans/ban-terms.server";
+import { invalidSubmission } from "~/recipe/failure.server";
+import { getCurrentUser } from "~/session/user.server";
 
 // The row confirmations load when one opens, not with the list (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
+const BanDialog = lazyDialog(() => import("./ban-dialog").then((module) => module.BanDialog));
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadUsers(request);
@@ -38,7 +42,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!submission.ok) return submission.rejected;
     const { intent, id } = submission.value;
     switch (intent) {
-      case "ban":
+      case "ban": {
+        // How long, why, and the message to the member (docs/product.md#bans-with-an-end).
+        const terms = readBanTerms(form, getCurrentUser(request).email);
+        if (!terms.ok) return invalidSubmission(terms.errors, terms.values, { toast: true });
+        return rowAction(request, back, tableRowAction(request, USER_TABLE, intent, id, terms.value));
+      }
       case "unban":
       case "verify":
         return rowAction(request, back, tableRowAction(request, USER_TABLE, intent, id));
@@ -72,9 +81,11 @@ const CITIZENSHIP_OPTIONS = [
   { value: "not-applied", label: "Not Applied" },
 ];
 
-export default function UsersList({ loaderData }: Route.ComponentProps) {
-  const { users, pageInfo, totalText, bulk, filters, error } = loaderData;
+export default function UsersList({ loaderData, actionData }: Route.ComponentProps) {
+  const { users, pageInfo, totalText, bulk, filters, error, banOffer } = loaderData;
   const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const banning = params.get("confirm") === "ban" ? users.find((user) => user.id === params.get("id")) : undefined;
 
   const columns: DataTableColumn<UserRow>[] = [
     {
@@ -103,13 +114,18 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
     {
       id: "verified",
       header: "Verified",
-      cell: (user) =>
-        user.status === "verified" ? (
-          <Badge tone="green">Verified</Badge>
-        ) : (
-          <Badge tone={user.status === "banned" ? "red" : "gray"}>{user.status}</Badge>
-        ),
+      cell: (user) => (
+        <>
+          {user.status === "verified" ? (
+            <Badge tone="green">Verified</Badge>
+          ) : (
+            <Badge tone={user.status === "banned" ? "red" : "gray"}>{user.status}</Badge>
+          )}
+          {user.banEndsSoon ? <Badge tone="yellow">Ban ends within 7 days</Badge> : null}
+        </>
+      ),
     },
+
     { id: "actions", header: "Actions", className: "text-right", cell: (user) => <RowActions user={user} /> },
   ];
 
@@ -149,7 +165,14 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      {new URLSearchParams(location.search).has("confirm") ? (
+      {banning ? (
+        <BanDialog
+          user={banning}
+          offer={banOffer}
+          closeTo={closeDialogHref(location.pathname, location.search)}
+          failure={actionData ?? undefined}
+        />
+      ) : params.has("confirm") ? (
         <ConfirmDialog confirmations={USER_CONFIRMATIONS} rows={users} />
       ) : null}
     </div>
