@@ -16,6 +16,10 @@ import { applyAction, type Outcome, OUTCOME_TEXTS } from "~/recipe/outcome.serve
 import { signIn, signOut } from "~/upstream/auth.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { getUser, unbanUser } from "~/upstream/users.server";
+import { withRequestContext } from "~/lib/request-context.server";
+import { createRouterContext } from "~/server-context";
+import { panelSession } from "~/session/upstream-access.server";
+import { panelSessionContext } from "~/upstream/panel-session.server";
 
 /** Who the audit entry of an end names: no admin, the panel's schedule. */
 export const BAN_END_ADMIN = "the panel (ban end)";
@@ -113,6 +117,16 @@ export async function endDueBans(): Promise<void> {
   }
 }
 
+/**
+ * What a tick runs in: a router context of its own, as a request has (the upstream client reaches
+ * the panel's session checks through it), with no browser behind it.
+ */
+function tickContext() {
+  const context = createRouterContext({ nonce: "", clientIp: "panel" });
+  context.set(panelSessionContext, panelSession);
+  return context;
+}
+
 let timer: NodeJS.Timeout | undefined;
 let running: Promise<void> | null = null;
 
@@ -121,7 +135,7 @@ export function startBanEnds(): void {
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = endDueBans()
+    running = withRequestContext(tickContext(), endDueBans)
       .catch((error: unknown) => logLine("error", "the ban ends' tick failed", { error: String(error) }))
       .finally(() => (running = null));
   };

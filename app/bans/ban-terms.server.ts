@@ -114,7 +114,10 @@ export function readBanTerms(
   let until: number | null = null;
   let reason: string | null = null;
   let message: string | null = null;
-  const duration = parseForm(form, BanDurationSchema);
+  // A post without a duration is the plain ban it always was: permanent.
+  const duration = form.has("duration")
+    ? parseForm(form, BanDurationSchema)
+    : ({ ok: true, data: { duration: "permanent", until: undefined }, values: {} } as const);
   Object.assign(values, duration.values);
   if (!duration.ok) Object.assign(errors, duration.errors);
   else {
@@ -122,10 +125,13 @@ export function readBanTerms(
     if (end.ok) until = end.until;
     else errors[end.field] = { type: "custom", message: end.message };
   }
-  const reasonForm = parseForm(form, reasonFields("ban"));
-  Object.assign(values, reasonForm.values);
-  if (reasonForm.ok) reason = reasonLine(reasonForm.data);
-  else Object.assign(errors, reasonForm.errors);
+  // The reason is asked, not required, of one member's ban (a row ban never needed one); the bulk Confirm requires it.
+  if ((form.get("reason") ?? "") !== "") {
+    const reasonForm = parseForm(form, reasonFields("ban"));
+    Object.assign(values, reasonForm.values);
+    if (reasonForm.ok) reason = reasonLine(reasonForm.data);
+    else Object.assign(errors, reasonForm.errors);
+  }
   const messageForm = parseForm(form, BanMessageSchema);
   Object.assign(values, messageForm.values);
   if (messageForm.ok) message = messageForm.data.message || null;

@@ -6,7 +6,16 @@ import { UNKNOWN_ACTION } from "~/forms/fields";
 // browser's bundle). The push form's fields are PushNotificationSchema (users.ts), which the browser
 // checks too. The users list's intents are its action table's (routes/admin/users/user-actions.server.ts).
 
-/** The user details page's one action, Send Push Notification (its fields: PushNotificationSchema). */
-export const UserDetailsActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("notify") })], {
-  error: UNKNOWN_ACTION,
-});
+/**
+ * The user details page's actions: Send Push Notification (its fields: PushNotificationSchema),
+ * and Ban and Un-Ban (docs/product.md#bans-with-an-end: the ban's terms are read by readBanTerms).
+ */
+export const UserDetailsActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("notify") }),
+    z.object({ intent: z.literal("ban") }),
+    z.object({ intent: z.literal("unban") }),
+  ],
+  { error: UNKNOWN_ACTION },
+);

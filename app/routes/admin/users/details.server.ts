@@ -2,13 +2,29 @@ import { loadUserHistory } from "./history.server";
 import { canPush, NO_DEVICES } from "./push";
 import { env } from "~/config/env.server";
 import { PUSH_EMAIL_MISSING } from "~/forms/users";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { logLine } from "~/lib/log.server";
+import { banEndsOf } from "~/bans/ban-ends.server";
+import { banOffer } from "~/bans/ban-terms.server";
+import { liveStrikes } from "~/bans/strikes.server";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { loadFailure, refuse } from "~/recipe/failure.server";
 import { inviteFilters, inviteesMatching } from "./invite-rows.server";
 import { sendNotificationToUser } from "~/upstream/notifications.server";
 import { safeFileLink } from "~/upstream/file-links.server";
 import { getUser } from "~/upstream/users.server";
+
+/** A member's pending ban end (as the page shows it) and live strikes; a state store away shows neither. */
+async function banStateOf(userId: string): Promise<{ banEnds: string | null; strikes: number }> {
+  try {
+    const [ends, strikes] = await Promise.all([banEndsOf([userId]), liveStrikes(userId)]);
+    const until = ends.get(userId);
+    return { banEnds: until ? formatDateTime(until, env().APP_TIMEZONE) : null, strikes: strikes.length };
+  } catch (error) {
+    logLine("error", "a member's ban end and strikes could not be read", { error: String(error) });
+    return { banEnds: null, strikes: 0 };
+  }
+}
 
 /** One user with their invitees, filtered and paged from the URL, and their History (docs/product.md#user-details). */
 export async function loadUserDetails(request: Request, params: { id: string }) {
@@ -17,6 +33,9 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
   const timeZone = env().APP_TIMEZONE;
   // Read beside the user: the trail's store and the upstream answer at the same time.
   const history = loadUserHistory(params.id, timeZone);
+
+  // The pending end of a ban and the live strikes, from the panel's state, beside the rest.
+  const bans = banStateOf(params.id);
 
   try {
     const { user, matching } = await inviteesMatching(request, params.id, search);
@@ -33,8 +52,12 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
         avatar: safeFileLink(user.profilePic),
         status: user.status,
         isBanned: user.isBanned,
+        isEmailVerified: user.isEmailVerified,
+        label: user.fullName?.trim() || user.email,
         devicesCount: user.devicesCount,
+        ...(await bans),
       },
+      banOffer: banOffer(),
       invitees: items.map((invite) => ({
         id: invite.id,
         email: invite.invitedToEmail,

@@ -19,7 +19,12 @@ import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { PushNotificationSchema } from "~/forms/users";
 import { UserDetailsActionSchema } from "~/forms/users.server";
-import { parseSubmission, runOnce, saveForm, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, rowAction, runOnce, saveForm, tableRowAction, unhandledIntent } from "~/recipe/action.server";
+import { invalidSubmission } from "~/recipe/failure.server";
+import { getCurrentUser } from "~/session/user.server";
+import { readBanTerms } from "~/bans/ban-terms.server";
+import { USER_TABLE } from "./user-actions.server";
+import { USER_CONFIRMATIONS } from "./user-actions";
 
 const NOT_FOUND = "User not found or some error occurred while fetching data";
 const NOT_PROVIDED = "Not provided";
@@ -28,6 +33,9 @@ const INVITEE_STATUSES = ["pending", "approved", "expired", "rejected"] as const
 
 // The 'Send Push Notification' dialog loads when it opens, not with the page (decision 026).
 const NotifyDialog = lazyDialog(() => import("./notify-dialog").then((module) => module.NotifyDialog));
+// The ban confirmation and Un-Ban's, when one opens (docs/product.md#bans-with-an-end).
+const BanDialog = lazyDialog(() => import("./ban-dialog").then((module) => module.BanDialog));
+const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
 
 export function loader({ request, params }: Route.LoaderArgs) {
   return loadUserDetails(request, params);
@@ -39,7 +47,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const submission = parseSubmission(form, UserDetailsActionSchema);
     if (!submission.ok) return submission.rejected;
     const { intent } = submission.value;
+    // The member of this page, whatever the form says.
+    const id = params.id;
     switch (intent) {
+      case "ban": {
+        const terms = readBanTerms(form, getCurrentUser(request).email);
+        if (!terms.ok) return invalidSubmission(terms.errors, terms.values, { toast: true });
+        return rowAction(request, back, tableRowAction(request, USER_TABLE, intent, id, terms.value));
+      }
+      case "unban":
+        return rowAction(request, back, tableRowAction(request, USER_TABLE, intent, id));
       case "notify":
         return saveForm(request, form, {
           schema: PushNotificationSchema,
@@ -87,7 +104,7 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
 }
 
 function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route.ComponentProps["actionData"] }) {
-  const { user, invitees, inviteeCount, pageInfo, filters, history } = loaded;
+  const { user, invitees, inviteeCount, pageInfo, filters, history, banOffer } = loaded;
   const location = useLocation();
   const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
@@ -104,6 +121,24 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
             </h1>
             <p className="mt-1 text-sm text-slate-600">View user information and invitees</p>
           </div>
+          <div className="flex flex-wrap gap-2">
+          {user.isBanned ? (
+            <ButtonLink
+              variant="secondary"
+              to={dialogHref(location.pathname, location.search, { confirm: "unban", id: user.id })}
+              preventScrollReset
+            >
+              Un-Ban User
+            </ButtonLink>
+          ) : (
+            <ButtonLink
+              variant="danger"
+              to={dialogHref(location.pathname, location.search, { confirm: "ban", id: user.id })}
+              preventScrollReset
+            >
+              Ban User
+            </ButtonLink>
+          )}
           {canPush(user) ? (
             <ButtonLink to={dialogHref(location.pathname, location.search, { notify: "1" })} preventScrollReset>
               <Icon name="solid-bell-alert" className="size-4" />
@@ -115,6 +150,7 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
               Send Push Notification
             </DisabledButton>
           )}
+          </div>
         </div>
       </div>
 
@@ -146,6 +182,10 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
               {user.isBanned && user.status !== "banned" ? <Badge tone="red">banned</Badge> : null}
             </span>
           </DetailField>
+          {user.isBanned ? (
+            <DetailField label="Ban ends">{user.banEnds ?? "Never: the ban is permanent"}</DetailField>
+          ) : null}
+          <DetailField label="Strikes">{`${user.strikes} in the last ${banOffer.lapseDays} days`}</DetailField>
           <DetailField label="Push Notifications">
             {canPush(user) ? `${user.devicesCount} device(s) registered` : NO_DEVICES}
           </DetailField>
@@ -185,6 +225,11 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
       <HistorySection userId={user.id} history={history} />
 
       {params.has("notify") && canPush(user) ? <NotifyDialog closeTo={closeTo} actionData={actionData} /> : null}
+      {params.get("confirm") === "ban" && params.get("id") === user.id ? (
+        <BanDialog user={user} offer={banOffer} closeTo={closeTo} failure={actionData ?? undefined} />
+      ) : params.get("confirm") === "unban" ? (
+        <ConfirmDialog confirmations={USER_CONFIRMATIONS} rows={[user]} />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,207 @@
+// Issue 40, "Bans with an end": a timed ban ends on its own, exactly once, on the built panel and
+// the demo API, against the embedded state engine (one panel, STATE_DIR) and Redis (two panels on
+// one Redis). The panels run with NODE_ENV=test and a clock file (PANEL_TEST_CLOCK_FILE,
+// decision 075) that the tests move forward; each panel looks for due ends every second.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { within } from "@testing-library/dom";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { missingForTests } from "../../scripts/ensure-packages.mjs";
+import { demoAdminCookie, findDemoUser } from "../support/demo-data";
+import { clearRecordedRequests, recordedRequests, resetDemo } from "../support/demo-hooks";
+import { PanelClient, toastMessage } from "../support/form-post";
+import { htmlPage } from "../support/html";
+import { type RunningRedis, startRedis } from "../support/redis-server";
+import { type RunningServer, startDemoApi, startPanel } from "../support/servers";
+
+const missingRedis = missingForTests(["redis-server"], "the Redis engine of the ban ends");
+const DAY_MS = 24 * 3600 * 1000;
+/** A few of the panels' 1-second ticks: what a test waits before it says nothing was sent. */
+const SOME_TICKS_MS = 3_500;
+
+/** The panels' clock: how far ahead of the real one, written where they read it. */
+class TestClock {
+  private ahead = 0;
+  readonly dir = mkdtempSync(path.join(tmpdir(), "panel-clock-"));
+  readonly file = path.join(this.dir, "ahead");
+
+  constructor() {
+    writeFileSync(this.file, "0");
+  }
+
+  advance(ms: number): void {
+    this.ahead += ms;
+    writeFileSync(this.file, String(this.ahead));
+  }
+}
+
+/** The engines under test: how many panels share it, and the environment that points them to it. */
+const engines = [
+  {
+    name: "embedded",
+    panels: 1,
+    async start() {
+      const state = mkdtempSync(path.join(tmpdir(), "ban-ends-state-"));
+      const audit = mkdtempSync(path.join(tmpdir(), "ban-ends-audit-"));
+      return {
+        env: { STATE_DIR: state, AUDIT_DIR: audit },
+        stop: async () => {
+          rmSync(state, { recursive: true, force: true });
+          rmSync(audit, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+  {
+    name: "redis",
+    panels: 2,
+    async start() {
+      const redis: RunningRedis = await startRedis();
+      return { env: { REDIS_URL: redis.url }, stop: () => redis.stop() };
+    },
+  },
+] as const;
+
+/** The History section's entries of a member, as texts. */
+async function history(admin: PanelClient, userId: number): Promise<string[]> {
+  const page = await htmlPage(await admin.get(`/users/${userId}`));
+  const list = within(page.getByRole("region", { name: "History" })).queryByRole("list");
+  return (list ? within(list).getAllByRole("listitem") : []).map((item) =>
+    item.textContent!.replace(/\s+/g, " ").trim(),
+  );
+}
+
+describe.each(engines)("Bans with an end, state engine $name", { timeout: 240_000 }, (engine) => {
+  const skip = engine.name === "redis" && missingRedis;
+  let store: { env: Record<string, string>; stop(): Promise<void> };
+  let demo: RunningServer;
+  let panels: RunningServer[] = [];
+  let clock: TestClock;
+  let admin: PanelClient;
+  let member: { id: number; label: string };
+
+  const startPanels = async () => {
+    panels = await Promise.all(
+      Array.from({ length: engine.panels }, () =>
+        startPanel(`${demo.url}/api`, {
+          ...store.env,
+          NODE_ENV: "test",
+          PANEL_TEST_CLOCK_FILE: clock.file,
+          BAN_END_TICK_SECONDS: "1",
+          BAN_END_EMAIL: "admin@example.com",
+          BAN_END_PASSWORD: "Admin12345",
+        }),
+      ),
+    );
+  };
+  const unbanCalls = async () =>
+    (await recordedRequests(demo.url, `/users/un-ban/${member.id}`)).filter((call) => call.method === "GET");
+  const isBanned = async () => {
+    const cookie = await demoAdminCookie(demo.url);
+    const answer = await fetch(`${demo.url}/api/users/${member.id}`, { headers: { cookie } });
+    return ((await answer.json()) as { data: { isBanned: boolean } }).data.isBanned;
+  };
+  /** Bans the member for one day through the row's confirmation, as a browser without JavaScript posts it. */
+  const banForADay = async () => {
+    const answer = await admin.post(`/users?confirm=ban&id=${member.id}`, {
+      intent: "ban",
+      id: String(member.id),
+      duration: "1d",
+      until: "",
+      reason: "Spam",
+      reasonText: "",
+      message: "",
+    });
+    expect(answer.status).toBe(302);
+    expect(toastMessage((await admin.follow(answer)).html)).toBe("User banned successfully");
+  };
+
+  beforeAll(async () => {
+    if (skip) return;
+    clock = new TestClock();
+    store = await engine.start();
+    demo = await startDemoApi();
+    await startPanels();
+  });
+  afterAll(async () => {
+    if (process.env.DEBUG_BAN_ENDS) for (const panel of panels) console.log(panel.output().split("\n").filter((line) => /ban|error|warn/i.test(line)).slice(-30).join("\n"));
+    await Promise.all([...panels.map((panel) => panel.stop()), demo?.stop()]);
+    await store?.stop();
+    if (clock) rmSync(clock.dir, { recursive: true, force: true });
+  });
+  beforeEach(async (context) => {
+    if (skip) context.skip(skip);
+    await resetDemo(demo.url);
+    admin = await PanelClient.signedIn(panels[0]!.url);
+    const user = await findDemoUser(demo.url, (candidate) => !candidate.isBanned && candidate.role === "user");
+    member = { id: user.id, label: user.fullName ?? user.email };
+  });
+
+  it(`a 1-day ban ends with exactly one GET /users/un-ban/{id} within a minute of its end${engine.panels > 1 ? ", on one of two instances" : ""}`, async () => {
+    await banForADay();
+    const [banned] = await history(admin, member.id);
+    expect(banned).toMatch(/Banned until .+ — Spam \(by admin@example\.com\)/);
+    // User details shows the end.
+    const details = await htmlPage(await admin.get(`/users/${member.id}`));
+    expect(details.getByText("Ban ends")).toBeTruthy();
+    await clearRecordedRequests(demo.url);
+
+    // A minute before the end: nothing.
+    clock.advance(DAY_MS - 60_000);
+    await new Promise((resolve) => setTimeout(resolve, SOME_TICKS_MS));
+    expect(await unbanCalls()).toEqual([]);
+    expect(await isBanned()).toBe(true);
+
+    // Just past it: one un-ban, from whichever instance took it, and no second one after.
+    clock.advance(61_000);
+    await expect.poll(unbanCalls, { timeout: 30_000, interval: 250 }).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, SOME_TICKS_MS));
+    expect(await unbanCalls()).toHaveLength(1);
+    expect(await isBanned()).toBe(false);
+    await expect.poll(async () => (await history(admin, member.id))[0]).toContain("Un-banned: the ban ended");
+    expect((await history(admin, member.id)).filter((line) => line.includes("the ban ended"))).toHaveLength(1);
+  });
+
+  it("a restart during the ban still ends it", async () => {
+    await banForADay();
+    await clearRecordedRequests(demo.url);
+    await Promise.all(panels.map((panel) => panel.stop()));
+    clock.advance(DAY_MS + 1_000);
+    await startPanels();
+    admin = await PanelClient.signedIn(panels[0]!.url);
+    await expect.poll(unbanCalls, { timeout: 30_000, interval: 250 }).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, SOME_TICKS_MS));
+    expect(await unbanCalls()).toHaveLength(1);
+    expect(await isBanned()).toBe(false);
+    await expect.poll(async () => (await history(admin, member.id))[0]).toContain("Un-banned: the ban ended");
+  });
+
+  it("a manual un-ban first means nothing is sent at the end", async () => {
+    await banForADay();
+    const unban = await admin.post(`/users/${member.id}?confirm=unban&id=${member.id}`, {
+      intent: "unban",
+      id: String(member.id),
+    });
+    expect(unban.status).toBe(302);
+    await clearRecordedRequests(demo.url);
+    clock.advance(DAY_MS + 1_000);
+    await new Promise((resolve) => setTimeout(resolve, SOME_TICKS_MS));
+    expect(await unbanCalls()).toEqual([]);
+    expect((await history(admin, member.id)).filter((line) => line.includes("ban ended"))).toEqual([]);
+  });
+
+  it("a member un-banned elsewhere gets no call, and History says so", async () => {
+    await banForADay();
+    const cookie = await demoAdminCookie(demo.url);
+    expect((await fetch(`${demo.url}/api/users/un-ban/${member.id}`, { headers: { cookie } })).status).toBe(200);
+    await clearRecordedRequests(demo.url);
+    clock.advance(DAY_MS + 1_000);
+    await expect
+      .poll(async () => (await history(admin, member.id))[0], { timeout: 30_000, interval: 250 })
+      .toContain("The ban ended: the member was no longer banned: nothing was sent");
+    expect(await unbanCalls()).toEqual([]);
+  });
+});
