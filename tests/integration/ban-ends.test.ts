@@ -74,6 +74,13 @@ async function history(admin: PanelClient, userId: number): Promise<string[]> {
   );
 }
 
+/** The entries newer than the member's latest timed ban (the trail keeps earlier tests' entries). */
+async function sinceBan(admin: PanelClient, userId: number): Promise<string[]> {
+  const lines = await history(admin, userId);
+  const ban = lines.findIndex((line) => /Banned until /.test(line));
+  return ban < 0 ? lines : lines.slice(0, ban);
+}
+
 describe.each(engines)("Bans with an end, state engine $name", { timeout: 240_000 }, (engine) => {
   const skip = engine.name === "redis" && missingRedis;
   let store: { env: Record<string, string>; stop(): Promise<void> };
@@ -127,7 +134,6 @@ describe.each(engines)("Bans with an end, state engine $name", { timeout: 240_00
     await startPanels();
   });
   afterAll(async () => {
-    if (process.env.DEBUG_BAN_ENDS) for (const panel of panels) console.log(panel.output().split("\n").filter((line) => /ban|error|warn/i.test(line)).slice(-30).join("\n"));
     await Promise.all([...panels.map((panel) => panel.stop()), demo?.stop()]);
     await store?.stop();
     if (clock) rmSync(clock.dir, { recursive: true, force: true });
@@ -162,7 +168,7 @@ describe.each(engines)("Bans with an end, state engine $name", { timeout: 240_00
     expect(await unbanCalls()).toHaveLength(1);
     expect(await isBanned()).toBe(false);
     await expect.poll(async () => (await history(admin, member.id))[0]).toContain("Un-banned: the ban ended");
-    expect((await history(admin, member.id)).filter((line) => line.includes("the ban ended"))).toHaveLength(1);
+    expect((await sinceBan(admin, member.id)).filter((line) => line.includes("the ban ended"))).toHaveLength(1);
   });
 
   it("a restart during the ban still ends it", async () => {
@@ -190,7 +196,10 @@ describe.each(engines)("Bans with an end, state engine $name", { timeout: 240_00
     clock.advance(DAY_MS + 1_000);
     await new Promise((resolve) => setTimeout(resolve, SOME_TICKS_MS));
     expect(await unbanCalls()).toEqual([]);
-    expect((await history(admin, member.id)).filter((line) => line.includes("ban ended"))).toEqual([]);
+    const since = await sinceBan(admin, member.id);
+    expect(since).toHaveLength(1);
+    expect(since[0]).toContain("admin@example.com Unbanned user");
+    expect(since.filter((line) => line.includes("ban ended"))).toEqual([]);
   });
 
   it("a member un-banned elsewhere gets no call, and History says so", async () => {
@@ -203,5 +212,53 @@ describe.each(engines)("Bans with an end, state engine $name", { timeout: 240_00
       .poll(async () => (await history(admin, member.id))[0], { timeout: 30_000, interval: 250 })
       .toContain("The ban ended: the member was no longer banned: nothing was sent");
     expect(await unbanCalls()).toEqual([]);
+  });
+  it("a bulk ban for 3 days keeps one end per member, and the review page asks how long", async () => {
+    const review = await htmlPage(await admin.get(`/users/bulk?action=ban&id=${member.id}`));
+    const durations = review.getByRole("group", { name: "Duration" });
+    expect(within(durations).getAllByRole("radio").map((radio) => radio.getAttribute("value"))).toEqual([
+      "1d",
+      "3d",
+      "7d",
+      "30d",
+      "until",
+      "permanent",
+    ]);
+    const confirm = await admin.post(`/users/bulk?action=ban&id=${member.id}`, {
+      intent: "confirm",
+      duration: "3d",
+      until: "",
+      reason: "Harassment or hate",
+      reasonText: "",
+      message: "",
+    });
+    expect(confirm.status).toBe(302);
+    await expect.poll(async () => (await sinceBan(admin, member.id)).length, { timeout: 20_000 }).toBe(0);
+    const [banned] = await history(admin, member.id);
+    expect(banned).toMatch(/Banned until .+ — Harassment or hate \(by admin@example\.com\)/);
+    await clearRecordedRequests(demo.url);
+    clock.advance(3 * DAY_MS + 1_000);
+    await expect.poll(unbanCalls, { timeout: 30_000, interval: 250 }).toHaveLength(1);
+  });
+
+  it("refuses an end in the past with a 400 that keeps what was typed and says why", async () => {
+    const answer = await admin.post(`/users?confirm=ban&id=${member.id}`, {
+      intent: "ban",
+      id: String(member.id),
+      duration: "until",
+      until: "2001-01-01T10:00",
+      reason: "Spam",
+      reasonText: "",
+      message: "Please read the rules",
+    });
+    expect(answer.status).toBe(400);
+    const page = await htmlPage(answer);
+    const dialog = page.getByRole("dialog", { name: `Ban User ${member.label}?` });
+    expect(within(dialog).getAllByText("The end must be in the future").length).toBeGreaterThan(0);
+    expect((within(dialog).getByLabelText(/^Ends at/) as HTMLInputElement).value).toBe("2001-01-01T10:00");
+    expect((within(dialog).getByLabelText(/^Message to the member/) as HTMLTextAreaElement).value).toBe(
+      "Please read the rules",
+    );
+    expect(await recordedRequests(demo.url, `/users/ban/${member.id}`)).toEqual([]);
   });
 });
