@@ -4,7 +4,7 @@ import { banStale } from "./user-actions";
 import type { BanOffer } from "~/bans/ban-terms.server";
 import { BanTermsFields } from "~/components/moderation/ban-fields";
 import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { ModalFrame } from "~/components/ui/modal-frame";
 import { FormAlert } from "~/components/ui/form-alert";
 import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
 import { MutationForm } from "~/recipe/mutation-form";
@@ -43,18 +43,25 @@ export function BanDialog({
   const stale = banStale(user);
   if (stale) {
     return (
-      <Dialog title={title} description={stale} closeTo={closeTo}>
-        <div className="flex justify-end">
+      <ModalFrame role="dialog" title={title} description={stale} closeTo={closeTo} size="md" autoFocus>
+        <div className="mt-6 flex justify-end">
           <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary", "md")}>
             Close
           </Link>
         </div>
-      </Dialog>
+      </ModalFrame>
     );
   }
   return (
-    <Dialog title={title} description="Are you sure you want to ban this User" closeTo={closeTo}>
-      <MutationForm action={action} preventScrollReset className="space-y-4">
+    <ModalFrame
+      role="alertdialog"
+      title={title}
+      description="Are you sure you want to ban this User"
+      closeTo={closeTo}
+      size="lg"
+      autoFocus
+    >
+      <MutationForm action={action} preventScrollReset className="mt-5 space-y-4">
         {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
         <input type="hidden" name="intent" value="ban" />
         <input type="hidden" name="id" value={user.id} />
@@ -71,6 +78,6 @@ export function BanDialog({
           </SubmitButton>
         </div>
       </MutationForm>
-    </Dialog>
+    </ModalFrame>
   );
 }
