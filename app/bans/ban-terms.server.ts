@@ -6,10 +6,10 @@
 import { clearBanEnd, setBanEnd } from "~/bans/ban-ends.server";
 import { addStrike } from "~/bans/strikes.server";
 import { env } from "~/config/env.server";
-import { BAN_TEXTS, BanDurationSchema, BanMessageSchema } from "~/forms/ban-terms";
+import { BanDurationSchema, BanMessageSchema } from "~/forms/ban-terms";
 import { type FormErrors, parseForm } from "~/forms/form-data.server";
 import { reasonFields, reasonLine } from "~/forms/moderation-reasons";
-import { type BanDuration, DURATION_DAYS, type LadderStep, parseLadder } from "~/forms/ban-ladder";
+import { BAN_TEXTS, type BanDuration, DURATION_DAYS, type LadderStep, parseLadder } from "~/forms/ban-ladder";
 import { now } from "~/lib/clock.server";
 import { localDateTimeToIso, toLocalDateTime } from "~/lib/local-datetime";
 import { logLine } from "~/lib/log.server";

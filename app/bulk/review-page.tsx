@@ -1,7 +1,12 @@
 import type { BulkReviewView } from "./views";
 import { buttonClass } from "~/components/ui/button";
-import { BanDurationFields } from "~/components/moderation/ban-fields";
 import { ReasonFields } from "~/components/moderation/reason-fields";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
+
+// A ban's durations load only on the review page of a ban (decision 026's lazy module).
+const BanDurationFields = lazyDialog(() =>
+  import("~/components/moderation/ban-fields").then((module) => module.BanDurationFields),
+);
 import { TextAreaField } from "~/components/ui/field";
 import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
 import { FormAlert } from "~/components/ui/form-alert";

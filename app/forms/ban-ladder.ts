@@ -41,3 +41,15 @@ export function suggestionText(strikes: number, lapseDays: number, step: LadderS
   return `${strikes} ${strikes === 1 ? "strike" : "strikes"} in ${lapseDays} days: suggested ${BAN_DURATIONS[step].toLowerCase()}`;
 }
 
+export const BAN_TEXTS = {
+  durationRequired: "Please choose how long the ban lasts",
+  untilRequired: "Please give the date and time the ban ends",
+  untilInvalid: "Please give a date and time such as 2026-12-31T18:00",
+  untilPast: "The end must be in the future",
+  messageLabel: "Message to the member (optional)",
+  messageHint: "Sent as a push notification once the ban is done",
+  notTimed: "Bans that end on their own are not set up on this panel: only a permanent ban is possible.",
+} as const;
+
+/** The longest message to a member. */
+export const BAN_MESSAGE_MAX = 1_000;

@@ -2,20 +2,7 @@ import * as z from "zod/mini";
 
 import { isLocalDateTime } from "~/lib/local-datetime";
 
-import { BAN_DURATIONS, type BanDuration } from "./ban-ladder";
-
-export const BAN_TEXTS = {
-  durationRequired: "Please choose how long the ban lasts",
-  untilRequired: "Please give the date and time the ban ends",
-  untilInvalid: "Please give a date and time such as 2026-12-31T18:00",
-  untilPast: "The end must be in the future",
-  messageLabel: "Message to the member (optional)",
-  messageHint: "Sent as a push notification once the ban is done",
-  notTimed: "Bans that end on their own are not set up on this panel: only a permanent ban is possible.",
-} as const;
-
-/** The longest message to a member. */
-export const BAN_MESSAGE_MAX = 1_000;
+import { BAN_DURATIONS, BAN_MESSAGE_MAX, BAN_TEXTS, type BanDuration } from "./ban-ladder";
 
 /** The duration fields of a ban's post: `duration`, and `until` (a datetime-local value) with "until". */
 export const BanDurationSchema = z

@@ -1,8 +1,7 @@
 import { ReasonFields } from "~/components/moderation/reason-fields";
 import { TextAreaField } from "~/components/ui/field";
 import type { BanOffer } from "~/bans/ban-terms.server";
-import { BAN_DURATIONS, type BanDuration, ladderStep, suggestionText } from "~/forms/ban-ladder";
-import { BAN_MESSAGE_MAX, BAN_TEXTS } from "~/forms/ban-terms";
+import { BAN_DURATIONS, BAN_MESSAGE_MAX, BAN_TEXTS, type BanDuration, ladderStep, suggestionText } from "~/forms/ban-ladder";
 import { MODERATION_REASONS, OTHER_REASON } from "~/forms/moderation-reasons";
 
 type Typed = Record<string, unknown>;

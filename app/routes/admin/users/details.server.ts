@@ -15,15 +15,23 @@ import { safeFileLink } from "~/upstream/file-links.server";
 import { getUser } from "~/upstream/users.server";
 
 /** A member's pending ban end (as the page shows it) and live strikes; a state store away shows neither. */
-async function banStateOf(userId: string): Promise<{ banEnds: string | null; strikes: number }> {
+async function banStateOf(userId: string): Promise<{ banEnds: string; strikes: number; strikesText: string }> {
+  const { APP_TIMEZONE, STRIKE_LAPSE_DAYS } = env();
+  let until: number | undefined;
+  let strikes = 0;
   try {
-    const [ends, strikes] = await Promise.all([banEndsOf([userId]), liveStrikes(userId)]);
-    const until = ends.get(userId);
-    return { banEnds: until ? formatDateTime(until, env().APP_TIMEZONE) : null, strikes: strikes.length };
+    const [ends, live] = await Promise.all([banEndsOf([userId]), liveStrikes(userId)]);
+    until = ends.get(userId);
+    strikes = live.length;
   } catch (error) {
     logLine("error", "a member's ban end and strikes could not be read", { error: String(error) });
-    return { banEnds: null, strikes: 0 };
   }
+  return {
+    // Worded here: the page only shows them (docs/product.md#bans-with-an-end).
+    banEnds: until ? formatDateTime(until, APP_TIMEZONE) : "Never: the ban is permanent",
+    strikes,
+    strikesText: `${strikes} in the last ${STRIKE_LAPSE_DAYS} days`,
+  };
 }
 
 /** One user with their invitees, filtered and paged from the URL, and their History (docs/product.md#user-details). */

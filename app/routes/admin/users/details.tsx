@@ -24,7 +24,6 @@ import { invalidSubmission } from "~/recipe/failure.server";
 import { getCurrentUser } from "~/session/user.server";
 import { readBanTerms } from "~/bans/ban-terms.server";
 import { USER_TABLE } from "./user-actions.server";
-import { USER_CONFIRMATIONS } from "./user-actions";
 
 const NOT_FOUND = "User not found or some error occurred while fetching data";
 const NOT_PROVIDED = "Not provided";
@@ -34,8 +33,7 @@ const INVITEE_STATUSES = ["pending", "approved", "expired", "rejected"] as const
 // The 'Send Push Notification' dialog loads when it opens, not with the page (decision 026).
 const NotifyDialog = lazyDialog(() => import("./notify-dialog").then((module) => module.NotifyDialog));
 // The ban confirmation and Un-Ban's, when one opens (docs/product.md#bans-with-an-end).
-const BanDialog = lazyDialog(() => import("./ban-dialog").then((module) => module.BanDialog));
-const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
+const UserConfirmDialog = lazyDialog(() => import("./user-confirm-dialog").then((module) => module.UserConfirmDialog));
 
 export function loader({ request, params }: Route.LoaderArgs) {
   return loadUserDetails(request, params);
@@ -104,7 +102,7 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
 }
 
 function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route.ComponentProps["actionData"] }) {
-  const { user, invitees, inviteeCount, pageInfo, filters, history, banOffer } = loaded;
+  const { user, invitees, inviteeCount, pageInfo, filters, history } = loaded;
   const location = useLocation();
   const [params] = useSearchParams();
   const closeTo = closeDialogHref(location.pathname, location.search);
@@ -122,34 +120,27 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
             <p className="mt-1 text-sm text-slate-600">View user information and invitees</p>
           </div>
           <div className="flex flex-wrap gap-2">
-          {user.isBanned ? (
             <ButtonLink
-              variant="secondary"
-              to={dialogHref(location.pathname, location.search, { confirm: "unban", id: user.id })}
+              variant={user.isBanned ? "secondary" : "danger"}
+              to={dialogHref(location.pathname, location.search, {
+                confirm: user.isBanned ? "unban" : "ban",
+                id: user.id,
+              })}
               preventScrollReset
             >
-              Un-Ban User
+              {user.isBanned ? "Un-Ban User" : "Ban User"}
             </ButtonLink>
-          ) : (
-            <ButtonLink
-              variant="danger"
-              to={dialogHref(location.pathname, location.search, { confirm: "ban", id: user.id })}
-              preventScrollReset
-            >
-              Ban User
-            </ButtonLink>
-          )}
-          {canPush(user) ? (
-            <ButtonLink to={dialogHref(location.pathname, location.search, { notify: "1" })} preventScrollReset>
-              <Icon name="solid-bell-alert" className="size-4" />
-              Send Push Notification
-            </ButtonLink>
-          ) : (
-            <DisabledButton reason={NO_DEVICES}>
-              <Icon name="solid-bell-alert" className="size-4" />
-              Send Push Notification
-            </DisabledButton>
-          )}
+            {canPush(user) ? (
+              <ButtonLink to={dialogHref(location.pathname, location.search, { notify: "1" })} preventScrollReset>
+                <Icon name="solid-bell-alert" className="size-4" />
+                Send Push Notification
+              </ButtonLink>
+            ) : (
+              <DisabledButton reason={NO_DEVICES}>
+                <Icon name="solid-bell-alert" className="size-4" />
+                Send Push Notification
+              </DisabledButton>
+            )}
           </div>
         </div>
       </div>
@@ -182,10 +173,8 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
               {user.isBanned && user.status !== "banned" ? <Badge tone="red">banned</Badge> : null}
             </span>
           </DetailField>
-          {user.isBanned ? (
-            <DetailField label="Ban ends">{user.banEnds ?? "Never: the ban is permanent"}</DetailField>
-          ) : null}
-          <DetailField label="Strikes">{`${user.strikes} in the last ${banOffer.lapseDays} days`}</DetailField>
+          {user.isBanned && <DetailField label="Ban ends">{user.banEnds}</DetailField>}
+          <DetailField label="Strikes">{user.strikesText}</DetailField>
           <DetailField label="Push Notifications">
             {canPush(user) ? `${user.devicesCount} device(s) registered` : NO_DEVICES}
           </DetailField>
@@ -225,10 +214,12 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
       <HistorySection userId={user.id} history={history} />
 
       {params.has("notify") && canPush(user) ? <NotifyDialog closeTo={closeTo} actionData={actionData} /> : null}
-      {params.get("confirm") === "ban" && params.get("id") === user.id ? (
-        <BanDialog user={user} offer={banOffer} closeTo={closeTo} failure={actionData ?? undefined} />
-      ) : params.get("confirm") === "unban" ? (
-        <ConfirmDialog confirmations={USER_CONFIRMATIONS} rows={[user]} />
+      {params.has("confirm") ? (
+        <UserConfirmDialog
+          user={user}
+          offer={loaded.banOffer}
+          failure={actionData && "errors" in actionData ? actionData : null}
+        />
       ) : null}
     </div>
   );

@@ -64,7 +64,8 @@ function banLine(entry: AuditRow, action: string, admin: string, timeZone: strin
   }
   if (action !== recordedAction(BAN_END_ACTION)) return null;
   if (entry.result === "done") return "Un-banned: the ban ended";
-  if (entry.detail === NO_LONGER_BANNED) return `The ban ended: ${NO_LONGER_BANNED.charAt(0).toLowerCase()}${NO_LONGER_BANNED.slice(1)}`;
+  if (entry.detail === NO_LONGER_BANNED)
+    return `The ban ended: ${NO_LONGER_BANNED.charAt(0).toLowerCase()}${NO_LONGER_BANNED.slice(1)}`;
   return `The ban ended, but the un-ban was not sent: ${entry.detail ?? "no answer"}`;
 }
 
@@ -99,7 +100,11 @@ function historyEntry(entry: AuditRow, timeZone: string): HistoryEntry {
 export async function loadUserHistory(userId: string, timeZone: string): Promise<UserHistory> {
   try {
     const page = await theAuditTrail().page({ member: userId, limit: HISTORY_SIZE });
-    return { ok: true, entries: withLocalTime(page.entries, timeZone).map((entry) => historyEntry(entry, timeZone)), more: page.older !== null };
+    return {
+      ok: true,
+      entries: withLocalTime(page.entries, timeZone).map((entry) => historyEntry(entry, timeZone)),
+      more: page.older !== null,
+    };
   } catch (error) {
     logLine("error", "a user's history could not be read", {
       error: error instanceof Error ? error.message : String(error),

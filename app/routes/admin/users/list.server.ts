@@ -32,6 +32,7 @@ export function usersTotalText(total: number, hiddenHere: number): string {
 
 /** "Ban ends within 7 days" (docs/product.md#bans-with-an-end): a pending end this close. */
 const BAN_ENDS_SOON_MS = 7 * 24 * 3600 * 1000;
+const BAN_ENDS_SOON = "Ban ends within 7 days";
 
 /**
  * The pending ban ends and live strikes of a page's members (two reads of the panel's state); a
@@ -63,7 +64,8 @@ export async function loadUsers(request: Request) {
       users: members.map((user) => ({
         ...userState(user),
         strikes: strikes.get(user.id) ?? 0,
-        banEndsSoon: user.isBanned && (ends.get(user.id) ?? Infinity) <= soon,
+        // "Ban ends within 7 days" (docs/product.md#bans-with-an-end): worded here, the browser only shows it.
+        banNote: user.isBanned && (ends.get(user.id) ?? Infinity) <= soon ? BAN_ENDS_SOON : null,
         name: user.fullName?.trim() || "",
         email: user.email,
         avatar: safeFileLink(user.profilePic) ?? DEFAULT_AVATAR,

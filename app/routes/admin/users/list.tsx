@@ -29,7 +29,6 @@ import { getCurrentUser } from "~/session/user.server";
 
 // The row confirmations load when one opens, not with the list (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
-const BanDialog = lazyDialog(() => import("./ban-dialog").then((module) => module.BanDialog));
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadUsers(request);
@@ -84,8 +83,6 @@ const CITIZENSHIP_OPTIONS = [
 export default function UsersList({ loaderData, actionData }: Route.ComponentProps) {
   const { users, pageInfo, totalText, bulk, filters, error, banOffer } = loaderData;
   const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  const banning = params.get("confirm") === "ban" ? users.find((user) => user.id === params.get("id")) : undefined;
 
   const columns: DataTableColumn<UserRow>[] = [
     {
@@ -121,7 +118,7 @@ export default function UsersList({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <Badge tone={user.status === "banned" ? "red" : "gray"}>{user.status}</Badge>
           )}
-          {user.banEndsSoon ? <Badge tone="yellow">Ban ends within 7 days</Badge> : null}
+          {user.banNote && <Badge tone="yellow">{user.banNote}</Badge>}
         </>
       ),
     },
@@ -165,15 +162,12 @@ export default function UsersList({ loaderData, actionData }: Route.ComponentPro
         </>
       )}
 
-      {banning ? (
-        <BanDialog
-          user={banning}
-          offer={banOffer}
-          closeTo={closeDialogHref(location.pathname, location.search)}
-          failure={actionData ?? undefined}
+      {new URLSearchParams(location.search).has("confirm") ? (
+        <ConfirmDialog
+          confirmations={USER_CONFIRMATIONS}
+          rows={users}
+          terms={{ offer: banOffer, failure: actionData }}
         />
-      ) : params.has("confirm") ? (
-        <ConfirmDialog confirmations={USER_CONFIRMATIONS} rows={users} />
       ) : null}
     </div>
   );

@@ -54,7 +54,9 @@ export const USER_TABLE: ActionTable<UserIntent, UserState> = {
         return warning ? `${answer ?? "User banned successfully!"} ${warning}` : answer;
       },
       doneDetail: (message, terms) =>
-        terms?.until ? [`Banned until ${new Date(terms.until).toISOString()}`, message].filter(Boolean).join(": ") : message,
+        terms?.until
+          ? [`Banned until ${new Date(terms.until).toISOString()}`, message].filter(Boolean).join(": ")
+          : message,
       done: "User banned successfully!",
       failed: "Failed to ban user",
       records: "banned",
