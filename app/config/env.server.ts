@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 
 import { z } from "zod";
 
-import { LADDER_STEPS, parseLadder } from "~/forms/ban-ladder";
+import { LADDER_STEPS, parseLadder } from "~/lib/ban-ladder";
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { EnvError, parseEnv } from "~/config/env.server";
-import { ladderStep, parseLadder, suggestionText } from "~/forms/ban-ladder";
+import { ladderStep, parseLadder, suggestionText } from "~/lib/ban-ladder";
 
 const good = { API_URL: "https://api.example.com/api", SESSION_SECRET: "s".repeat(32) };
 

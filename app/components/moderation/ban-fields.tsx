@@ -1,7 +1,14 @@
 import { ReasonFields } from "~/components/moderation/reason-fields";
 import { TextAreaField } from "~/components/ui/field";
 import type { BanOffer } from "~/bans/ban-terms.server";
-import { BAN_DURATIONS, BAN_MESSAGE_MAX, BAN_TEXTS, type BanDuration, ladderStep, suggestionText } from "~/forms/ban-ladder";
+import {
+  BAN_DURATIONS,
+  BAN_MESSAGE_MAX,
+  BAN_TEXTS,
+  type BanDuration,
+  ladderStep,
+  suggestionText,
+} from "~/lib/ban-ladder";
 import { MODERATION_REASONS, OTHER_REASON } from "~/forms/moderation-reasons";
 
 type Typed = Record<string, unknown>;
@@ -35,7 +42,11 @@ export function BanDurationFields({
     <fieldset className="ban-durations" aria-describedby="ban-duration-why">
       <legend>Duration</legend>
       <p id="ban-duration-why" className="ban-why">
-        {!offer.timed ? BAN_TEXTS.notTimed : strikes === null ? null : suggestionText(strikes, offer.lapseDays, suggested)}
+        {!offer.timed
+          ? BAN_TEXTS.notTimed
+          : strikes === null
+            ? null
+            : suggestionText(strikes, offer.lapseDays, suggested)}
       </p>
       {choices.map((duration) => (
         <label key={duration} className="ban-choice">
@@ -86,12 +97,7 @@ export function BanTermsFields({
   return (
     <div className="space-y-4 text-left">
       <BanDurationFields offer={offer} strikes={strikes} typed={typed} errors={errors} />
-      <ReasonFields
-        id="ban-reason"
-        reasons={[...MODERATION_REASONS.ban, OTHER_REASON]}
-        typed={typed}
-        errors={errors}
-      />
+      <ReasonFields id="ban-reason" reasons={[...MODERATION_REASONS.ban, OTHER_REASON]} typed={typed} errors={errors} />
       <TextAreaField
         id="ban-message"
         label={BAN_TEXTS.messageLabel}
