@@ -150,7 +150,8 @@ function readConfirmForm<S>(form: FormData, action: TableAction<S>) {
   let reason: string | null = null;
   let message: string | null = null;
   let until: number | null = null;
-  if (action.terms) {
+  // A Confirm without a duration is the plain permanent ban it always was (docs/product.md#bans-with-an-end).
+  if (action.terms && form.has("duration")) {
     const parsed = parseForm(form, BanDurationSchema);
     values = { ...values, ...parsed.values };
     if (!parsed.ok) Object.assign(errors, parsed.errors);

@@ -16,6 +16,7 @@ export const UserDetailsActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("notify") }),
     z.object({ intent: z.literal("ban") }),
     z.object({ intent: z.literal("unban") }),
+    z.object({ intent: z.literal("warn") }),
   ],
   { error: UNKNOWN_ACTION },
 );

@@ -266,4 +266,42 @@ describe.each(engines)("Bans with an end, state engine $name", { timeout: 240_00
     );
     expect(await recordedRequests(demo.url, `/users/ban/${member.id}`)).toEqual([]);
   });
+  it("Warn records a strike with its reason, pushes the message once, and the ladder's suggestion counts it", async () => {
+    const warned = await findDemoUser(
+      demo.url,
+      (candidate) =>
+        !candidate.isBanned &&
+        candidate.role === "user" &&
+        candidate.devicesCount > 0 &&
+        ![member.id, control.id].includes(candidate.id),
+    );
+    await clearRecordedRequests(demo.url);
+    const empty = await admin.post(`/users/${warned.id}?warn=1`, { intent: "warn", reason: "Spam", text: " " });
+    expect(empty.status).toBe(400);
+    expect(await htmlPage(empty).then((page) => page.getByText("Please write the message to the member"))).toBeTruthy();
+
+    const answer = await admin.post(`/users/${warned.id}?warn=1`, {
+      intent: "warn",
+      reason: "Spam",
+      reasonText: "",
+      text: "Please stop posting the same link.",
+    });
+    expect(answer.status).toBe(302);
+    expect(toastMessage((await admin.follow(answer)).html)).toBe("Member warned: the message was sent");
+    const pushes = await recordedRequests(demo.url, "/fcm/send-notification-to-user");
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]!.body).toMatchObject({ email: warned.email, body: "Please stop posting the same link." });
+
+    const details = await htmlPage(await admin.get(`/users/${warned.id}`));
+    expect(details.getByText("1 in the last 180 days")).toBeTruthy();
+    const [entry] = await history(admin, warned.id);
+    expect(entry).toContain("admin@example.com Warned user");
+    expect(entry).toContain("Reason: Spam");
+    const dialog = await htmlPage(
+      await admin.get(`/users?confirm=ban&id=${warned.id}&search=${encodeURIComponent(warned.email)}`),
+    );
+    const durations = dialog.getByRole("group", { name: "Duration" });
+    expect(within(durations).getByText("1 strike in 180 days: suggested 3 days")).toBeTruthy();
+    expect((within(durations).getByRole("radio", { name: "3 days" }) as HTMLInputElement).checked).toBe(true);
+  });
 });

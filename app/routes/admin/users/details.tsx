@@ -1,7 +1,10 @@
 import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/details";
-import { loadUserDetails, sendPush } from "./details.server";
+import { loadUserDetails, sendPush, warnAction } from "./details.server";
+import { parseForm } from "~/forms/form-data.server";
+import { reasonFields, reasonLine } from "~/forms/moderation-reasons";
+import { WarnTextSchema } from "~/forms/warning";
 import { HistorySection } from "./history";
 import { BackLink, INVITE_STATUS_OPTIONS, inviteColumns } from "./shared";
 import { canPush, NO_DEVICES } from "./push";
@@ -33,6 +36,8 @@ const INVITEE_STATUSES = ["pending", "approved", "expired", "rejected"] as const
 // The 'Send Push Notification' dialog loads when it opens, not with the page (decision 026).
 const NotifyDialog = lazyDialog(() => import("./notify-dialog").then((module) => module.NotifyDialog));
 // The ban confirmation and Un-Ban's, when one opens (docs/product.md#bans-with-an-end).
+// Warn's dialog loads when it opens (docs/product.md#warnings-and-strikes).
+const WarnDialog = lazyDialog(() => import("./warn-dialog").then((module) => module.WarnDialog));
 const UserConfirmDialog = lazyDialog(() => import("./user-confirm-dialog").then((module) => module.UserConfirmDialog));
 
 export function loader({ request, params }: Route.LoaderArgs) {
@@ -55,6 +60,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       case "unban":
         return rowAction(request, back, tableRowAction(request, USER_TABLE, intent, id));
+      case "warn": {
+        // A reason from the list and the message (docs/product.md#warnings-and-strikes).
+        const reason = parseForm(form, reasonFields("ban"));
+        const text = parseForm(form, WarnTextSchema);
+        if (!reason.ok || !text.ok) {
+          const errors = { ...(reason.ok ? {} : reason.errors), ...(text.ok ? {} : text.errors) };
+          return invalidSubmission(errors, { ...reason.values, ...text.values });
+        }
+        const warning = { reason: reasonLine(reason.data), text: text.data.text, admin: getCurrentUser(request).email };
+        return rowAction(request, back, warnAction(request, id, warning));
+      }
       case "notify":
         return saveForm(request, form, {
           schema: PushNotificationSchema,
@@ -214,6 +230,9 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
       <HistorySection userId={user.id} history={history} />
 
       {params.has("notify") && canPush(user) ? <NotifyDialog closeTo={closeTo} actionData={actionData} /> : null}
+      {params.has("warn") ? (
+        <WarnDialog closeTo={closeTo} failure={actionData && "errors" in actionData ? actionData : null} />
+      ) : null}
       {params.has("confirm") ? (
         <UserConfirmDialog
           user={user}

@@ -32,7 +32,7 @@ async function readUser(request: Request, id: string): Promise<Found<UserState>>
 export const MEMBER_PUSH_TITLE = "About your account";
 
 /** Sends `text` to the member through the push call; their address is read from their account, never from a form. */
-async function pushToMember(request: Request, id: string, _state: UserState | null, text: string) {
+export async function pushToMember(request: Request, id: string, _state: UserState | null, text: string) {
   const user = await getUser(request, id);
   return sendNotificationToUser(request, { email: user.email, title: MEMBER_PUSH_TITLE, body: text });
 }
