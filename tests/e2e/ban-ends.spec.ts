@@ -78,3 +78,30 @@ test("'Until a date and time' without one is refused: the dialog says why and ke
   await expect(again.getByLabel("Reason")).toHaveValue("Scam or fraud");
   expect(await recordedRequests(demoUrl, `/users/ban/${member.id}`)).toEqual([]);
 });
+
+test("Warn from user details at 390 px: a strike with its reason, one push, and the ban suggests the next step", async ({
+  page,
+  demoUrl,
+}, testInfo) => {
+  const member = await findDemoUser(demoUrl, (user) => !user.isBanned && user.role === "user" && user.devicesCount > 0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/users/${member.id}`);
+  await page.getByRole("link", { name: "Warn" }).click();
+  const dialog = page.getByRole("dialog", { name: "Warn the member" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, testInfo, "warn dialog, 390 px");
+  await dialog.getByLabel("Reason").selectOption("Harassment or hate");
+  await dialog.getByLabel("Message to the member").fill("Please keep it civil.");
+  await dialog.getByRole("button", { name: "Warn" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Member warned: the message was sent" })).toBeVisible();
+  await expect(page.getByText("1 in the last 180 days")).toBeVisible();
+
+  const pushes = await recordedRequests(demoUrl, "/fcm/send-notification-to-user");
+  expect(pushes).toHaveLength(1);
+  expect(pushes[0]!.body).toMatchObject({ email: member.email, body: "Please keep it civil." });
+
+  await page.getByRole("link", { name: "Ban User" }).click();
+  const ban = page.getByRole("alertdialog");
+  await expect(ban.getByRole("group", { name: "Duration" })).toContainText("1 strike in 180 days: suggested 3 days");
+  await expect(ban.getByRole("radio", { name: "3 days" })).toBeChecked();
+});

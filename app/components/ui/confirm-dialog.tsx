@@ -8,8 +8,14 @@ import { closeDialogHref } from "~/lib/dialog-url";
 import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm } from "~/recipe/mutation-form";
 import type { BanOffer } from "~/bans/ban-terms.server";
-import { BanTermsFields } from "~/components/moderation/ban-fields";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
+
+// A ban's fields load with a ban's confirmation only: every other confirmation, and every list's
+// first load, does without them (decision 026's lazy module).
+const BanTermsFields = lazyDialog(() =>
+  import("~/components/moderation/ban-fields").then((module) => module.BanTermsFields),
+);
 
 /** What a refused post of a dialog with terms hands back: the messages and what was typed. */
 interface TermsFailure {
