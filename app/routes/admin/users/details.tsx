@@ -146,6 +146,13 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
             >
               {user.isBanned ? "Un-Ban User" : "Ban User"}
             </ButtonLink>
+            <ButtonLink
+              variant="secondary"
+              to={dialogHref(location.pathname, location.search, { warn: "1" })}
+              preventScrollReset
+            >
+              Warn
+            </ButtonLink>
             {canPush(user) ? (
               <ButtonLink to={dialogHref(location.pathname, location.search, { notify: "1" })} preventScrollReset>
                 <Icon name="solid-bell-alert" className="size-4" />
