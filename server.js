@@ -168,6 +168,8 @@ closeWithGrace(
     // The bulk batches next: no new item; the items in flight end and record their audit entries;
     // the rest are "not run", and each batch notes that it was interrupted.
     await bundle.stopBatches();
+    // The ban ends' tick: none new, and the one running ends (its entries before the trail closes).
+    await bundle.stopBanEnds();
     // Audit entries still waiting for the store are written before the process ends: the failed
     // sign-ins gathered so far first. The trail closes last but the state engine: an entry after
     // it is logged as lost.

@@ -12,6 +12,7 @@ import * as build from "virtual:react-router/server-build";
 import type { Env } from "~/config/env.server";
 import { logLine } from "~/lib/log.server";
 import { countEntriesIntoRollups } from "~/insights/rollup-store.server";
+import { startBanEnds } from "~/bans/ban-end-runner.server";
 import { notePendingRequests } from "~/insights/pending.server";
 import { onPendingBadgesRead } from "~/upstream/moderation.server";
 import { createRouterContext } from "~/server-context";
@@ -40,6 +41,7 @@ export { startDraining } from "./health";
 export { closeTheAuditTrail } from "~/audit/trail.server";
 export { closeTheStateEngine } from "~/state/state.server";
 export { itemInFlightMs, stopBatches } from "~/bulk/run-batch.server";
+export { stopBanEnds } from "~/bans/ban-end-runner.server";
 export { flushSignInFailures } from "~/session/sign-in-audit.server";
 export { checkRedisAtBoot } from "~/state/redis-policy.server";
 
@@ -63,6 +65,8 @@ export function createServerApp(env: Env, { viteDevServer = false }: ServerAppOp
   countEntriesIntoRollups(env.APP_TIMEZONE);
   // Each read of the pending citizenship requests notes when the panel first saw each one.
   onPendingBadgesRead((ids) => notePendingRequests(ids, env.APP_TIMEZONE));
+  // Timed bans end on their own: each instance looks for ends due (docs/product.md#bans-with-an-end).
+  startBanEnds();
   app.set("trust proxy", env.TRUST_PROXY);
   if (env.TRUST_PROXY === true || typeof env.TRUST_PROXY === "number") {
     // Refused in production (app/config/env.server.ts); development and tests may still use it.

@@ -9,6 +9,9 @@ const ACTION_WORDS = {
   "sign-out": "signed out",
   ban: "banned",
   unban: "unbanned",
+  // A timed ban's end, sent by the panel on its own (docs/product.md#bans-with-an-end).
+  "end-ban": "un-banned: the ban ended",
+  warn: "warned",
   verify: "verified",
   notify: "sent a push notification",
   approve: "approved",

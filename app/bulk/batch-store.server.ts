@@ -54,8 +54,10 @@ export interface Batch {
   action: string;
   /** The reason line the audit keeps, for actions that ask one. */
   reason: string | null;
-  /** The message to the member (Reject), or null for none. */
+  /** The message to the member (Reject, Ban), or null for none. */
   message: string | null;
+  /** A ban's end for every item (epoch ms), null or absent for a permanent one (docs/product.md#bans-with-an-end). */
+  until?: number | null;
   admin: string | null;
   /** The list with its filters. */
   back: string;

@@ -26,6 +26,8 @@ import { MODERATION_REASONS, OTHER_REASON, reasonFields, reasonLine } from "~/fo
 import { logLine } from "~/lib/log.server";
 import { pageError } from "~/lib/page-error";
 import type { TableAction } from "~/recipe/action.server";
+import { banOffer, banUntil } from "~/bans/ban-terms.server";
+import { BanDurationSchema } from "~/forms/ban-terms";
 import { invalidSubmission, rejectedSubmission } from "~/recipe/failure.server";
 import { recordsItsOwnEntries } from "~/audit/record.server";
 import { requireReauthentication } from "~/recipe/reauthentication.server";
@@ -125,6 +127,7 @@ export async function loadBulkReview<S, R, K extends string>(request: Request, l
       label: action.label,
       reasons: action.reason ? [...MODERATION_REASONS[action.reason], OTHER_REASON] : null,
       defaultMessage: action.message?.defaultText ?? null,
+      banOffer: action.terms === "ban" ? banOffer() : null,
     },
     matching: selection.scope === "matching",
     max,
@@ -161,6 +164,18 @@ function readConfirmForm<S>(form: FormData, action: TableAction<S>) {
   let values: Record<string, unknown> = {};
   let reason: string | null = null;
   let message: string | null = null;
+  let until: number | null = null;
+  // A Confirm without a duration is the plain permanent ban it always was (docs/product.md#bans-with-an-end).
+  if (action.terms && form.has("duration")) {
+    const parsed = parseForm(form, BanDurationSchema);
+    values = { ...values, ...parsed.values };
+    if (!parsed.ok) Object.assign(errors, parsed.errors);
+    else {
+      const end = banUntil(parsed.data.duration, parsed.data.until);
+      if (end.ok) until = end.until;
+      else errors[end.field] = { type: "custom", message: end.message };
+    }
+  }
   if (action.reason) {
     const parsed = parseForm(form, reasonFields(action.reason));
     values = { ...values, ...parsed.values };
@@ -175,7 +190,7 @@ function readConfirmForm<S>(form: FormData, action: TableAction<S>) {
   }
   return Object.keys(errors).length > 0
     ? { ok: false as const, errors, values }
-    : { ok: true as const, reason, message, values };
+    : { ok: true as const, reason, message, until, values };
 }
 
 /**
@@ -298,6 +313,7 @@ export async function confirmBatch<S, R>(
     action: selection.intent,
     reason: fields.reason,
     message: fields.message,
+    until: fields.until,
     back: selection.back,
     ...confirmed,
   });
@@ -422,6 +438,7 @@ async function again<S, R>(request: Request, list: BulkList<S, R>, batch: Batch,
     action: batch.action,
     reason: batch.reason,
     message: batch.message,
+    until: batch.until ?? null,
     back: batch.back,
     cappedAt: null,
     leftOut: 0,

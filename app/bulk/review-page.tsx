@@ -2,6 +2,12 @@ import type { BulkReviewView } from "./views";
 import { buttonClass } from "~/components/ui/button";
 import { NoteSummaryLine } from "~/components/moderation/note-summary";
 import { ReasonFields } from "~/components/moderation/reason-fields";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
+
+// A ban's durations load only on the review page of a ban (decision 026's lazy module).
+const BanDurationFields = lazyDialog(() =>
+  import("~/components/moderation/ban-fields").then((module) => module.BanDurationFields),
+);
 import { TextAreaField } from "~/components/ui/field";
 import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -121,6 +127,9 @@ export function BulkReviewPage({
       {count > 0 ? (
         <MutationForm className="max-w-xl space-y-4" replace>
           <input type="hidden" name="intent" value="confirm" />
+          {action.banOffer ? (
+            <BanDurationFields offer={action.banOffer} strikes={null} typed={typed} errors={failure?.errors ?? {}} />
+          ) : null}
           {action.reasons ? (
             <ReasonFields id="bulk-reason" reasons={action.reasons} typed={typed} errors={failure?.errors ?? {}} />
           ) : null}
@@ -130,7 +139,7 @@ export function BulkReviewPage({
               label="Message to the member (optional)"
               name="message"
               rows={3}
-              hint="Sent as a push to each member after their request is rejected; empty it to send none."
+              hint="Sent as a push to each member once the action is done for them; empty it to send none."
               defaultValue={text(typed.message) ?? action.defaultMessage}
               error={error("message")}
             />

@@ -13,7 +13,7 @@ import type { AuditResult, AuditTarget } from "~/audit/entry";
 import { logLine } from "~/lib/log.server";
 import { Refusal } from "~/recipe/failure.server";
 import { recordAudit } from "~/audit/record.server";
-import type { TableAction } from "~/recipe/action.server";
+import { MESSAGE_NOT_SENT, sendThenMessage, type TableAction } from "~/recipe/action.server";
 import { applyAction, type Found, type Outcome, OUTCOME_TEXTS } from "~/recipe/outcome.server";
 import { isUpstreamError } from "~/upstream/errors";
 
@@ -46,7 +46,7 @@ export function itemInFlightMs({ UPSTREAM_TIMEOUT_MS }: Pick<Env, "UPSTREAM_TIME
 export const RUN_TEXTS = {
   notOnList: "Not on the list",
   unexpected: "Unexpected error: nothing more is known",
-  messageNotSent: "Done, but the message to the member was not sent",
+  messageNotSent: MESSAGE_NOT_SENT,
   messageSent: "Message sent",
   noMessage: "No message to send",
   alreadyRemoved: "Already removed",
@@ -115,7 +115,8 @@ async function runItem<S, R>(
     return itemOf(item, outcome, null);
   }
   let messageFailed = false;
-  const { stale } = action;
+  const { stale, doneDetail } = action;
+  const terms = { until: batch.until ?? null, reason: batch.reason, admin: batch.admin };
   const { outcome, found } = await applyAction(
     {
       ...base,
@@ -124,18 +125,12 @@ async function runItem<S, R>(
       notFound: RUN_TEXTS.notOnList,
       stale: stale ? (state) => stale(state, item.id) : undefined,
       send: async (state) => {
-        const answer = (await action.send(request, item.id))?.trim() || null;
-        if (!action.message || !batch.message) return answer;
-        try {
-          await action.message.send(request, item.id, state ?? null, batch.message);
-          return answer;
-        } catch (error) {
-          messageFailed = true;
-          const said = isUpstreamError(error) ? error.messageOr("") : "";
-          return said ? `${RUN_TEXTS.messageNotSent}: ${said}` : RUN_TEXTS.messageNotSent;
-        }
+        const sent = await sendThenMessage(request, action, item.id, state, batch.message, terms);
+        messageFailed = sent.messageFailed;
+        return sent.answer;
       },
       goneIsDone: action.goneIsDone,
+      doneDetail: doneDetail ? (message) => doneDetail(message, terms) : undefined,
     },
     env().APP_TIMEZONE,
   );

@@ -1,5 +1,6 @@
 /** What the bulk pages' loaders hand their components (docs/product.md#bulk-actions). */
 import type { Interruption, ItemResult } from "./batch-store.server";
+import type { BanOffer } from "~/bans/ban-terms.server";
 import type { NoteSummary } from "~/state/staff-notes.server";
 
 /** An item as the bulk pages name it: a link to where it is seen in the panel. */
@@ -17,7 +18,13 @@ export type BulkReviewView =
       /** The list's title: "Users". */
       title: string;
       back: string;
-      action: { label: string; reasons: readonly string[] | null; defaultMessage: string | null };
+      action: {
+        label: string;
+        reasons: readonly string[] | null;
+        defaultMessage: string | null;
+        /** A ban's durations (docs/product.md#bans-with-an-end), or null for an action that asks none. */
+        banOffer: BanOffer | null;
+      };
       matching: boolean;
       max: number;
       /** More ids were named than `max`. */

@@ -2,6 +2,8 @@ import { isIP } from "node:net";
 
 import { z } from "zod";
 
+import { LADDER_STEPS, parseLadder } from "~/lib/ban-ladder";
+
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
 /** Environment contract of the panel; parsed once at boot. */
@@ -94,6 +96,23 @@ export const EnvSchema = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     // The most items one bulk action acts on (docs/product.md#bulk-actions): "Select all matching" stops there.
     BULK_MAX: z.coerce.number().int().positive().max(10_000).default(500),
+    // Timed bans (docs/product.md#bans-with-an-end): the ladder of suggested durations, one step per
+    // strike in the lapse window; how long a strike counts; how often each instance looks for ends due.
+    BAN_LADDER: z
+      .string()
+      .default("1d,3d,7d,30d,permanent")
+      .refine((text) => parseLadder(text) !== null, {
+        error: `must be a comma-separated list of ${LADDER_STEPS.join(", ")} (e.g. 1d,3d,7d,30d,permanent)`,
+      }),
+    STRIKE_LAPSE_DAYS: z.coerce.number().int().positive().max(3_650).default(180),
+    BAN_END_TICK_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
+    // The upstream admin account the panel un-bans with when a ban ends (no admin is there to ask):
+    // without it, only permanent bans are offered (docs/operations.md#bans-that-end).
+    BAN_END_EMAIL: z.optional(z.string().trim().min(1)),
+    BAN_END_PASSWORD: z.optional(z.string().min(1)),
+    // Tests only (decision 075): a file holding how many milliseconds the panel's clock is ahead.
+    // Refused unless NODE_ENV is test, so a production panel never reads it.
+    PANEL_TEST_CLOCK_FILE: z.optional(z.string().min(1)),
     APP_TIMEZONE: z
       .string()
       .default("UTC")
@@ -106,6 +125,20 @@ export const EnvSchema = z
         code: "custom",
         path: ["TRUST_PROXY"],
         message: `must name the proxies by address in production (e.g. TRUST_PROXY=10.0.0.0/8, or loopback): "${String(trustProxy)}" trusts any peer, so a client that reaches the port chooses its own address`,
+      });
+    }
+    if (env.PANEL_TEST_CLOCK_FILE && env.NODE_ENV !== "test") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PANEL_TEST_CLOCK_FILE"],
+        message: "is for tests only: it is refused unless NODE_ENV=test",
+      });
+    }
+    if (Boolean(env.BAN_END_EMAIL) !== Boolean(env.BAN_END_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.BAN_END_EMAIL ? "BAN_END_PASSWORD" : "BAN_END_EMAIL"],
+        message: "is required with BAN_END_EMAIL and BAN_END_PASSWORD together",
       });
     }
     if (env.API_URL && !env.SESSION_SECRET) {

@@ -11,12 +11,16 @@ const noteId = () => entityId("Note id is required");
 
 /**
  * The user details page's actions: Send Push Notification (its fields: PushNotificationSchema),
+ * Ban and Un-Ban (docs/product.md#bans-with-an-end: the ban's terms are read by readBanTerms), Warn,
  * and a staff note's add, edit and delete (docs/product.md#staff-notes).
  */
 export const UserDetailsActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("notify") }),
+    z.object({ intent: z.literal("ban") }),
+    z.object({ intent: z.literal("unban") }),
+    z.object({ intent: z.literal("warn") }),
     z.object({ intent: z.literal("add-note") }),
     z.object({ intent: z.literal("edit-note"), id: noteId() }),
     z.object({ intent: z.literal("delete-note"), id: noteId() }),

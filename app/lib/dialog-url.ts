@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 
 /** Search params that only open or close a dialog; they never change a screen's data. */
-export const DIALOG_PARAMS = ["confirm", "id", "new", "edit", "notify"] as const;
+export const DIALOG_PARAMS = ["confirm", "id", "new", "edit", "notify", "warn"] as const;
 
 /** The current URL plus the params that open a dialog (e.g. `?confirm=ban&id=42`), keeping the rest. */
 export function dialogHref(pathname: string, search: URLSearchParams | string, open: Record<string, string>): string {

@@ -43,7 +43,7 @@ import {
 import { ONCE_FIELD } from "~/recipe/mutation-form";
 import { oncePerKey, type OnceArgs } from "~/recipe/once.server";
 import { redirectWithSuccess, replaceWithInfo, replaceWithSuccess } from "~/session/toast.server";
-import { upstreamFailure } from "~/upstream/errors";
+import { isUpstreamError, upstreamFailure } from "~/upstream/errors";
 
 /** What a submission's steps get from runOnce. */
 export interface Submission {
@@ -121,6 +121,10 @@ export interface RowAction<T> {
   notFound?: string;
   /** A step of the panel's own that sends nothing upstream (ending a session): done has no status. */
   panelOnly?: boolean;
+  /** The reason line the entry keeps (a ban's). */
+  reason?: string | null;
+  /** The detail of the entry when it is done, when not the server's message (a timed ban's end). */
+  doneDetail?: (message: string | null) => string | null;
 }
 
 /**
@@ -143,6 +147,8 @@ export async function rowAction<T>(request: Request, back: string, action: RowAc
       goneIsDone: action.goneIsDone,
       notFound: action.notFound,
       panelOnly: action.panelOnly,
+      reason: action.reason,
+      doneDetail: action.doneDetail,
     },
     env().APP_TIMEZONE,
   );
@@ -275,6 +281,41 @@ export interface MemberMessage<S> {
   send: (request: Request, id: string, state: S | null, text: string) => Promise<unknown>;
 }
 
+/** What an admin set for one action beyond its target: a ban's end (null: permanent), the reason, who. */
+export interface ActionTerms {
+  until: number | null;
+  reason: string | null;
+  admin: string | null;
+}
+
+/**
+ * Sends a table action, then its message to the member when one is given (Reject's, a ban's): a
+ * message that fails is said in the answer ("Done, but the message to the member was not sent:
+ * ..."), never thrown and never silent. The row action and each batch item send through it.
+ */
+export async function sendThenMessage<S>(
+  request: Request,
+  action: Pick<TableAction<S>, "send" | "message">,
+  id: string,
+  state: S | undefined,
+  message: string | null,
+  terms?: ActionTerms,
+): Promise<{ answer: string | null; messageFailed: boolean }> {
+  const answer = (await action.send(request, id, terms))?.trim() || null;
+  if (!action.message || !message) return { answer, messageFailed: false };
+  try {
+    await action.message.send(request, id, state ?? null, message);
+    return { answer, messageFailed: false };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const said = isUpstreamError(error) ? error.messageOr("") : "";
+    return { answer: said ? `${MESSAGE_NOT_SENT}: ${said}` : MESSAGE_NOT_SENT, messageFailed: true };
+  }
+}
+
+/** What a done action whose message to the member failed says. */
+export const MESSAGE_NOT_SENT = "Done, but the message to the member was not sent";
+
 /** One action of a screen's table: what the server does and says of it. */
 export interface TableAction<S> {
   /** The action as the bulk select and the review page name it: "Ban". */
@@ -286,8 +327,12 @@ export interface TableAction<S> {
    * changed it). An action without one is sent unread (a plan's delete: the upstream answers).
    */
   stale?: (state: S, id: string) => string | null | Promise<string | null>;
-  /** The upstream call; resolves to the server's message, if any. */
-  send: (request: Request, id: string) => Promise<string | null | void>;
+  /** The upstream call; resolves to the server's message, if any. `terms`: what the admin set for it (a ban's end). */
+  send: (request: Request, id: string, terms?: ActionTerms) => Promise<string | null | void>;
+  /** The Confirm form also asks how long (a ban: app/forms/ban-terms.ts). */
+  terms?: "ban";
+  /** The detail of a done entry, when not the server's message (a timed ban: "Banned until ..."). */
+  doneDetail?: (message: string | null, terms: ActionTerms | undefined) => string | null;
   /** The success toast when the server says nothing. */
   done: string;
   /** The failure's toast when the server's words may not be shown. */
@@ -342,15 +387,19 @@ export function tableRowAction<K extends string, S>(
   table: ActionTable<K, S>,
   intent: K,
   id: string,
+  terms?: ActionTerms & { message: string | null },
 ): RowAction<S> {
-  const { stale, send, done, failed, records } = table.actions[intent];
+  const action = table.actions[intent];
+  const { stale, done, failed, records, doneDetail } = action;
   return {
     target: { kind: table.kind, id },
     action: records,
     read: stale ? () => table.read(request, id) : undefined,
     stale: stale ? (state) => stale(state, id) : undefined,
-    send: () => send(request, id),
+    send: async (state) => (await sendThenMessage(request, action, id, state, terms?.message ?? null, terms)).answer,
     done,
     failed,
+    reason: terms?.reason,
+    doneDetail: doneDetail ? (message) => doneDetail(message, terms) : undefined,
   };
 }

@@ -26,6 +26,8 @@ interface ConfirmationText<Row> {
   item?: (row: Row) => string;
   /** Why the action no longer applies to the row, or null: the same check its action makes. */
   stale?: (row: Row) => string | null;
+  /** The dialog also asks a ban's terms: how long, why, the message (docs/product.md#bans-with-an-end). */
+  terms?: "ban";
 }
 
 interface DialogConfirmation<Row> extends ConfirmationText<Row> {

@@ -120,6 +120,8 @@ export type RouteNeed =
   | { read: PanelAction; post?: PanelAction; intents?: Readonly<Record<string, PanelAction>>; intentField?: string };
 
 const NOTE_INTENTS = { "add-note": "write-notes", "edit-note": "write-notes", "delete-note": "write-notes" } as const;
+/** User details' own: a warning is a sanction, as a ban is (docs/product.md#warnings-and-strikes). */
+const WARN_INTENTS = { warn: "ban" } as const;
 const USER_INTENTS = { ban: "ban", unban: "ban", verify: "verify", notify: "push" } as const;
 const BADGE_INTENTS = { approve: "decide-citizenship", reject: "decide-citizenship" } as const;
 const POST_INTENTS = { delete: "delete-post" } as const;
@@ -144,7 +146,7 @@ export const ROUTE_NEEDS: Readonly<Record<string, RouteNeed>> = {
   "/users": { read: "read", post: "ban", intents: USER_INTENTS },
   "/users/bulk": bulk("ban", USER_INTENTS),
   "/users/bulk/:batchId": bulk("ban", USER_INTENTS),
-  "/users/:id": { read: "read", post: "push", intents: { ...USER_INTENTS, ...NOTE_INTENTS } },
+  "/users/:id": { read: "read", post: "push", intents: { ...USER_INTENTS, ...WARN_INTENTS, ...NOTE_INTENTS } },
   "/users/view-invites/:id": { read: "read" },
   "/badge-requests": { read: "read", post: "decide-citizenship", intents: BADGE_INTENTS },
   "/badge-requests/bulk": bulk("decide-citizenship", BADGE_INTENTS),
@@ -200,6 +202,7 @@ const DIALOG_INTENTS: Readonly<Record<string, string | null>> = {
   new: "create",
   edit: "update",
   notify: "notify",
+  warn: "warn",
 };
 
 /** What a request asks of a route: its method, its posted intent, and its query. */

@@ -458,9 +458,11 @@ describe("POST /users/{id} (push notification)", () => {
   });
 
   it("answers an unknown intent with 400", async () => {
-    const response = await (await admin()).post("/users/5", { intent: "ban", title: "x", message: "y" });
+    // Ban and Un-Ban are this page's actions too (docs/product.md#bans-with-an-end): "delete" is none.
+    const response = await (await admin()).post("/users/5", { intent: "delete", title: "x", message: "y" });
     expect(response.status).toBe(400);
     expect(await recordedRequests(stack.demo.url, "/fcm")).toEqual([]);
+    expect(await recordedRequests(stack.demo.url, "/users/ban")).toEqual([]);
   });
 
   it("answers an unknown user with the upstream's message", async () => {

@@ -7,6 +7,22 @@ import { ModalFrame } from "~/components/ui/modal-frame";
 import { closeDialogHref } from "~/lib/dialog-url";
 import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm } from "~/recipe/mutation-form";
+import type { BanOffer } from "~/bans/ban-terms.server";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
+import { FormAlert } from "~/components/ui/form-alert";
+
+// A ban's fields load with a ban's confirmation only: every other confirmation, and every list's
+// first load, does without them (decision 026's lazy module).
+const BanTermsFields = lazyDialog(() =>
+  import("~/components/moderation/ban-fields").then((module) => module.BanTermsFields),
+);
+
+/** What a refused post of a dialog with terms hands back: the messages and what was typed. */
+interface TermsFailure {
+  errors?: Partial<Record<string, { message: string }>>;
+  values?: Record<string, unknown>;
+  formError?: string;
+}
 
 /**
  * The confirmation the URL asks for (`?confirm=<intent>&id=<id>`), from the screen's table of
@@ -19,11 +35,12 @@ import { MutationForm } from "~/recipe/mutation-form";
  * it offers its button (Back can bring an old URL back): an id that is no row of `rows` shows
  * nothing, or `missing` with a Close link; a stale action (`stale`, the action's own check) says why.
  */
-export function ConfirmDialog<Row extends { id: string }>({
+export function ConfirmDialog<Row extends { id: string; strikes?: number }>({
   confirmations,
   rows,
   missing,
   action,
+  terms,
 }: {
   confirmations: Confirmations<Row>;
   /** The rows the screen shows (and any other its dialogs may open for). */
@@ -32,7 +49,11 @@ export function ConfirmDialog<Row extends { id: string }>({
   missing?: string;
   /** The action the form posts to (default: the current route). */
   action?: string;
+  /** For a confirmation that asks a ban's terms: what the panel offers, and a refused post's errors and values. */
+  terms?: { offer: BanOffer; failure?: TermsFailure | null };
 }) {
+  const offer = terms?.offer;
+  const failure = terms?.failure;
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const intent = params.get("confirm") ?? "";
@@ -54,6 +75,7 @@ export function ConfirmDialog<Row extends { id: string }>({
   const description =
     typeof confirmation.description === "function" ? confirmation.description(row) : confirmation.description;
   const item = confirmation.item?.(row);
+  const asksTerms = confirmation.terms === "ban" && offer !== undefined;
   const tone = confirmation.tone ?? "danger";
   return (
     <ModalFrame
@@ -70,20 +92,29 @@ export function ConfirmDialog<Row extends { id: string }>({
         )
       }
       closeTo={cancelTo}
-      size="md"
+      size={asksTerms ? "lg" : "md"}
       autoFocus
     >
-      <MutationForm
-        action={action}
-        preventScrollReset
-        className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
-      >
+      <MutationForm action={action} preventScrollReset className="mt-6 space-y-6">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={row.id} />
-        <CancelLink to={cancelTo} />
-        <SubmitButton variant={tone} pendingLabel={`${confirmation.confirmLabel}...`}>
-          {confirmation.confirmLabel}
-        </SubmitButton>
+        {asksTerms ? (
+          <>
+            {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
+            <BanTermsFields
+              offer={offer}
+              strikes={row.strikes ?? 0}
+              typed={failure?.values ?? {}}
+              errors={failure?.errors ?? {}}
+            />
+          </>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <CancelLink to={cancelTo} />
+          <SubmitButton variant={tone} pendingLabel={`${confirmation.confirmLabel}...`}>
+            {confirmation.confirmLabel}
+          </SubmitButton>
+        </div>
       </MutationForm>
     </ModalFrame>
   );

@@ -3,7 +3,16 @@ import { loadStaffNotes } from "./staff-notes.server";
 import { canPush, NO_DEVICES } from "./push";
 import { env } from "~/config/env.server";
 import { PUSH_EMAIL_MISSING } from "~/forms/users";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { logLine } from "~/lib/log.server";
+import { banEndsOf } from "~/bans/ban-ends.server";
+import { banOffer } from "~/bans/ban-terms.server";
+import { addStrike, liveStrikes } from "~/bans/strikes.server";
+import { WARN_TEXTS } from "~/forms/warning";
+import type { RowAction } from "~/recipe/action.server";
+import { isUpstreamError } from "~/upstream/errors";
+import type { UserState } from "./user-actions";
+import { pushToMember, USER_TABLE } from "./user-actions.server";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { loadFailure, refuse } from "~/recipe/failure.server";
 import { inviteFilters, inviteesMatching } from "./invite-rows.server";
@@ -13,6 +22,26 @@ import { getUser } from "~/upstream/users.server";
 import { may, maySee } from "~/session/permissions";
 import { requireUser } from "~/session/user.server";
 
+/** A member's pending ban end (as the page shows it) and live strikes; a state store away shows neither. */
+async function banStateOf(userId: string): Promise<{ banEnds: string; strikes: number; strikesText: string }> {
+  const { APP_TIMEZONE, STRIKE_LAPSE_DAYS } = env();
+  let until: number | undefined;
+  let strikes = 0;
+  try {
+    const [ends, live] = await Promise.all([banEndsOf([userId]), liveStrikes(userId)]);
+    until = ends.get(userId);
+    strikes = live.length;
+  } catch (error) {
+    logLine("error", "a member's ban end and strikes could not be read", { error: String(error) });
+  }
+  return {
+    // Worded here: the page only shows them (docs/product.md#bans-with-an-end).
+    banEnds: until ? formatDateTime(until, APP_TIMEZONE) : "Never: the ban is permanent",
+    strikes,
+    strikesText: `${strikes} in the last ${STRIKE_LAPSE_DAYS} days`,
+  };
+}
+
 /** One user with their invitees, filtered and paged from the URL, and their History (docs/product.md#user-details). */
 export async function loadUserDetails(request: Request, params: { id: string }) {
   const search = new URL(request.url).searchParams;
@@ -20,10 +49,18 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
   const timeZone = env().APP_TIMEZONE;
   // What the admin's role offers (permissions.ts): the rest is neither rendered nor sent to the page.
   const { panelRole: role } = await requireUser(request);
-  const can = { push: may(role, "push"), export: may(role, "export"), personal: maySee(role, "phone") };
+  const can = {
+    ban: may(role, "ban"),
+    push: may(role, "push"),
+    export: may(role, "export"),
+    personal: maySee(role, "phone"),
+  };
   // Read beside the user: the trail's store and the upstream answer at the same time.
   const history = may(role, "read-audit") ? loadUserHistory(params.id, timeZone) : null;
   const notes = loadStaffNotes(request, params.id);
+
+  // The pending end of a ban and the live strikes, from the panel's state, beside the rest.
+  const bans = banStateOf(params.id);
 
   try {
     const { user, matching } = await inviteesMatching(request, params.id, search);
@@ -40,8 +77,12 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
         avatar: safeFileLink(user.profilePic),
         status: user.status,
         isBanned: user.isBanned,
+        isEmailVerified: user.isEmailVerified,
+        label: user.fullName?.trim() || user.email,
         devicesCount: user.devicesCount,
+        ...(await bans),
       },
+      banOffer: banOffer(),
       invitees: items.map((invite) => ({
         id: invite.id,
         email: invite.invitedToEmail,
@@ -71,4 +112,34 @@ export async function sendPush(request: Request, userId: string, push: { title: 
   // The page offers no push then; a stale or hand-made post is refused here rather than by the upstream.
   if (!canPush(user)) refuse(NO_DEVICES);
   return sendNotificationToUser(request, { email, title: push.title, body: push.message });
+}
+
+/**
+ * Warn (docs/product.md#warnings-and-strikes): records a strike with its reason and text, then
+ * pushes the text to the member. A push that fails is said in the answer and kept in the audit
+ * entry's detail, never silent; the strike stands (it is the warning).
+ */
+export function warnAction(
+  request: Request,
+  id: string,
+  warning: { reason: string; text: string; admin: string | null },
+): RowAction<UserState> {
+  return {
+    target: { kind: "user", id },
+    action: "warn",
+    reason: warning.reason,
+    read: () => USER_TABLE.read(request, id),
+    send: async () => {
+      await addStrike(id, { kind: "warning", reason: warning.reason, text: warning.text, admin: warning.admin });
+      try {
+        await pushToMember(request, id, null, warning.text);
+        return WARN_TEXTS.sent;
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        const said = isUpstreamError(error) ? error.messageOr("") : "";
+        return said ? `${WARN_TEXTS.notSent}: ${said}` : WARN_TEXTS.notSent;
+      }
+    },
+    failed: WARN_TEXTS.failed,
+  };
 }

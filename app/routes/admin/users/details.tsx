@@ -1,7 +1,10 @@
 import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/details";
-import { loadUserDetails, sendPush } from "./details.server";
+import { loadUserDetails, sendPush, warnAction } from "./details.server";
+import { parseForm } from "~/forms/form-data.server";
+import { reasonFields, reasonLine } from "~/forms/moderation-reasons";
+import { WarnTextSchema } from "~/forms/warning";
 import { HistorySection } from "./history";
 import { StaffNotesSection } from "./staff-notes";
 import { addNote, deleteNote, editNote } from "./staff-notes.server";
@@ -21,7 +24,11 @@ import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { PushNotificationSchema } from "~/forms/users";
 import { UserDetailsActionSchema } from "~/forms/users.server";
-import { parseSubmission, runOnce, saveForm, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, rowAction, runOnce, saveForm, tableRowAction, unhandledIntent } from "~/recipe/action.server";
+import { invalidSubmission } from "~/recipe/failure.server";
+import { getCurrentUser } from "~/session/user.server";
+import { readBanTerms } from "~/bans/ban-terms.server";
+import { USER_TABLE } from "./user-actions.server";
 
 const NOT_FOUND = "User not found or some error occurred while fetching data";
 const NOT_PROVIDED = "Not provided";
@@ -30,6 +37,10 @@ const INVITEE_STATUSES = ["pending", "approved", "expired", "rejected"] as const
 
 // The 'Send Push Notification' dialog loads when it opens, not with the page (decision 026).
 const NotifyDialog = lazyDialog(() => import("./notify-dialog").then((module) => module.NotifyDialog));
+// The ban confirmation and Un-Ban's, when one opens (docs/product.md#bans-with-an-end).
+// Warn's dialog loads when it opens (docs/product.md#warnings-and-strikes).
+const WarnDialog = lazyDialog(() => import("./warn-dialog").then((module) => module.WarnDialog));
+const UserConfirmDialog = lazyDialog(() => import("./user-confirm-dialog").then((module) => module.UserConfirmDialog));
 
 export function loader({ request, params }: Route.LoaderArgs) {
   return loadUserDetails(request, params);
@@ -44,7 +55,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const submission = parseSubmission(form, UserDetailsActionSchema);
     if (!submission.ok) return submission.rejected;
     const value = submission.value;
+    // The member of this page, whatever the form says.
+    const id = params.id;
     switch (value.intent) {
+      case "ban": {
+        const terms = readBanTerms(form, getCurrentUser(request).email);
+        if (!terms.ok) return invalidSubmission(terms.errors, terms.values, { toast: true });
+        return rowAction(request, back, tableRowAction(request, USER_TABLE, "ban", id, terms.value));
+      }
+      case "unban":
+        return rowAction(request, back, tableRowAction(request, USER_TABLE, "unban", id));
+      case "warn": {
+        // A reason from the list and the message (docs/product.md#warnings-and-strikes).
+        const reason = parseForm(form, reasonFields("ban"));
+        const text = parseForm(form, WarnTextSchema);
+        if (!reason.ok || !text.ok) {
+          const errors = { ...(reason.ok ? {} : reason.errors), ...(text.ok ? {} : text.errors) };
+          return invalidSubmission(errors, { ...reason.values, ...text.values });
+        }
+        const warning = { reason: reasonLine(reason.data), text: text.data.text, admin: getCurrentUser(request).email };
+        return rowAction(request, back, warnAction(request, id, warning));
+      }
       case "notify":
         return saveForm(request, form, {
           schema: PushNotificationSchema,
@@ -115,17 +146,40 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
             </h1>
             <p className="mt-1 text-sm text-slate-600">View user information and invitees</p>
           </div>
-          {!can.push ? null : canPush(user) ? (
-            <ButtonLink to={dialogHref(location.pathname, location.search, { notify: "1" })} preventScrollReset>
-              <Icon name="solid-bell-alert" className="size-4" />
-              Send Push Notification
-            </ButtonLink>
-          ) : (
-            <DisabledButton reason={NO_DEVICES}>
-              <Icon name="solid-bell-alert" className="size-4" />
-              Send Push Notification
-            </DisabledButton>
-          )}
+          <div className="flex flex-wrap gap-2">
+            {can.ban ? (
+              <>
+                <ButtonLink
+                  variant={user.isBanned ? "secondary" : "danger"}
+                  to={dialogHref(location.pathname, location.search, {
+                    confirm: user.isBanned ? "unban" : "ban",
+                    id: user.id,
+                  })}
+                  preventScrollReset
+                >
+                  {user.isBanned ? "Un-Ban User" : "Ban User"}
+                </ButtonLink>
+                <ButtonLink
+                  variant="secondary"
+                  to={dialogHref(location.pathname, location.search, { warn: "1" })}
+                  preventScrollReset
+                >
+                  Warn
+                </ButtonLink>
+              </>
+            ) : null}
+            {!can.push ? null : canPush(user) ? (
+              <ButtonLink to={dialogHref(location.pathname, location.search, { notify: "1" })} preventScrollReset>
+                <Icon name="solid-bell-alert" className="size-4" />
+                Send Push Notification
+              </ButtonLink>
+            ) : (
+              <DisabledButton reason={NO_DEVICES}>
+                <Icon name="solid-bell-alert" className="size-4" />
+                Send Push Notification
+              </DisabledButton>
+            )}
+          </div>
         </div>
       </div>
 
@@ -157,6 +211,8 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
               {user.isBanned && user.status !== "banned" ? <Badge tone="red">banned</Badge> : null}
             </span>
           </DetailField>
+          {user.isBanned && <DetailField label="Ban ends">{user.banEnds}</DetailField>}
+          <DetailField label="Strikes">{user.strikesText}</DetailField>
           <DetailField label="Push Notifications">
             {canPush(user) ? `${user.devicesCount} device(s) registered` : NO_DEVICES}
           </DetailField>
@@ -199,6 +255,16 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
 
       {params.has("notify") && can.push && canPush(user) ? (
         <NotifyDialog closeTo={closeTo} actionData={actionData} />
+      ) : null}
+      {params.has("warn") && can.ban ? (
+        <WarnDialog closeTo={closeTo} failure={actionData && "errors" in actionData ? actionData : null} />
+      ) : null}
+      {params.has("confirm") && can.ban ? (
+        <UserConfirmDialog
+          user={user}
+          offer={loaded.banOffer}
+          failure={actionData && "errors" in actionData ? actionData : null}
+        />
       ) : null}
     </div>
   );

@@ -48,10 +48,16 @@ export function HistorySection({ userId, history }: { userId: string; history: U
                 {entry.when}
               </time>
               <div className="min-w-0 flex-1 space-y-1">
-                <p className="break-words text-slate-900">
-                  <span className="font-medium">{entry.admin}</span> {entry.what}
-                </p>
-                {entry.reason ? <p className="break-words text-slate-600">Reason: {entry.reason}</p> : null}
+                {entry.line ? (
+                  <p className="break-words text-slate-900">{entry.line}</p>
+                ) : (
+                  <>
+                    <p className="break-words text-slate-900">
+                      <span className="font-medium">{entry.admin}</span> {entry.what}
+                    </p>
+                    {entry.reason ? <p className="break-words text-slate-600">Reason: {entry.reason}</p> : null}
+                  </>
+                )}
                 <p className="flex flex-wrap items-center gap-2">
                   <Badge tone={entry.tone}>{entry.result}</Badge>
                   {entry.batch ? (

@@ -1,6 +1,11 @@
 import { usersQuery } from "./list-rows.server";
 import { userState } from "./user-actions";
 import { USER_TABLE } from "./user-actions.server";
+import { banEndsOf } from "~/bans/ban-ends.server";
+import { banOffer } from "~/bans/ban-terms.server";
+import { strikeCounts } from "~/bans/strikes.server";
+import { now } from "~/lib/clock.server";
+import { logLine } from "~/lib/log.server";
 import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
@@ -27,6 +32,24 @@ export function usersTotalText(total: number, hiddenHere: number): string {
   return hiddenHere > 0 ? `${accounts} (${hiddenHere} not listed on this page)` : accounts;
 }
 
+/** "Ban ends within 7 days" (docs/product.md#bans-with-an-end): a pending end this close. */
+const BAN_ENDS_SOON_MS = 7 * 24 * 3600 * 1000;
+const BAN_ENDS_SOON = "Ban ends within 7 days";
+
+/**
+ * The pending ban ends and live strikes of a page's members (two reads of the panel's state); a
+ * state store that does not answer leaves the list as it is, without them.
+ */
+async function banStates(ids: string[]) {
+  try {
+    const [ends, strikes] = await Promise.all([banEndsOf(ids), strikeCounts(ids)]);
+    return { ends, strikes };
+  } catch (error) {
+    logLine("error", "the list's ban ends and strikes could not be read", { error: String(error) });
+    return { ends: new Map<string, number>(), strikes: new Map<string, number>() };
+  }
+}
+
 /** The users list: one upstream page, administrators left out (docs/product.md#users-list). */
 export async function loadUsers(request: Request) {
   const { page, limit, filters, upstream } = usersQuery(new URL(request.url).searchParams);
@@ -42,9 +65,14 @@ export async function loadUsers(request: Request) {
     const { total } = answer.pagination;
     // Administrators come back from GET /users; the panel never lists them (docs/product.md#users-list).
     const members = answer.data.filter((user) => !isAdminUser(user));
+    const { ends, strikes } = await banStates(members.map((user) => user.id));
+    const soon = now() + BAN_ENDS_SOON_MS;
     return {
       users: members.map((user) => ({
         ...userState(user),
+        strikes: strikes.get(user.id) ?? 0,
+        // "Ban ends within 7 days" (docs/product.md#bans-with-an-end): worded here, the browser only shows it.
+        banNote: user.isBanned && (ends.get(user.id) ?? Infinity) <= soon ? BAN_ENDS_SOON : null,
         name: user.fullName?.trim() || "",
         email: user.email,
         avatar: safeFileLink(user.profilePic) ?? DEFAULT_AVATAR,
@@ -57,6 +85,7 @@ export async function loadUsers(request: Request) {
       totalText: usersTotalText(total, answer.data.length - members.length),
       filters,
       can,
+      banOffer: banOffer(),
       bulk: bulkSelectionView(request, {
         actions: bulkActions,
         rows: members.map((user) => user.id),
@@ -73,6 +102,7 @@ export async function loadUsers(request: Request) {
       totalText: undefined,
       filters,
       can,
+      banOffer: banOffer(),
       bulk: bulkSelectionView(request, { actions: bulkActions, rows: [], matching: null, max, paged: false }),
       error: LIST_LOAD_ERROR,
     });

@@ -23,6 +23,9 @@ import { UpstreamImage } from "~/components/ui/upstream-image";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { useConfirmationLink } from "~/recipe/confirmation";
 import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
+import { readBanTerms } from "~/bans/ban-terms.server";
+import { invalidSubmission } from "~/recipe/failure.server";
+import { getCurrentUser } from "~/session/user.server";
 
 // The row confirmations load when one opens, not with the list (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
@@ -38,7 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!submission.ok) return submission.rejected;
     const { intent, id } = submission.value;
     switch (intent) {
-      case "ban":
+      case "ban": {
+        // How long, why, and the message to the member (docs/product.md#bans-with-an-end).
+        const terms = readBanTerms(form, getCurrentUser(request).email);
+        if (!terms.ok) return invalidSubmission(terms.errors, terms.values, { toast: true });
+        return rowAction(request, back, tableRowAction(request, USER_TABLE, intent, id, terms.value));
+      }
       case "unban":
       case "verify":
         return rowAction(request, back, tableRowAction(request, USER_TABLE, intent, id));
@@ -72,8 +80,8 @@ const CITIZENSHIP_OPTIONS = [
   { value: "not-applied", label: "Not Applied" },
 ];
 
-export default function UsersList({ loaderData }: Route.ComponentProps) {
-  const { users, pageInfo, totalText, bulk, filters, error, can } = loaderData;
+export default function UsersList({ loaderData, actionData }: Route.ComponentProps) {
+  const { users, pageInfo, totalText, bulk, filters, error, can, banOffer } = loaderData;
   const location = useLocation();
 
   const columns: DataTableColumn<UserRow>[] = [
@@ -103,12 +111,16 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
     {
       id: "verified",
       header: "Verified",
-      cell: (user) =>
-        user.status === "verified" ? (
-          <Badge tone="green">Verified</Badge>
-        ) : (
-          <Badge tone={user.status === "banned" ? "red" : "gray"}>{user.status}</Badge>
-        ),
+      cell: (user) => (
+        <>
+          {user.status === "verified" ? (
+            <Badge tone="green">Verified</Badge>
+          ) : (
+            <Badge tone={user.status === "banned" ? "red" : "gray"}>{user.status}</Badge>
+          )}
+          {user.banNote && <Badge tone="yellow">{user.banNote}</Badge>}
+        </>
+      ),
     },
     { id: "actions", header: "Actions", className: "text-right", cell: (user) => <RowActions user={user} can={can} /> },
   ];
@@ -150,7 +162,11 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
       )}
 
       {new URLSearchParams(location.search).has("confirm") ? (
-        <ConfirmDialog confirmations={USER_CONFIRMATIONS} rows={users} />
+        <ConfirmDialog
+          confirmations={USER_CONFIRMATIONS}
+          rows={users}
+          terms={{ offer: banOffer, failure: actionData }}
+        />
       ) : null}
     </div>
   );

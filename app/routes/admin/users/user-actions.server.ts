@@ -13,6 +13,8 @@ import { type ActionTable, rowIntentSchema, tableIntents } from "~/recipe/action
 import type { Found } from "~/recipe/outcome.server";
 import { banUser, getUser, isAdminUser, unbanUser, verifyUser } from "~/upstream/users.server";
 import { userPages } from "./list-rows.server";
+import { afterBan, afterUnban } from "~/bans/ban-terms.server";
+import { sendNotificationToUser } from "~/upstream/notifications.server";
 import type { BulkList } from "~/bulk/bulk-list";
 import { findEach } from "~/bulk/find-each.server";
 import type { User } from "~/upstream/contract/users";
@@ -26,6 +28,15 @@ async function readUser(request: Request, id: string): Promise<Found<UserState>>
   return { name: state.label, state };
 }
 
+/** The push title of a message to a member about their account (a ban's, a warning's). */
+export const MEMBER_PUSH_TITLE = "About your account";
+
+/** Sends `text` to the member through the push call; their address is read from their account, never from a form. */
+export async function pushToMember(request: Request, id: string, _state: UserState | null, text: string) {
+  const user = await getUser(request, id);
+  return sendNotificationToUser(request, { email: user.email, title: MEMBER_PUSH_TITLE, body: text });
+}
+
 /** The users screen's actions (docs/product.md#users-list). */
 export const USER_TABLE: ActionTable<UserIntent, UserState> = {
   kind: "user",
@@ -34,16 +45,33 @@ export const USER_TABLE: ActionTable<UserIntent, UserState> = {
     ban: {
       label: "Ban",
       reason: "ban",
+      terms: "ban",
       stale: banStale,
-      send: banUser,
+      // Then the end is kept (or a pending one forgotten) and the strike recorded (docs/product.md#bans-with-an-end).
+      send: async (request, id, terms) => {
+        const answer = await banUser(request, id);
+        const warning = await afterBan(id, terms);
+        return warning ? `${answer ?? "User banned successfully!"} ${warning}` : answer;
+      },
+      doneDetail: (message, terms) =>
+        terms?.until
+          ? [`Banned until ${new Date(terms.until).toISOString()}`, message].filter(Boolean).join(": ")
+          : message,
       done: "User banned successfully!",
       failed: "Failed to ban user",
       records: "banned",
+      // The optional message to the member, through the push call, once the ban is done.
+      message: { defaultText: "", send: pushToMember },
     },
     unban: {
       label: "Un-Ban",
       stale: unbanStale,
-      send: unbanUser,
+      // A manual un-ban replaces the pending end: nothing is sent at its time.
+      send: async (request, id) => {
+        const answer = await unbanUser(request, id);
+        await afterUnban(id);
+        return answer;
+      },
       done: "User un-banned successfully!",
       failed: "Failed to unban user",
       records: "unbanned",

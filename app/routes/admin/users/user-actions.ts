@@ -56,6 +56,7 @@ export const USER_CONFIRMATIONS = {
     description: "Are you sure you want to ban this User",
     confirmLabel: "Ban",
     stale: banStale,
+    terms: "ban",
   },
   unban: {
     asks: "dialog",

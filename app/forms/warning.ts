@@ -1,0 +1,22 @@
+import * as z from "zod/mini";
+
+import { BAN_MESSAGE_MAX } from "~/lib/ban-ladder";
+
+/** Warn's texts (docs/product.md#warnings-and-strikes). */
+export const WARN_TEXTS = {
+  textRequired: "Please write the message to the member",
+  sent: "Member warned: the message was sent",
+  notSent: "Warning recorded, but the message to the member was not sent",
+  failed: "Failed to warn the member",
+} as const;
+
+/** Warn's message pushed to the member (its reason: reasonFields("ban"), required). */
+export const WarnTextSchema = z.object({
+  text: z
+    .string({ error: WARN_TEXTS.textRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, WARN_TEXTS.textRequired),
+      z.maxLength(BAN_MESSAGE_MAX, `At most ${BAN_MESSAGE_MAX} characters`),
+    ),
+});

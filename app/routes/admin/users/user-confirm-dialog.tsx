@@ -1,0 +1,19 @@
+import { USER_CONFIRMATIONS, type UserState } from "./user-actions";
+import type { BanOffer } from "~/bans/ban-terms.server";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+
+// Its own module: user details loads it when Ban or Un-Ban opens (lazyDialog, decision 026), so
+// the page's first load carries neither the dialog nor the users' confirmations.
+
+/** User details' Ban and Un-Ban confirmations (docs/product.md#bans-with-an-end): the users list's own. */
+export function UserConfirmDialog({
+  user,
+  offer,
+  failure,
+}: {
+  user: UserState & { strikes: number };
+  offer: BanOffer;
+  failure: { errors?: Partial<Record<string, { message: string }>>; values?: Record<string, unknown> } | null;
+}) {
+  return <ConfirmDialog confirmations={USER_CONFIRMATIONS} rows={[user]} terms={{ offer, failure }} />;
+}
