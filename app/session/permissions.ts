@@ -146,7 +146,7 @@ export const ROUTE_NEEDS: Readonly<Record<string, RouteNeed>> = {
   "/users": { read: "read", post: "ban", intents: USER_INTENTS },
   "/users/bulk": bulk("ban", USER_INTENTS),
   "/users/bulk/:batchId": bulk("ban", USER_INTENTS),
-  "/users/:id": { read: "read", post: "push", intents: { ...USER_INTENTS, ...WARN_INTENTS, ...NOTE_INTENTS } },
+  "/users/:id": { read: "read", post: "write-notes", intents: { ...USER_INTENTS, ...WARN_INTENTS, ...NOTE_INTENTS } },
   "/users/view-invites/:id": { read: "read" },
   "/badge-requests": { read: "read", post: "decide-citizenship", intents: BADGE_INTENTS },
   "/badge-requests/bulk": bulk("decide-citizenship", BADGE_INTENTS),

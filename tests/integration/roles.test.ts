@@ -71,7 +71,7 @@ describe("the roles page, on the embedded engine", { timeout: 120_000 }, () => {
     const resumed = await owner.post("/roles", { _resume: key!, password: PASSWORD });
     expect(toastMessage((await owner.follow(resumed)).html)).toBe("Role changed");
     expect(within((await adminCards(owner)).get(OPS)!).getByText("Moderator", { selector: ".badge" })).toBeTruthy();
-    const changes = (await auditRows(owner, "?action=change-role")).rows.filter((row) => row.Result.startsWith("Done"));
+    const changes = (await auditRows(owner, "?action=change-role")).rows.filter((row) => row.Result?.startsWith("Done"));
     expect(changes).toHaveLength(1);
     // Back to Admin for the tests that follow.
     await owner.post("/roles", { intent: "change-role", id, role: "ADMIN" });

@@ -15,7 +15,10 @@ import { htmlPage } from "../support/html";
 import { useRedis } from "../support/redis-server";
 import { useStack } from "../support/use-stack";
 
-const MODERATOR = { email: "moderator@example.com", password: "Moderator12345" };
+/** An Admin, not an Owner: writes notes and changes only their own (docs/product.md#roles-and-permissions). */
+const OTHER_ADMIN = { email: "ops.admin@example.com", password: "Admin12345" };
+/** The upstream's moderator: a Viewer on the panel, who reads notes and writes none. */
+const VIEWER = { email: "moderator@example.com", password: "Moderator12345" };
 
 /** The Staff notes section of user `id` as `client` reads it: each note's text, and the section. */
 async function notesOf(client: PanelClient, id: number | string) {
@@ -47,7 +50,8 @@ async function post(client: PanelClient, id: number | string, fields: Record<str
 
 for (const engine of ["embedded", "redis"] as const) {
   describe(`staff notes, on the ${engine} state engine`, { timeout: 120_000 }, () => {
-    const panelEnv: NodeJS.ProcessEnv = {};
+    // The demo admin is the Owner, as in demo mode.
+    const panelEnv: NodeJS.ProcessEnv = { OWNER_EMAILS: "admin@example.com" };
     if (engine === "redis") useRedis(panelEnv);
     const stack = useStack(panelEnv);
 
@@ -102,10 +106,14 @@ for (const engine of ["embedded", "redis"] as const) {
 
     it("lets the author and an Owner change a note, and refuses anyone else", async () => {
       const admin = await PanelClient.signedIn(stack.panel.url);
-      const moderator = await PanelClient.signedIn(stack.panel.url, MODERATOR.email, MODERATOR.password);
+      const moderator = await PanelClient.signedIn(stack.panel.url, OTHER_ADMIN.email, OTHER_ADMIN.password);
+      const viewer = await PanelClient.signedIn(stack.panel.url, VIEWER.email, VIEWER.password);
 
       await post(admin, 21, { intent: "add-note", text: "Admin's note." });
       expect((await post(moderator, 21, { intent: "add-note", text: "Moderator's note." })).toast).toBe("Note added");
+      // A Viewer reads the notes, is offered no Add note, and a hand-made one is refused.
+      expect(within((await notesOf(viewer, 21)).section).queryByRole("link", { name: "Add note" })).toBeNull();
+      expect((await post(viewer, 21, { intent: "add-note", text: "A Viewer's note." })).status).toBe(403);
 
       const seenByModerator = await notesOf(moderator, 21);
       const [mine, admins] = seenByModerator.notes;
@@ -122,7 +130,7 @@ for (const engine of ["embedded", "redis"] as const) {
       expect(forgedDelete.toast).toBe("Only the note's author or an Owner can change it");
       expect((await notesOf(admin, 21)).notes.map((note) => note.text)).toEqual(["Moderator's note.", "Admin's note."]);
 
-      // The admin (the Owner's stand-in, edit-others-notes) changes the moderator's note.
+      // The Owner (edit-others-notes) changes the other admin's note.
       expect((await post(admin, 21, { intent: "edit-note", id: mine!.id, text: "Checked by an admin." })).toast).toBe(
         "Note saved",
       );
@@ -135,8 +143,8 @@ for (const engine of ["embedded", "redis"] as const) {
         ["admin@example.com", "Deleted", "Refused"],
         ["admin@example.com", "Deleted", "DoneTex"],
         ["admin@example.com", "Saved", "DoneOld"],
-        ["moderator@example.com", "Deleted", "Refused"],
-        ["moderator@example.com", "Saved", "Refused"],
+        ["ops.admin@example.com", "Deleted", "Refused"],
+        ["ops.admin@example.com", "Saved", "Refused"],
       ]);
     });
 
