@@ -27,8 +27,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file starts its own servers; two cores, so two files at a time.
-          maxWorkers: 2,
+          // Each file starts its own servers, which mostly wait on each other: three files at a time
+          // keep two cores busy (measured on six files: 25.6 s with two, 17.3 s with three or four).
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
       },
