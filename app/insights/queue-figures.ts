@@ -5,6 +5,7 @@
  * are rollup-store.server.ts (the times, as decisions are written) and pending.server.ts (what
  * each look at the pending list leaves for its day).
  */
+import { localDateTimeToIso } from "~/lib/local-datetime";
 
 /** What the panel last saw pending on a day: how many requests, and when it first saw the oldest (ms). */
 export interface PendingSnapshot {
@@ -65,21 +66,8 @@ export function snapshotOf(firstSeen: Readonly<Record<string, number>>): Pending
 
 /** The instant (ms) `day` ends in `timeZone`: the next day's midnight there. */
 export function dayEnd(day: string, timeZone: string): number {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
-  // The zone's offset at that moment, read from how it writes the instant (DST changes at night are rare enough).
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(midnightUtc);
-  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
-  const shown = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return midnightUtc - (shown - midnightUtc);
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return Date.parse(localDateTimeToIso(`${next}T00:00`, timeZone)!);
 }
 
 /**

@@ -16,6 +16,7 @@ import type { AuditTarget } from "~/audit/entry";
 import { logLine } from "~/lib/log.server";
 import { browserAndDevice } from "~/session/user-agent";
 import type { StateEngine } from "~/state/engine";
+import { parseStored } from "~/state/lasting-records.server";
 import { theStateEngine } from "~/state/state.server";
 
 /** How long a session lives from its sign-in: 7 days, the user cookie's life (docs/product.md#current-user). */
@@ -178,17 +179,6 @@ export async function readSessionRecord(sessionId: string, now = Date.now()): Pr
   if (!record) return null;
   if (!local) keepLocally(key, record, Math.max(1, secondsLeft(record, now)), now);
   return record;
-}
-
-/** A stored value as `schema` reads it, or null when there is none or it does not read so. */
-function parseStored<T>(stored: string | undefined, schema: z.ZodType<T>): T | null {
-  if (stored === undefined) return null;
-  try {
-    const parsed = schema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 const parseRecord = (stored: string | undefined) => parseStored(stored, SessionRecordSchema);

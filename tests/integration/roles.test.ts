@@ -3,7 +3,7 @@
 // role change holds at the admin's next request, on the embedded engine and across two instances
 // sharing one Redis.
 import { within } from "@testing-library/dom";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { auditRows } from "../support/audit-page";
 import { confirm, finishedResults, reviewPath } from "../support/bulk";
@@ -11,9 +11,7 @@ import { demoUsers } from "../support/demo-data";
 import { injectFault, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { htmlPage } from "../support/html";
-import { useRedis } from "../support/redis-server";
-import { type RunningServer, startPanel } from "../support/servers";
-import { useStack } from "../support/use-stack";
+import { useStack, useTwoPanelsOnRedis } from "../support/use-stack";
 import { base32Decode, totpCode } from "~/session/second-factor-totp.server";
 
 const OWNER = "admin@example.com";
@@ -71,7 +69,9 @@ describe("the roles page, on the embedded engine", { timeout: 120_000 }, () => {
     const resumed = await owner.post("/roles", { _resume: key!, password: PASSWORD });
     expect(toastMessage((await owner.follow(resumed)).html)).toBe("Role changed");
     expect(within((await adminCards(owner)).get(OPS)!).getByText("Moderator", { selector: ".badge" })).toBeTruthy();
-    const changes = (await auditRows(owner, "?action=change-role")).rows.filter((row) => row.Result?.startsWith("Done"));
+    const changes = (await auditRows(owner, "?action=change-role")).rows.filter((row) =>
+      row.Result?.startsWith("Done"),
+    );
     expect(changes).toHaveLength(1);
     // Back to Admin for the tests that follow.
     await owner.post("/roles", { intent: "change-role", id, role: "ADMIN" });
@@ -208,20 +208,10 @@ describe("the roles page, on the embedded engine", { timeout: 120_000 }, () => {
 });
 
 describe("a role changed on one instance, with two sharing one Redis", { timeout: 120_000 }, () => {
-  const panelEnv: NodeJS.ProcessEnv = { OWNER_EMAILS: OWNER };
-  useRedis(panelEnv);
-  const stack = useStack(panelEnv);
-  let second: RunningServer | undefined;
-
-  beforeAll(async () => {
-    if (panelEnv.REDIS_URL) second = await startPanel(`${stack.demo.url}/api`, panelEnv);
-  });
-  afterAll(async () => {
-    await second?.stop();
-  });
+  const { stack, second } = useTwoPanelsOnRedis({ OWNER_EMAILS: OWNER });
 
   it("holds at the admin's next request on the other instance", async () => {
-    const there = await PanelClient.signedIn(second!.url, OPS, PASSWORD);
+    const there = await PanelClient.signedIn(second().url, OPS, PASSWORD);
     expect((await there.get("/audit")).status).toBe(200);
     const owner = await PanelClient.reauthenticated(stack.panel.url, OWNER, PASSWORD);
     const changed = await owner.post("/roles", {

@@ -3,14 +3,12 @@
 // an ended session refused at its next request on every instance: on the embedded engine (one
 // instance holds it), and with two instances sharing one Redis.
 import { within } from "@testing-library/dom";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import { auditRows } from "../support/audit-page";
 import { PanelClient, toastMessage } from "../support/form-post";
 import { htmlPage } from "../support/html";
-import { useRedis } from "../support/redis-server";
-import { type RunningServer, startPanel } from "../support/servers";
-import { useStack } from "../support/use-stack";
+import { useStack, useTwoPanelsOnRedis } from "../support/use-stack";
 
 const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0";
 const SAFARI_IPHONE =
@@ -196,21 +194,11 @@ describe("the sessions page, on the embedded engine", { timeout: 120_000 }, () =
 });
 
 describe("sessions ended on one instance, with two sharing one Redis", { timeout: 120_000 }, () => {
-  const panelEnv: NodeJS.ProcessEnv = { TRUST_PROXY: "loopback" };
-  useRedis(panelEnv);
-  const stack = useStack(panelEnv);
-  let second: RunningServer | undefined;
-
-  beforeAll(async () => {
-    if (panelEnv.REDIS_URL) second = await startPanel(`${stack.demo.url}/api`, panelEnv);
-  });
-  afterAll(async () => {
-    await second?.stop();
-  });
+  const { stack, second } = useTwoPanelsOnRedis({ TRUST_PROXY: "loopback" });
 
   it("refuses the other instance's session at its next request once all other sessions are signed out", async () => {
     const here = await signedIn(stack.panel.url, FIREFOX_LINUX, "203.0.113.7");
-    const there = await signedIn(second!.url, SAFARI_IPHONE, "198.51.100.23");
+    const there = await signedIn(second().url, SAFARI_IPHONE, "198.51.100.23");
     expect(await nextRequest(there)).toBe("the page");
     // Each instance lists both sessions: the index is shared.
     expect((await sessionRows(there)).rows).toHaveLength(2);

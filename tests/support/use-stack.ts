@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
 import { resetDemo } from "./demo-hooks";
-import { type RunningServer, type Stack, startStack } from "./servers";
+import { useRedis } from "./redis-server";
+import { type RunningServer, type Stack, startPanel, startStack } from "./servers";
 
 /**
  * For an integration test file: starts a demo API and a built panel before its tests, reseeds
@@ -40,6 +41,31 @@ export function useStack(panelEnv: NodeJS.ProcessEnv = {}): Pick<Stack, "panel" 
     },
     get demo(): RunningServer {
       return running().demo;
+    },
+  };
+}
+
+/**
+ * For a describe about several instances: a stack whose panel shares a real Redis with a second
+ * panel on the same demo API (`second`), both started before its tests and stopped after them.
+ * Without redis-server the describe's tests are skipped (useRedis says why).
+ */
+export function useTwoPanelsOnRedis(panelEnv: NodeJS.ProcessEnv = {}) {
+  useRedis(panelEnv);
+  const stack = useStack(panelEnv);
+  let second: RunningServer | undefined;
+  beforeAll(async () => {
+    if (panelEnv.REDIS_URL) second = await startPanel(`${stack.demo.url}/api`, panelEnv);
+  });
+  afterAll(async () => {
+    await second?.stop();
+  });
+  return {
+    stack,
+    /** The second instance. */
+    second: (): RunningServer => {
+      if (!second) throw new Error("the second panel is not started yet: use it inside tests");
+      return second;
     },
   };
 }

@@ -144,29 +144,40 @@ export async function editNote(request: Request, form: FormData, member: string,
   const parsed = parseForm(form, StaffNoteSchema);
   if (!parsed.ok) return invalidSubmission(parsed.errors, parsed.values);
   const { text } = parsed.data;
-  const rights = await noteRights(request);
-  let before = "";
-  return changeNote(
-    request,
-    back,
-    {
-      target: { kind: "note", id },
-      action: "update",
-      read: readNote(member, id),
-      notFound: NOTE_TEXTS.gone,
-      stale: (note) => {
-        before = note.text;
-        return mayChange(request, note, rights) ? null : NOTE_TEXTS.notYours;
-      },
-      send: (note) => staffNotes().edit(note!, text, adminOf(request), Date.now()),
-      doneDetail: () => `Old text: “${before}” New text: “${text}”`,
-    },
-    NOTE_TEXTS.saved,
-  );
+  return changeExistingNote(request, back, member, id, {
+    action: "update",
+    send: (note) => staffNotes().edit(note, text, adminOf(request), Date.now()),
+    detail: (before) => `Old text: “${before}” New text: “${text}”`,
+    done: NOTE_TEXTS.saved,
+  });
 }
 
 /** A note's Delete: its author's or an Owner's; its entry holds the text deleted. */
 export async function deleteNote(request: Request, member: string, id: string, back: string) {
+  return changeExistingNote(request, back, member, id, {
+    action: "delete",
+    send: (note) => staffNotes().remove(note),
+    detail: (before) => `Text: “${before}”`,
+    done: NOTE_TEXTS.deleted,
+  });
+}
+
+/**
+ * Changes the note `id` of `member` that exists, through the outcome core: refused unless this
+ * admin may change it (its author, or an Owner); `detail` words the entry from its text before.
+ */
+async function changeExistingNote(
+  request: Request,
+  back: string,
+  member: string,
+  id: string,
+  change: {
+    action: "update" | "delete";
+    send: (note: StaffNote) => Promise<string | void | null>;
+    detail: (before: string) => string;
+    done: string;
+  },
+) {
   const rights = await noteRights(request);
   let before = "";
   return changeNote(
@@ -174,16 +185,16 @@ export async function deleteNote(request: Request, member: string, id: string, b
     back,
     {
       target: { kind: "note", id },
-      action: "delete",
+      action: change.action,
       read: readNote(member, id),
       notFound: NOTE_TEXTS.gone,
       stale: (note) => {
         before = note.text;
         return mayChange(request, note, rights) ? null : NOTE_TEXTS.notYours;
       },
-      send: (note) => staffNotes().remove(note!),
-      doneDetail: () => `Text: “${before}”`,
+      send: (note) => change.send(note!),
+      doneDetail: () => change.detail(before),
     },
-    NOTE_TEXTS.deleted,
+    change.done,
   );
 }
