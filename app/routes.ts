@@ -37,6 +37,7 @@ export default [
   ]),
   // Passport downloads stream a file; they sit outside the layout so no page renders around them.
   route("users/:id/passport", "routes/admin/users/passport.tsx"),
+  route("users/:id/certificate", "routes/admin/users/certificate.tsx"),
   // A list's CSV export: the list's address with .csv, the list's query (decision 059); files, like the passport.
   route("users.csv", "routes/admin/users/users-csv.ts"),
   route("users/:id/invites.csv", "routes/admin/users/invites-csv.ts"),

@@ -34,6 +34,7 @@ const ACTION_WORDS = {
   "change-role": "changed the role",
   "reset-second-factor": "reset two-factor authentication",
   "download-passport": "downloaded the passport",
+  "open-certificate": "opened the certificate",
   // The second factor (docs/product.md#second-factor).
   "turn-on-second-factor": "turned on two-factor authentication",
   "turn-off-second-factor": "turned off two-factor authentication",

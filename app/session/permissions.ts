@@ -173,6 +173,7 @@ export const ROUTE_NEEDS: Readonly<Record<string, RouteNeed>> = {
   // The re-authentication challenge (decision 080): what it carries on is guarded on its own route.
   "/account/confirm": { read: "read", post: "read" },
   "/users/:id/passport": { read: "read-personal" },
+  "/users/:id/certificate": { read: "read-personal" },
   "/users.csv": { read: "export" },
   "/users/:id/invites.csv": { read: "export" },
   "/users/:id/invitees.csv": { read: "export" },

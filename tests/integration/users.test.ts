@@ -1,6 +1,7 @@
 import { within } from "@testing-library/dom";
 import { describe, expect, it } from "vitest";
 
+import { auditRows } from "../support/audit-page";
 import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { decodeEntities, PanelClient, toastMessage } from "../support/form-post";
 import { type HtmlPage, htmlPage, valueOf } from "../support/html";
@@ -615,8 +616,17 @@ describe("what the users screens show without JavaScript", () => {
     for (const certificate of certificates) {
       expect(certificate.getAttribute("target")).toBe("_blank");
       expect(certificate.getAttribute("rel")).toMatch(/noopener/);
-      expect(certificate.getAttribute("href")).toMatch(/\/files\/certificates\/\d+\.pdf$/);
+      expect(certificate.getAttribute("href")).toMatch(/^\/users\/\d+\/certificate\?back=/);
     }
+    // Opened through the panel: the upstream's file, and an entry that says who opened it.
+    const panel = await admin();
+    const href = certificates[0]!.getAttribute("href")!;
+    const id = /^\/users\/(\d+)\//.exec(href)![1]!;
+    const opened = await panel.get(href);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toMatch(/\/files\/certificates\/\d+\.pdf$/);
+    const { rows } = await auditRows(panel, `?kind=user&target=${id}`);
+    expect(rows[0]).toMatchObject({ Admin: "admin@example.com", Action: "Opened the certificate" });
   });
 
   it("shows every field of a user's details", async () => {

@@ -76,7 +76,7 @@ export async function loadUsers(request: Request) {
         name: user.fullName?.trim() || "",
         email: user.email,
         avatar: safeFileLink(user.profilePic) ?? DEFAULT_AVATAR,
-        certificate: personal && user.badgeRequestStatus === 2 ? safeFileLink(user.badgeFileName) : null,
+        hasCertificate: personal && user.badgeRequestStatus === 2 && safeFileLink(user.badgeFileName) !== null,
         hasPassport: personal && Boolean(user.passport?.trim()),
       })),
       // The upstream's own totals: they count the administrators it sends (it has no role filter,

@@ -5,7 +5,7 @@ import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
 import { loadUsers } from "./list.server";
 import { USER_TABLE, UserRowActionSchema } from "./user-actions.server";
-import { detailsHref, invitesHref, passportHref } from "./user-links";
+import { certificateHref, detailsHref, invitesHref, passportHref } from "./user-links";
 import { EmailText } from "./shared";
 import { USER_CONFIRMATIONS } from "./user-actions";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
@@ -192,12 +192,12 @@ function RowActions({ user, can }: { user: UserRow; can: { ban: boolean; verify:
 
   return (
     <div className="row-actions">
-      {user.certificate ? (
+      {user.hasCertificate ? (
         <IconAction
           label="Download certificate"
           item={user.label}
           icon="solid-academic-cap"
-          href={user.certificate}
+          href={certificateHref(user.id, back)}
           newTab
         />
       ) : (

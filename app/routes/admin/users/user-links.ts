@@ -25,3 +25,8 @@ export function invitesHref(id: string, back: string): string {
 export function passportHref(id: string, back: string): string {
   return withBack(`/users/${encodeURIComponent(id)}/passport`, back);
 }
+
+/** The Download certificate link of a users list row: opened through the panel, which records it. */
+export function certificateHref(id: string, back: string): string {
+  return withBack(`/users/${encodeURIComponent(id)}/certificate`, back);
+}
