@@ -16,7 +16,9 @@ const stack = useStack();
 let panel: PanelClient;
 
 beforeEach(async () => {
-  panel = await PanelClient.signedIn(stack.panel.url);
+  // Confirmed ahead: a batch over 50 items asks to confirm it's them first (decision 080,
+  // tests/integration/reauthentication.test.ts); these tests are about the review and results pages.
+  panel = await PanelClient.reauthenticated(stack.panel.url);
 });
 
 const nameOf = (user: { fullName: string | null; email: string }) => user.fullName?.trim() || user.email;

@@ -14,12 +14,28 @@ const post = (fields: Record<string, string>) => ({
 describe("role × action", () => {
   it("gives each role the issue's defaults", () => {
     const viewer: PanelAction[] = ["read"];
-    const moderator: PanelAction[] = [...viewer, "read-personal", "delete-post", "decide-citizenship", "ban"];
-    const admin: PanelAction[] = [...moderator, "verify", "push", "announcements", "plans", "export", "read-audit"];
+    const moderator: PanelAction[] = [
+      ...viewer,
+      "read-personal",
+      "delete-post",
+      "decide-citizenship",
+      "ban",
+      "write-notes",
+    ];
+    const admin: PanelAction[] = [
+      ...moderator,
+      "verify",
+      "push",
+      "announcements",
+      "plans",
+      "export",
+      "read-audit",
+      "edit-saved-messages",
+    ];
     expect(capabilitiesOf("VIEWER").sort()).toEqual(viewer.sort());
     expect(capabilitiesOf("MODERATOR").sort()).toEqual(moderator.sort());
     expect(capabilitiesOf("ADMIN").sort()).toEqual(admin.sort());
-    expect(capabilitiesOf("OWNER").sort()).toEqual([...admin, "manage-roles"].sort());
+    expect(capabilitiesOf("OWNER").sort()).toEqual([...admin, "edit-others-notes", "manage-roles"].sort());
     expect(capabilitiesOf(null)).toEqual([]);
   });
 
