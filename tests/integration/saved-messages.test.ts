@@ -228,3 +228,41 @@ describe("the saved-message picker in the citizenship queue's Reject", { timeout
     ).toMatchObject([{ path: `/users/badges/${member.id}`, body: { approved: 0 } }]);
   });
 });
+
+describe("the saved-message picker in user details' Warn", { timeout: 120_000 }, () => {
+  const stack = useStack();
+
+  it("starts the warning with the chosen saved one, the dialog kept open; the edited text is what the push carries", async () => {
+    const admin = await PanelClient.signedIn(stack.panel.url);
+    const member = await findDemoUser(stack.demo.url, (user) => !user.isBanned && user.devicesCount > 0);
+    const path = `/users/${member.id}`;
+
+    const open = parsePage(decodeEntities(await (await admin.get(`${path}?warn=1`)).text()));
+    const picker = open.getByRole("combobox", { name: "Saved message" });
+    // Warn's own messages only.
+    expect([...picker.querySelectorAll("option")].map((option) => option.textContent)).toEqual([
+      "Choose a saved message",
+      "Community guidelines",
+      "Spam",
+    ]);
+    // A GET form to this page that keeps Warn open.
+    const pickerForm = picker.closest("form")!;
+    expect([pickerForm.getAttribute("method"), pickerForm.getAttribute("action")]).toEqual(["get", path]);
+    expect(pickerForm.querySelector<HTMLInputElement>('input[type="hidden"][name="warn"]')?.value).toBe("1");
+
+    const chosen = [...picker.querySelectorAll("option")].find((option) => option.textContent === "Spam")!;
+    const filled = parsePage(
+      decodeEntities(await (await admin.get(`${path}?warn=1&saved=${chosen.getAttribute("value")}`)).text()),
+    );
+    const message = filled.getByRole("textbox", { name: "Message to the member" });
+    expect(valueOf(message)).toBe(
+      "Please stop posting advertising or repeated messages. Another breach may lead to a ban.",
+    );
+
+    const edited = "Please stop posting advertising: this is your last warning.";
+    const warned = await admin.post(path, { intent: "warn", reason: "Spam", text: edited });
+    expect(toastMessage((await admin.follow(warned)).html)).toMatch(/^Member warned/);
+    const pushes = await recordedRequests(stack.demo.url, "/fcm/send-notification-to-user");
+    expect(pushes.map((call) => (call.body as { body: string }).body)).toEqual([edited]);
+  });
+});

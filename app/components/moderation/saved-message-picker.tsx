@@ -19,7 +19,16 @@ export interface SavedMessagePickerView {
  * moderator may still edit before sending. Its own <form>, so it stands just before the form it
  * fills (forms do not nest); the same without JavaScript.
  */
-export function SavedMessagePicker({ picker, to }: { picker: SavedMessagePickerView; to: string }) {
+export function SavedMessagePicker({
+  picker,
+  to,
+  keep = [],
+}: {
+  picker: SavedMessagePickerView;
+  to: string;
+  /** The page's own parameters the choice keeps (a GET form sends only its fields): e.g. an open dialog's. */
+  keep?: readonly (readonly [string, string])[];
+}) {
   const id = useId();
   const edit = picker.editable ? (
     <Link to="/messages" className="text-link self-center text-sm">
@@ -29,6 +38,9 @@ export function SavedMessagePicker({ picker, to }: { picker: SavedMessagePickerV
   if (picker.options.length === 0) return edit;
   return (
     <Form method="get" action={to} preventScrollReset replace className="flex flex-wrap items-end gap-2">
+      {keep.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="min-w-0 flex-1">
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
           Saved message

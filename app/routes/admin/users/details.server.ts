@@ -7,6 +7,7 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { logLine } from "~/lib/log.server";
 import { banEndsOf } from "~/bans/ban-ends.server";
 import { banOffer } from "~/bans/ban-terms.server";
+import { savedMessagePicker } from "~/components/moderation/saved-message-picker.server";
 import { addStrike, liveStrikes } from "~/bans/strikes.server";
 import { WARN_TEXTS } from "~/forms/warning";
 import type { RowAction } from "~/recipe/action.server";
@@ -58,6 +59,8 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
   // Read beside the user: the trail's store and the upstream answer at the same time.
   const history = may(role, "read-audit") ? loadUserHistory(params.id, timeZone) : null;
   const notes = loadStaffNotes(request, params.id);
+  // The saved warnings (docs/product.md#saved-messages), read while Warn is open.
+  const warnPicker = can.ban && search.has("warn") ? savedMessagePicker(request, "warn") : null;
 
   // The pending end of a ban and the live strikes, from the panel's state, beside the rest.
   const bans = banStateOf(params.id);
@@ -95,6 +98,7 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
       can,
       history: await history,
       notes: await notes,
+      warnPicker: await warnPicker,
     };
   } catch (error) {
     return loadFailure(error, { found: false as const });

@@ -257,7 +257,12 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
         <NotifyDialog closeTo={closeTo} actionData={actionData} />
       ) : null}
       {params.has("warn") && can.ban ? (
-        <WarnDialog closeTo={closeTo} failure={actionData && "errors" in actionData ? actionData : null} />
+        <WarnDialog
+          closeTo={closeTo}
+          failure={actionData && "errors" in actionData ? actionData : null}
+          picker={loaded.warnPicker}
+          here={location.pathname}
+        />
       ) : null}
       {params.has("confirm") && can.ban ? (
         <UserConfirmDialog
