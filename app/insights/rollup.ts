@@ -7,11 +7,27 @@ import type { AuditEntry } from "~/audit/entry";
  */
 
 /** What /insights counts: the decisions by kind, then the queue's skips and take-overs. */
-export const MEASURES = ["approved", "rejected", "banned", "unbanned", "post-deleted", "skipped", "took-over"] as const;
+export const MEASURES = [
+  "approved",
+  "rejected",
+  "banned",
+  "unbanned",
+  "post-deleted",
+  "warned",
+  "skipped",
+  "took-over",
+] as const;
 export type Measure = (typeof MEASURES)[number];
 
 /** The measures that are decisions (the chart's series). */
-export const DECISIONS = ["approved", "rejected", "banned", "unbanned", "post-deleted"] as const satisfies Measure[];
+export const DECISIONS = [
+  "approved",
+  "rejected",
+  "banned",
+  "unbanned",
+  "post-deleted",
+  "warned",
+] as const satisfies Measure[];
 
 /** The /audit query that lists a measure's entries: the action word the trail records and the target kind. */
 export const MEASURE_QUERY: Record<Measure, { action: string; kind: NonNullable<AuditEntry["target"]>["kind"] }> = {
@@ -20,6 +36,8 @@ export const MEASURE_QUERY: Record<Measure, { action: string; kind: NonNullable<
   banned: { action: "banned", kind: "user" },
   unbanned: { action: "unbanned", kind: "user" },
   "post-deleted": { action: "deleted", kind: "post" },
+  // A warning with its strike (docs/product.md#warnings-and-strikes).
+  warned: { action: "warned", kind: "user" },
   skipped: { action: "skipped", kind: "badge-request" },
   "took-over": { action: "took over", kind: "badge-request" },
 };
@@ -31,6 +49,7 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   banned: "Bans",
   unbanned: "Un-bans",
   "post-deleted": "Posts deleted",
+  warned: "Warnings",
   skipped: "Skips",
   "took-over": "Take-overs",
 };

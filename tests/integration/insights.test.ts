@@ -60,6 +60,14 @@ function seededRecords(now: number) {
       result: "done",
       at: at(5),
     },
+    {
+      admin: "support.admin@example.com",
+      action: "warned",
+      target: { kind: "user", id: "16" },
+      result: "done",
+      at: at(5),
+    },
+    { admin: "ops.admin@example.com", action: "warned", target: { kind: "user", id: "17" }, result: "done", at: at(2) },
     { admin: "support.admin@example.com", action: "skipped", target: request("8"), result: "done", at: at(5) },
     { admin: "ops.admin@example.com", action: "took over", target: request("8"), result: "done", at: at(5) },
     // Reversals: support's ban undone by ops within 24 hours; a ban undone after more than 24 hours is none.
@@ -227,8 +235,8 @@ describe.each(["embedded", "Redis"] as const)("/insights on the %s state engine"
     const figures = [...page.document.querySelectorAll<HTMLAnchorElement>('main a[href^="/audit?"]')].filter((figure) =>
       figure.getAttribute("href")!.includes("action="),
     );
-    // 7 days × 5 kinds of decision, and 7 measures for each of the three admins.
-    expect(figures).toHaveLength(7 * 5 + 3 * 7);
+    // 7 days × 6 kinds of decision (warnings among them), and 8 measures for each of the three admins.
+    expect(figures).toHaveLength(7 * 6 + 3 * 8);
     for (const figure of figures) {
       expect(`${figure.getAttribute("aria-label")}: ${figure.textContent}`).toBe(
         `${figure.getAttribute("aria-label")}: ${countFor(entries, figure.getAttribute("href")!, "UTC")}`,

@@ -23,6 +23,7 @@ describe("the chart's geometry", () => {
       ["Bans", 1],
       ["Un-bans", 0],
       ["Posts deleted", 1],
+      ["Warnings", 0],
     ]);
   });
 
@@ -66,7 +67,7 @@ describe("the SVG", () => {
     const [title, desc] = svg.getAttribute("aria-labelledby")!.split(" ");
     expect(svg.querySelector(`[id="${title}"]`)!.textContent).toBe("Decisions per day, 2026-11-30 to 2026-12-02");
     expect(svg.querySelector(`[id="${desc}"]`)!.textContent).toMatch(
-      /^One row of bars per kind of decision.*Over the period: 6 citizenship approved, 0 citizenship rejected, 1 bans, 0 un-bans, 1 posts deleted\./,
+      /^One row of bars per kind of decision.*Over the period: 6 citizenship approved, 0 citizenship rejected, 1 bans, 0 un-bans, 1 posts deleted, 0 warnings\./,
     );
   });
 
@@ -78,6 +79,7 @@ describe("the SVG", () => {
       "Bans: 1",
       "Un-bans: 0",
       "Posts deleted: 1",
+      "Warnings: 0",
     ]);
     expect([...svg.querySelectorAll("rect > title")].map((title) => title.textContent)).toEqual([
       "2026-11-30: 4 citizenship approved",

@@ -36,6 +36,7 @@ describe("what an entry counts for", () => {
     expect(measureOf(entry({ action: "banned", target: { kind: "user", id: "3" } }))).toBe("banned");
     expect(measureOf(entry({ action: "unbanned", target: { kind: "user", id: "3" } }))).toBe("unbanned");
     expect(measureOf(entry({ action: "deleted", target: { kind: "post", id: "9" } }))).toBe("post-deleted");
+    expect(measureOf(entry({ action: "warned", target: { kind: "user", id: "9" } }))).toBe("warned");
     expect(measureOf(entry({ action: "skipped" }))).toBe("skipped");
     expect(measureOf(entry({ action: "took over" }))).toBe("took-over");
   });
