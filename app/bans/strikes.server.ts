@@ -15,9 +15,9 @@ export interface Strike {
   kind: "warning" | "ban";
   reason: string | null;
   admin: string | null;
-  /** The warning's text, and the post it concerns. */
+  /** The warning's text, and the post it concerns ("Delete and warn the author"). */
   text?: string | null;
-  post?: string | null;
+  post?: { id: string; title: string } | null;
 }
 
 const strikes = stateFamily("strike");

@@ -10,6 +10,15 @@ export const WARN_TEXTS = {
   failed: "Failed to warn the member",
 } as const;
 
+/** "Delete and warn the author" on a post (docs/product.md#posts): its texts beside Warn's. */
+export const POST_WARN_TEXTS = {
+  noAuthor: "This post has no author to warn",
+  /** The warning's reason names the post it concerns (History shows it). */
+  about: (post: { id: string; title: string }) => `about post ${post.id}, “${post.title}”`,
+  /** What the toast says when the post was deleted and the warning was not recorded. */
+  notWarned: "but the author was not warned",
+} as const;
+
 /** Warn's message pushed to the member (its reason: reasonFields("ban"), required). */
 export const WarnTextSchema = z.object({
   text: z

@@ -136,7 +136,16 @@ export interface RowAction<T> {
  * sent, and a reload never sends again.
  */
 export async function rowAction<T>(request: Request, back: string, action: RowAction<T>) {
-  const { outcome } = await applyAction(
+  const { outcome } = await applyRowAction(request, action);
+  return answerOutcome(request, back, outcome, action);
+}
+
+/**
+ * A row action through the outcome core, without its answer: its outcome and the target as its
+ * read found it, for a screen that goes on from there (a post's delete, then its author's warning).
+ */
+export function applyRowAction<T>(request: Request, action: RowAction<T>) {
+  return applyAction(
     {
       target: action.target,
       action: action.action,
@@ -152,7 +161,6 @@ export async function rowAction<T>(request: Request, back: string, action: RowAc
     },
     env().APP_TIMEZONE,
   );
-  return answerOutcome(request, back, outcome, action);
 }
 
 /** The answer of a row action's outcome: the screen again with its toast. */

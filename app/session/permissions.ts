@@ -124,7 +124,8 @@ const NOTE_INTENTS = { "add-note": "write-notes", "edit-note": "write-notes", "d
 const WARN_INTENTS = { warn: "ban" } as const;
 const USER_INTENTS = { ban: "ban", unban: "ban", verify: "verify", notify: "push" } as const;
 const BADGE_INTENTS = { approve: "decide-citizenship", reject: "decide-citizenship" } as const;
-const POST_INTENTS = { delete: "delete-post" } as const;
+/** "Delete and warn the author" is also a warning: a sanction, as a ban is (docs/product.md#posts). */
+const POST_INTENTS = { delete: "delete-post", "delete-and-warn": "ban" } as const;
 const ANNOUNCEMENT_INTENTS = Object.fromEntries(
   ["create", "update", "activate", "deactivate", "pin", "unpin", "delete", "toggle-status", "toggle-pinned"].map(
     (intent) => [intent, "announcements" as const],

@@ -14,17 +14,20 @@ export interface PostCardData {
 }
 
 /**
- * One post: title, description, author and date, with an optional delete link and, on the posts
- * list, a checkbox for its BulkSelection (docs/product.md#posts).
+ * One post: title, description, author and date, with an optional delete link, an optional
+ * "Delete and warn the author" link and, on the posts list, a checkbox for its BulkSelection
+ * (docs/product.md#posts).
  */
 export function PostCard({
   post,
   deleteHref,
+  warnHref,
   compact = false,
   selectable = false,
 }: {
   post: PostCardData;
   deleteHref?: string;
+  warnHref?: string;
   compact?: boolean;
   selectable?: boolean;
 }) {
@@ -67,6 +70,16 @@ export function PostCard({
         </div>
         <time className="shrink-0 text-xs text-slate-500">{post.date}</time>
       </footer>
+      {warnHref ? (
+        <DialogLink
+          to={warnHref}
+          preventScrollReset
+          aria-label={`Delete and warn the author of ${post.title}`}
+          className="post-warn-link"
+        >
+          Delete and warn the author
+        </DialogLink>
+      ) : null}
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import { postsMatching } from "./list-rows.server";
-import { POST_TABLE } from "./post-actions.server";
+import { POST_TABLE, warnableAuthor } from "./post-actions.server";
+import { savedMessagePicker } from "~/components/moderation/saved-message-picker.server";
 import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
@@ -19,14 +20,23 @@ export async function loadPosts(request: Request) {
   const { APP_TIMEZONE, BULK_MAX: max } = env();
   // What the admin's role offers (permissions.ts).
   const { panelRole: role } = await requireUser(request);
-  const can = { delete: may(role, "delete-post"), export: may(role, "export") };
+  const can = {
+    delete: may(role, "delete-post"),
+    warn: mayPost(role, "/posts", "delete-and-warn"),
+    export: may(role, "export"),
+  };
   const actions = POST_BULK_ACTIONS.filter(([intent]) => mayPost(role, "/posts/bulk", intent));
+  // The saved warnings (docs/product.md#saved-messages), read while "Delete and warn the author" is open.
+  const warnPicker =
+    can.warn && params.get("confirm") === "delete-and-warn" ? savedMessagePicker(request, "warn") : null;
   try {
     const matching = await postsMatching(request, params);
     return {
-      posts: matching.map((post) => toPostCard(post, APP_TIMEZONE)),
+      // A post without an author (its account deleted) offers no warning.
+      posts: matching.map((post) => ({ ...toPostCard(post, APP_TIMEZONE), warnable: warnableAuthor(post) !== null })),
       search,
       can,
+      warnPicker: await warnPicker,
       // One page: every matching post shows.
       bulk: bulkSelectionView(request, {
         actions,
@@ -45,6 +55,6 @@ export async function loadPosts(request: Request) {
       max,
       paged: false,
     });
-    return loadFailure(error, { posts: [], search, can, bulk, error: LIST_LOAD_ERROR });
+    return loadFailure(error, { posts: [], search, can, bulk, warnPicker: null, error: LIST_LOAD_ERROR });
   }
 }

@@ -8,12 +8,7 @@ import { logLine } from "~/lib/log.server";
 import { banEndsOf } from "~/bans/ban-ends.server";
 import { banOffer } from "~/bans/ban-terms.server";
 import { savedMessagePicker } from "~/components/moderation/saved-message-picker.server";
-import { addStrike, liveStrikes } from "~/bans/strikes.server";
-import { WARN_TEXTS } from "~/forms/warning";
-import type { RowAction } from "~/recipe/action.server";
-import { isUpstreamError } from "~/upstream/errors";
-import type { UserState } from "./user-actions";
-import { pushToMember, USER_TABLE } from "./user-actions.server";
+import { liveStrikes } from "~/bans/strikes.server";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { loadFailure, refuse } from "~/recipe/failure.server";
 import { inviteFilters, inviteesMatching } from "./invite-rows.server";
@@ -116,34 +111,4 @@ export async function sendPush(request: Request, userId: string, push: { title: 
   // The page offers no push then; a stale or hand-made post is refused here rather than by the upstream.
   if (!canPush(user)) refuse(NO_DEVICES);
   return sendNotificationToUser(request, { email, title: push.title, body: push.message });
-}
-
-/**
- * Warn (docs/product.md#warnings-and-strikes): records a strike with its reason and text, then
- * pushes the text to the member. A push that fails is said in the answer and kept in the audit
- * entry's detail, never silent; the strike stands (it is the warning).
- */
-export function warnAction(
-  request: Request,
-  id: string,
-  warning: { reason: string; text: string; admin: string | null },
-): RowAction<UserState> {
-  return {
-    target: { kind: "user", id },
-    action: "warn",
-    reason: warning.reason,
-    read: () => USER_TABLE.read(request, id),
-    send: async () => {
-      await addStrike(id, { kind: "warning", reason: warning.reason, text: warning.text, admin: warning.admin });
-      try {
-        await pushToMember(request, id, null, warning.text);
-        return WARN_TEXTS.sent;
-      } catch (error) {
-        if (error instanceof Response) throw error;
-        const said = isUpstreamError(error) ? error.messageOr("") : "";
-        return said ? `${WARN_TEXTS.notSent}: ${said}` : WARN_TEXTS.notSent;
-      }
-    },
-    failed: WARN_TEXTS.failed,
-  };
 }

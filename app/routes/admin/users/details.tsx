@@ -1,10 +1,7 @@
 import { useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/details";
-import { loadUserDetails, sendPush, warnAction } from "./details.server";
-import { parseForm } from "~/forms/form-data.server";
-import { reasonFields, reasonLine } from "~/forms/moderation-reasons";
-import { WarnTextSchema } from "~/forms/warning";
+import { loadUserDetails, sendPush } from "./details.server";
 import { HistorySection } from "./history";
 import { StaffNotesSection } from "./staff-notes";
 import { addNote, deleteNote, editNote } from "./staff-notes.server";
@@ -28,7 +25,7 @@ import { parseSubmission, rowAction, runOnce, saveForm, tableRowAction, unhandle
 import { invalidSubmission } from "~/recipe/failure.server";
 import { getCurrentUser } from "~/session/user.server";
 import { readBanTerms } from "~/bans/ban-terms.server";
-import { USER_TABLE } from "./user-actions.server";
+import { readWarning, USER_TABLE, warnAction } from "./user-actions.server";
 
 const NOT_FOUND = "User not found or some error occurred while fetching data";
 const NOT_PROVIDED = "Not provided";
@@ -67,14 +64,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return rowAction(request, back, tableRowAction(request, USER_TABLE, "unban", id));
       case "warn": {
         // A reason from the list and the message (docs/product.md#warnings-and-strikes).
-        const reason = parseForm(form, reasonFields("ban"));
-        const text = parseForm(form, WarnTextSchema);
-        if (!reason.ok || !text.ok) {
-          const errors = { ...(reason.ok ? {} : reason.errors), ...(text.ok ? {} : text.errors) };
-          return invalidSubmission(errors, { ...reason.values, ...text.values });
-        }
-        const warning = { reason: reasonLine(reason.data), text: text.data.text, admin: getCurrentUser(request).email };
-        return rowAction(request, back, warnAction(request, id, warning));
+        const read = readWarning(request, form);
+        if (!read.ok) return read.rejected;
+        return rowAction(request, back, warnAction(request, id, read.warning));
       }
       case "notify":
         return saveForm(request, form, {

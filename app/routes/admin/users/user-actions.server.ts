@@ -9,7 +9,14 @@
  * items a selection names or the list's query matches.
  */
 import { banStale, unbanStale, type UserIntent, type UserState, userState, verifyStale } from "./user-actions";
-import { type ActionTable, rowIntentSchema, tableIntents } from "~/recipe/action.server";
+import { type ActionTable, type RowAction, rowIntentSchema, tableIntents } from "~/recipe/action.server";
+import { invalidSubmission } from "~/recipe/failure.server";
+import { addStrike } from "~/bans/strikes.server";
+import { parseForm } from "~/forms/form-data.server";
+import { reasonFields, reasonLine } from "~/forms/moderation-reasons";
+import { POST_WARN_TEXTS, WARN_TEXTS, WarnTextSchema } from "~/forms/warning";
+import { getCurrentUser } from "~/session/user.server";
+import { isUpstreamError } from "~/upstream/errors";
 import type { Found } from "~/recipe/outcome.server";
 import { banUser, getUser, isAdminUser, unbanUser, verifyUser } from "~/upstream/users.server";
 import { userPages } from "./list-rows.server";
@@ -109,3 +116,60 @@ export const usersBulk: BulkList<UserState, User, UserIntent> = {
   },
   itemHref: ({ id }) => `/users/${encodeURIComponent(id)}`,
 };
+
+/** A warning as Warn's form gives it (readWarning), and the post it concerns, if any. */
+export interface Warning {
+  reason: string;
+  text: string;
+  admin: string | null;
+  /** The post "Delete and warn the author" deleted (docs/product.md#posts). */
+  post?: { id: string; title: string } | null;
+}
+
+/**
+ * Warn's form (docs/product.md#warnings-and-strikes), on user details and in a post's "Delete and
+ * warn the author": a reason from the moderation list and the message to the member, both
+ * required. Refused: the 400 with every message and what was typed.
+ */
+export function readWarning(request: Request, form: FormData) {
+  const reason = parseForm(form, reasonFields("ban"));
+  const text = parseForm(form, WarnTextSchema);
+  if (!reason.ok || !text.ok) {
+    const errors = { ...(reason.ok ? {} : reason.errors), ...(text.ok ? {} : text.errors) };
+    return { ok: false as const, rejected: invalidSubmission(errors, { ...reason.values, ...text.values }) };
+  }
+  const warning: Warning = {
+    reason: reasonLine(reason.data),
+    text: text.data.text,
+    admin: getCurrentUser(request).email,
+  };
+  return { ok: true as const, warning };
+}
+
+/**
+ * Warn (docs/product.md#warnings-and-strikes): records a strike with its reason and text (and the
+ * post it concerns), then pushes the text to the member. A push that fails is said in the answer
+ * and kept in the audit entry's detail, never silent; the strike stands (it is the warning). The
+ * entry's reason names the post, so the member's History shows which one.
+ */
+export function warnAction(request: Request, id: string, warning: Warning): RowAction<UserState> {
+  const { post = null } = warning;
+  return {
+    target: { kind: "user", id },
+    action: "warn",
+    reason: post ? `${warning.reason} — ${POST_WARN_TEXTS.about(post)}` : warning.reason,
+    read: () => USER_TABLE.read(request, id),
+    send: async () => {
+      await addStrike(id, { kind: "warning", reason: warning.reason, text: warning.text, admin: warning.admin, post });
+      try {
+        await pushToMember(request, id, null, warning.text);
+        return WARN_TEXTS.sent;
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        const said = isUpstreamError(error) ? error.messageOr("") : "";
+        return said ? `${WARN_TEXTS.notSent}: ${said}` : WARN_TEXTS.notSent;
+      }
+    },
+    failed: WARN_TEXTS.failed,
+  };
+}

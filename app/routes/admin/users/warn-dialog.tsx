@@ -1,10 +1,7 @@
-import { ReasonFields } from "~/components/moderation/reason-fields";
 import { SavedMessagePicker, type SavedMessagePickerView } from "~/components/moderation/saved-message-picker";
+import { WarnFields } from "~/components/moderation/warn-fields";
 import { Dialog } from "~/components/ui/dialog";
-import { TextAreaField } from "~/components/ui/field";
 import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
-import { MODERATION_REASONS, OTHER_REASON } from "~/forms/moderation-reasons";
-import { BAN_MESSAGE_MAX } from "~/lib/ban-ladder";
 import { MutationForm } from "~/recipe/mutation-form";
 
 // Its own module: user details loads it when Warn opens (lazyDialog, decision 026).
@@ -38,24 +35,7 @@ export function WarnDialog({
       {picker ? <SavedMessagePicker picker={picker} to={here} keep={[["warn", "1"]]} /> : null}
       <MutationForm preventScrollReset className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="warn" />
-        <ReasonFields
-          id="warn-reason"
-          reasons={[...MODERATION_REASONS.ban, OTHER_REASON]}
-          typed={typed}
-          errors={errors}
-        />
-        <TextAreaField
-          // A new field when another saved message is chosen, so it shows that text.
-          key={picker?.chosen?.id ?? ""}
-          id="warn-text"
-          label="Message to the member"
-          name="text"
-          rows={4}
-          maxLength={BAN_MESSAGE_MAX}
-          hint="Sent as a push notification"
-          defaultValue={typeof typed.text === "string" ? typed.text : (picker?.chosen?.text ?? "")}
-          error={errors.text?.message}
-        />
+        <WarnFields id="warn" typed={typed} errors={errors} chosen={picker?.chosen} />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <CancelLink to={closeTo} />
           <SubmitButton pendingLabel="Warning...">Warn</SubmitButton>
