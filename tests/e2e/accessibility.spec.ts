@@ -78,6 +78,13 @@ test.describe("admin screens", () => {
       .click();
     await page.getByRole("alertdialog").waitFor();
     await expectAccessible(page, testInfo, "delete post dialog");
+    await page.goto("/posts");
+    await page
+      .getByRole("link", { name: /^Delete and warn the author/ })
+      .first()
+      .click();
+    await page.getByRole("dialog", { name: "Delete and warn the author" }).getByLabel("Reason").waitFor();
+    await expectAccessible(page, testInfo, "delete and warn the author dialog");
   });
 
   test("users: list, dialog, empty search, details, push notification with errors, invites", async ({
