@@ -13,6 +13,7 @@ import { WARN_TEXTS } from "~/forms/warning";
 import type { RowAction } from "~/recipe/action.server";
 import { isUpstreamError } from "~/upstream/errors";
 import type { UserState } from "./user-actions";
+import { opensBan } from "./user-links";
 import { pushToMember, USER_TABLE } from "./user-actions.server";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { loadFailure, refuse } from "~/recipe/failure.server";
@@ -61,6 +62,8 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
   const notes = loadStaffNotes(request, params.id);
   // The saved warnings (docs/product.md#saved-messages), read while Warn is open.
   const warnPicker = can.ban && search.has("warn") ? savedMessagePicker(request, "warn") : null;
+  // And the saved ban messages while Ban is (decision 084).
+  const banPicker = can.ban && opensBan(search) ? savedMessagePicker(request, "ban") : null;
 
   // The pending end of a ban and the live strikes, from the panel's state, beside the rest.
   const bans = banStateOf(params.id);
@@ -99,6 +102,7 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
       history: await history,
       notes: await notes,
       warnPicker: await warnPicker,
+      banPicker: await banPicker,
     };
   } catch (error) {
     return loadFailure(error, { found: false as const });
