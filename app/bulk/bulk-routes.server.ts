@@ -35,6 +35,7 @@ import { REAUTHENTICATE_OVER } from "~/session/reauthentication.server";
 import { replaceWithInfo } from "~/session/toast.server";
 import { getCurrentUser, requireUser } from "~/session/user.server";
 import { mayPost } from "~/session/permissions";
+import { savedMessagePicker } from "~/components/moderation/saved-message-picker.server";
 
 /** Items the review page lists on each of its pages (`reviewPage` in its URL). */
 const REVIEW_PAGE_SIZE = 50;
@@ -115,10 +116,13 @@ export async function loadBulkReview<S, R, K extends string>(request: Request, l
   const shownItems = toDo.slice(first, first + REVIEW_PAGE_SIZE);
   // Each item's member (the user, the request's member, the post's author) and their staff notes in short.
   const members = shownItems.map(({ id, owner }) => memberOf({ kind: list.table.kind, id, owner }));
-  const notes = await noteSummaries(
-    members.flatMap((member) => (member ? [member] : [])),
-    env().APP_TIMEZONE,
-  );
+  const [notes, picker] = await Promise.all([
+    noteSummaries(
+      members.flatMap((member) => (member ? [member] : [])),
+      env().APP_TIMEZONE,
+    ),
+    action.message?.saved ? savedMessagePicker(request, action.message.saved) : null,
+  ]);
   const view: BulkReviewView = {
     ok: true,
     title: list.title,
@@ -128,6 +132,7 @@ export async function loadBulkReview<S, R, K extends string>(request: Request, l
       reasons: action.reason ? [...MODERATION_REASONS[action.reason], OTHER_REASON] : null,
       defaultMessage: action.message?.defaultText ?? null,
       banOffer: action.terms === "ban" ? banOffer() : null,
+      picker,
     },
     matching: selection.scope === "matching",
     max,

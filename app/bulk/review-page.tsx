@@ -1,4 +1,7 @@
+import { useLocation } from "react-router";
+
 import type { BulkReviewView } from "./views";
+import { keptParams, SavedMessagePicker } from "~/components/moderation/saved-message-picker";
 import { buttonClass } from "~/components/ui/button";
 import { NoteSummaryLine } from "~/components/moderation/note-summary";
 import { ReasonFields } from "~/components/moderation/reason-fields";
@@ -48,6 +51,18 @@ export function BulkReviewPage({
       </div>
     );
   }
+  return <ReviewOf review={review} failure={failure} />;
+}
+
+/** The review page of a selection that can be reviewed. */
+function ReviewOf({
+  review,
+  failure,
+}: {
+  review: Extract<BulkReviewView, { ok: true }>;
+  failure: BulkConfirmFailure | undefined;
+}) {
+  const location = useLocation();
   const { action, count, noun } = review;
   const error = (name: string) => failure?.errors?.[name]?.message;
   const typed = failure?.values ?? {};
@@ -124,6 +139,12 @@ export function BulkReviewPage({
         </section>
       ) : null}
 
+      {count > 0 && action.picker ? (
+        // Its own GET form before Confirm's (forms do not nest): this page again, with `saved=<id>`.
+        <div className="max-w-xl">
+          <SavedMessagePicker picker={action.picker} to={location.pathname} keep={keptParams(location.search)} />
+        </div>
+      ) : null}
       {count > 0 ? (
         <MutationForm className="max-w-xl space-y-4" replace>
           <input type="hidden" name="intent" value="confirm" />
@@ -135,12 +156,14 @@ export function BulkReviewPage({
           ) : null}
           {action.defaultMessage !== null ? (
             <TextAreaField
+              // A new field when another saved message is chosen, so it shows that text.
+              key={action.picker?.chosen?.id ?? ""}
               id="bulk-message"
               label="Message to the member (optional)"
               name="message"
               rows={3}
               hint="Sent as a push to each member once the action is done for them; empty it to send none."
-              defaultValue={text(typed.message) ?? action.defaultMessage}
+              defaultValue={text(typed.message) ?? action.picker?.chosen?.text ?? action.defaultMessage}
               error={error("message")}
             />
           ) : null}

@@ -2,6 +2,7 @@
 import type { Interruption, ItemResult } from "./batch-store.server";
 import type { BanOffer } from "~/bans/ban-terms.server";
 import type { NoteSummary } from "~/state/staff-notes.server";
+import type { SavedMessagePickerView } from "~/components/moderation/saved-message-picker";
 
 /** An item as the bulk pages name it: a link to where it is seen in the panel. */
 export interface BulkItemLink {
@@ -24,6 +25,8 @@ export type BulkReviewView =
         defaultMessage: string | null;
         /** A ban's durations (docs/product.md#bans-with-an-end), or null for an action that asks none. */
         banOffer: BanOffer | null;
+        /** The saved messages that may start the message (docs/product.md#saved-messages), or null. */
+        picker: SavedMessagePickerView | null;
       };
       matching: boolean;
       max: number;

@@ -1,7 +1,10 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 
-/** Search params that only open or close a dialog; they never change a screen's data. */
-export const DIALOG_PARAMS = ["confirm", "id", "new", "edit", "notify", "warn"] as const;
+/**
+ * Search params that only open or close a dialog, and go with it when it closes. None changes a
+ * screen's data, except `saved`: the saved message a dialog's picker chose (docs/product.md#saved-messages).
+ */
+export const DIALOG_PARAMS = ["confirm", "id", "new", "edit", "notify", "warn", "saved"] as const;
 
 /** The current URL plus the params that open a dialog (e.g. `?confirm=ban&id=42`), keeping the rest. */
 export function dialogHref(pathname: string, search: URLSearchParams | string, open: Record<string, string>): string {
@@ -22,15 +25,18 @@ export function closeDialogHref(pathname: string, search: URLSearchParams | stri
 /**
  * A route's shouldRevalidate: opening or closing a dialog is a navigation that changes only
  * dialog params, so the screen's data is not fetched again; everything else revalidates as usual.
+ * So does a saved message chosen (`saved`), and, for a route whose loader reads more while one of
+ * its dialogs is open (`readsWhileOpen`: a ban's saved messages), opening that dialog (decision 084).
  */
-export function skipRevalidationForDialogs({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs): boolean {
+export function skipRevalidationForDialogs(
+  { currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs,
+  readsWhileOpen?: (params: URLSearchParams) => boolean,
+): boolean {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const current = closeDialogHref(currentUrl.pathname, currentUrl.search);
-  const next = closeDialogHref(nextUrl.pathname, nextUrl.search);
-  return current === next ? false : defaultShouldRevalidate;
+  const [current, next] = [currentUrl.searchParams, nextUrl.searchParams];
+  const saved = next.get("saved");
+  if (saved !== null && saved !== current.get("saved")) return defaultShouldRevalidate;
+  if (readsWhileOpen?.(next) && !readsWhileOpen(current)) return defaultShouldRevalidate;
+  const screen = (url: URL) => closeDialogHref(url.pathname, url.search);
+  return screen(currentUrl) === screen(nextUrl) ? false : defaultShouldRevalidate;
 }

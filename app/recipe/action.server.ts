@@ -44,6 +44,7 @@ import { ONCE_FIELD } from "~/recipe/mutation-form";
 import { oncePerKey, type OnceArgs } from "~/recipe/once.server";
 import { redirectWithSuccess, replaceWithInfo, replaceWithSuccess } from "~/session/toast.server";
 import { isUpstreamError, upstreamFailure } from "~/upstream/errors";
+import type { SavedMessageAction } from "~/lib/saved-message-actions";
 
 /** What a submission's steps get from runOnce. */
 export interface Submission {
@@ -287,6 +288,8 @@ export interface MemberMessage<S> {
    * message"), after the action has changed the item.
    */
   send: (request: Request, id: string, state: S | null, text: string) => Promise<unknown>;
+  /** The saved messages the bulk review page offers to start it with (docs/product.md#saved-messages). */
+  saved?: SavedMessageAction;
 }
 
 /** What an admin set for one action beyond its target: a ban's end (null: permanent), the reason, who. */

@@ -92,7 +92,8 @@ test.describe("admin screens", () => {
   }, testInfo) => {
     await visit(page, testInfo, "/users");
     await page.getByRole("link", { name: "Ban User" }).first().click();
-    await page.getByRole("alertdialog").waitFor();
+    // With its saved-message picker (docs/product.md#saved-messages).
+    await page.getByRole("alertdialog").getByRole("combobox", { name: "Saved message" }).waitFor();
     await expectAccessible(page, testInfo, "ban dialog");
     await visit(page, testInfo, "/users?search=no-such-person-anywhere");
     await visit(page, testInfo, "/users/5");
@@ -172,6 +173,8 @@ test.describe("admin screens", () => {
       .evaluateAll((boxes) => boxes.slice(0, 2).map((box) => (box as HTMLInputElement).value));
     await injectFault(demoUrl, { method: "GET", path: "/users/ban/*", status: 500 });
     await visit(page, testInfo, `/users/bulk?action=ban&${ids.map((id) => `id=${id}`).join("&")}`);
+    // The review page of a Ban offers the saved ban messages: the audits above and below include the picker.
+    await expect(page.getByRole("combobox", { name: "Saved message" })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 720 });
     await expectAccessible(page, testInfo, "users' ban review page, desktop");
     await page.getByRole("combobox", { name: "Reason" }).selectOption({ label: "Spam" });

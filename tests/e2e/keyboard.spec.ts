@@ -98,12 +98,13 @@ test("bans a user through the confirmation dialog with the keyboard alone", asyn
   // Focus lands in the dialog, with or without JavaScript (autofocus).
   await expect(dialog).toBeFocused();
   if (usesJavaScript(testInfo)) {
-    // Tab and Shift+Tab go round inside (the ban's fields first: its duration, reason and message,
-    // docs/product.md#bans-with-an-end), Escape gives focus back to the link that opened it.
+    // Tab and Shift+Tab go round inside (the saved-message picker first, then the ban's fields: its
+    // duration, reason and message, docs/product.md#bans-with-an-end), Escape gives focus back to
+    // the link that opened it.
     await page.keyboard.press("Shift+Tab");
     await expect(confirm).toBeFocused();
     await page.keyboard.press("Tab");
-    await expect(dialog.getByRole("radio").first()).toBeFocused();
+    await expect(dialog.getByRole("combobox", { name: "Saved message" })).toBeFocused();
     await page.keyboard.press("Shift+Tab");
     await expect(confirm).toBeFocused();
     await page.keyboard.press("Shift+Tab");

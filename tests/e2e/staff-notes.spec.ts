@@ -1,8 +1,10 @@
 // Staff notes and saved messages in a real browser, with JavaScript and without (docs/product.md#staff-notes,
 // docs/product.md#saved-messages): a note added, edited and deleted on user details, and a saved
-// message chosen in the citizenship queue's Reject, then edited before sending. Permissions, the
-// audit entries and both engines are checked over HTTP (tests/integration/staff-notes.test.ts,
-// tests/integration/saved-messages.test.ts).
+// message chosen in the citizenship queue's Reject and in the users list's Ban (at 390 px), then
+// edited before sending. Permissions, the audit entries, both engines, user details' Ban and the
+// bulk review page are checked over HTTP (tests/integration/staff-notes.test.ts,
+// tests/integration/saved-messages.test.ts, tests/integration/saved-messages-ban.test.ts).
+import { demoUsers } from "../support/demo-data";
 import { recordedRequests } from "../support/demo-hooks";
 import { startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
@@ -65,4 +67,35 @@ test("a saved message chosen for a rejection, edited, is what the member is sent
 
   const pushes = await recordedRequests(demoUrl, "/fcm/send-notification-to-user");
   expect(pushes.map((call) => (call.body as { body: string }).body)).toContain(edited);
+});
+
+test("a saved message chosen in a row's Ban, at 390 px, edited, is what the member is sent", async ({
+  page,
+  demoUrl,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startSession(page);
+  // One member per project, from the end of the list (no other test of this file bans anyone).
+  const members = (await demoUsers(demoUrl)).filter(
+    (user) => user.role !== "admin" && !user.isBanned && user.devicesCount > 0,
+  );
+  const member = members.at(test.info().project.name === "js" ? -1 : -2)!;
+  await page.goto(`/users?search=${encodeURIComponent(member.email)}`);
+  await page.getByRole("link", { name: "Ban User" }).click();
+
+  const dialog = page.getByRole("alertdialog", { name: /^Ban User/ });
+  await dialog.getByRole("combobox", { name: "Saved message" }).selectOption({ label: "Spam" });
+  await dialog.getByRole("button", { name: "Use this message" }).click();
+  const message = dialog.getByRole("textbox", { name: "Message to the member (optional)" });
+  await expect(message).toHaveValue("Your account has been banned for posting spam.");
+  const edited = "Your account has been banned for posting spam, again and again.";
+  await message.fill(edited);
+  await dialog.getByRole("button", { name: "Ban", exact: true }).click();
+  await expect(page.getByTestId("toast-message")).toHaveText(/banned successfully/);
+  await expect(page).not.toHaveURL(/saved=/);
+
+  const pushes = await recordedRequests(demoUrl, "/fcm/send-notification-to-user");
+  expect(
+    pushes.filter((call) => (call.body as { email: string }).email === member.email).map((call) => call.body),
+  ).toEqual([{ email: member.email, title: "About your account", body: edited }]);
 });

@@ -40,6 +40,24 @@ describe("dialog URLs", () => {
   });
 });
 
+describe("a dialog whose loader reads more while it is open (decision 084)", () => {
+  const opensBan = (params: URLSearchParams) => params.get("confirm") === "ban";
+
+  it("refetches when that dialog opens, not when another one does or it closes", () => {
+    expect(skipRevalidationForDialogs(args("/users?page=2", "/users?page=2&confirm=ban&id=4"), opensBan)).toBe(true);
+    expect(skipRevalidationForDialogs(args("/users?page=2", "/users?page=2&confirm=unban&id=4"), opensBan)).toBe(false);
+    expect(skipRevalidationForDialogs(args("/users?confirm=ban&id=4&saved=s1", "/users"), opensBan)).toBe(false);
+  });
+
+  it("refetches when a saved message is chosen, and forgets it with the dialog", () => {
+    expect(skipRevalidationForDialogs(args("/users?confirm=ban&id=4", "/users?confirm=ban&id=4&saved=s1"))).toBe(true);
+    expect(skipRevalidationForDialogs(args("/users?confirm=ban&id=4&saved=s1", "/users?confirm=ban&id=4&saved="))).toBe(
+      true,
+    );
+    expect(closeDialogHref("/users", "?page=2&confirm=ban&id=4&saved=s1")).toBe("/users?page=2");
+  });
+});
+
 describe("index routes", () => {
   it("drops React Router's index marker from the way back", () => {
     expect(closeDialogHref("/", "?index&confirm=approve&id=9")).toBe("/");

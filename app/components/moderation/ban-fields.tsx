@@ -82,30 +82,37 @@ export function BanDurationFields({
   );
 }
 
-/** A ban's whole set of terms for one member: duration, reason and the optional message (the row's and details' dialogs). */
+/**
+ * A ban's whole set of terms for one member: duration, reason and the optional message (the row's
+ * and details' dialogs), which starts with the saved message `chosen` in the picker, if any.
+ */
 export function BanTermsFields({
   offer,
   strikes,
   typed,
   errors,
+  chosen,
 }: {
   offer: BanOffer;
   strikes: number;
   typed: Typed;
   errors: Errors;
+  chosen: { id: string; text: string } | null;
 }) {
   return (
     <div className="space-y-4 text-left">
       <BanDurationFields offer={offer} strikes={strikes} typed={typed} errors={errors} />
       <ReasonFields id="ban-reason" reasons={[...MODERATION_REASONS.ban, OTHER_REASON]} typed={typed} errors={errors} />
       <TextAreaField
+        // A new field when another saved message is chosen, so it shows that text.
+        key={chosen?.id ?? ""}
         id="ban-message"
         label={BAN_TEXTS.messageLabel}
         name="message"
         rows={3}
         maxLength={BAN_MESSAGE_MAX}
         hint={BAN_TEXTS.messageHint}
-        defaultValue={typeof typed.message === "string" ? typed.message : ""}
+        defaultValue={typeof typed.message === "string" ? typed.message : (chosen?.text ?? "")}
         error={errors.message?.message}
       />
     </div>

@@ -14,6 +14,14 @@ export interface SavedMessagePickerView {
 }
 
 /**
+ * The params of the page's URL a picker keeps (all of them: an open dialog's, the selection, the
+ * page and filters), but the choice itself and React Router's index marker.
+ */
+export function keptParams(search: string): [string, string][] {
+  return [...new URLSearchParams(search)].filter(([name]) => name !== "saved" && name !== "index");
+}
+
+/**
  * Choose a saved message (docs/product.md#saved-messages): a GET form that loads `to` again with
  * `?saved=<id>`, whose loader then starts the message's textarea with that text, which the
  * moderator may still edit before sending. Its own <form>, so it stands just before the form it
@@ -38,8 +46,9 @@ export function SavedMessagePicker({
   if (picker.options.length === 0) return edit;
   return (
     <Form method="get" action={to} preventScrollReset replace className="flex flex-wrap items-end gap-2">
-      {keep.map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
+      {keep.map(([name, value], index) => (
+        // A name may repeat (a selection's `id`s).
+        <input key={index} type="hidden" name={name} value={value} />
       ))}
       <div className="min-w-0 flex-1">
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">

@@ -10,6 +10,11 @@ import { MutationForm } from "~/recipe/mutation-form";
 import type { BanOffer } from "~/bans/ban-terms.server";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
+import {
+  keptParams,
+  SavedMessagePicker,
+  type SavedMessagePickerView,
+} from "~/components/moderation/saved-message-picker";
 
 // A ban's fields load with a ban's confirmation only: every other confirmation, and every list's
 // first load, does without them (decision 026's lazy module).
@@ -49,11 +54,15 @@ export function ConfirmDialog<Row extends { id: string; strikes?: number }>({
   missing?: string;
   /** The action the form posts to (default: the current route). */
   action?: string;
-  /** For a confirmation that asks a ban's terms: what the panel offers, and a refused post's errors and values. */
-  terms?: { offer: BanOffer; failure?: TermsFailure | null };
+  /**
+   * For a confirmation that asks a ban's terms: what the panel offers, a refused post's errors and
+   * values, and the saved ban messages (docs/product.md#saved-messages), read while it is open.
+   */
+  terms?: { offer: BanOffer; failure?: TermsFailure | null; picker?: SavedMessagePickerView | null };
 }) {
   const offer = terms?.offer;
   const failure = terms?.failure;
+  const picker = terms?.picker;
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const intent = params.get("confirm") ?? "";
@@ -95,6 +104,12 @@ export function ConfirmDialog<Row extends { id: string; strikes?: number }>({
       size={asksTerms ? "lg" : "md"}
       autoFocus
     >
+      {asksTerms && picker ? (
+        // Its own GET form before the ban's (forms do not nest): this URL again with `saved=<id>`.
+        <div className="mt-6">
+          <SavedMessagePicker picker={picker} to={location.pathname} keep={keptParams(location.search)} />
+        </div>
+      ) : null}
       <MutationForm action={action} preventScrollReset className="mt-6 space-y-6">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={row.id} />
@@ -106,6 +121,7 @@ export function ConfirmDialog<Row extends { id: string; strikes?: number }>({
               strikes={row.strikes ?? 0}
               typed={failure?.values ?? {}}
               errors={failure?.errors ?? {}}
+              chosen={picker?.chosen ?? null}
             />
           </>
         ) : null}

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { type ShouldRevalidateFunction, useLocation } from "react-router";
 
 import type { Route } from "./+types/list";
 import { loadPosts } from "./list.server";
@@ -55,10 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Forum Posts · Admin Dashboard" }];
 
 /** Opening "Delete and warn the author" loads its saved warnings (the loader's picker); other dialogs load nothing. */
-export const shouldRevalidate: typeof skipRevalidationForDialogs = (args) =>
-  !args.formMethod && args.nextUrl.searchParams.get("confirm") === DELETE_AND_WARN
-    ? args.defaultShouldRevalidate
-    : skipRevalidationForDialogs(args);
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  skipRevalidationForDialogs(args, (params) => params.get("confirm") === DELETE_AND_WARN);
 
 export default function Posts({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, search, bulk, can, error, warnPicker } = loaderData;

@@ -9,6 +9,7 @@ import { banEndsOf } from "~/bans/ban-ends.server";
 import { banOffer } from "~/bans/ban-terms.server";
 import { savedMessagePicker } from "~/components/moderation/saved-message-picker.server";
 import { liveStrikes } from "~/bans/strikes.server";
+import { opensBan } from "./user-links";
 import { paginate, parsePaging } from "~/lib/pagination";
 import { loadFailure, refuse } from "~/recipe/failure.server";
 import { inviteFilters, inviteesMatching } from "./invite-rows.server";
@@ -56,6 +57,8 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
   const notes = loadStaffNotes(request, params.id);
   // The saved warnings (docs/product.md#saved-messages), read while Warn is open.
   const warnPicker = can.ban && search.has("warn") ? savedMessagePicker(request, "warn") : null;
+  // And the saved ban messages while Ban is (decision 084).
+  const banPicker = can.ban && opensBan(search) ? savedMessagePicker(request, "ban") : null;
 
   // The pending end of a ban and the live strikes, from the panel's state, beside the rest.
   const bans = banStateOf(params.id);
@@ -94,6 +97,7 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
       history: await history,
       notes: await notes,
       warnPicker: await warnPicker,
+      banPicker: await banPicker,
     };
   } catch (error) {
     return loadFailure(error, { found: false as const });

@@ -1,4 +1,4 @@
-import { useLocation, useSearchParams } from "react-router";
+import { type ShouldRevalidateFunction, useLocation, useSearchParams } from "react-router";
 
 import type { Route } from "./+types/details";
 import { loadUserDetails, sendPush } from "./details.server";
@@ -95,7 +95,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "User Details · Admin Dashboard" }];
 
-export const shouldRevalidate = skipRevalidationForDialogs;
+// Opening Warn or Ban loads its saved messages (decision 084). Ban's test is opensBan (user-links.ts)
+// written out: importing it would bring the list's chunk of confirmations into this page's first load.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  skipRevalidationForDialogs(args, (params) => params.has("warn") || params.get("confirm") === "ban");
 
 type Loaded = Extract<Route.ComponentProps["loaderData"], { found: true }>;
 
@@ -261,6 +264,7 @@ function Details({ data: loaded, actionData }: { data: Loaded; actionData: Route
           user={user}
           offer={loaded.banOffer}
           failure={actionData && "errors" in actionData ? actionData : null}
+          picker={loaded.banPicker}
         />
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { usersQuery } from "./list-rows.server";
 import { userState } from "./user-actions";
+import { opensBan } from "./user-links";
 import { USER_TABLE } from "./user-actions.server";
 import { banEndsOf } from "~/bans/ban-ends.server";
 import { banOffer } from "~/bans/ban-terms.server";
@@ -16,6 +17,7 @@ import { isAdminUser, listUsers } from "~/upstream/users.server";
 import { safeFileLink } from "~/upstream/file-links.server";
 import { may, maySee, mayPost } from "~/session/permissions";
 import { requireUser } from "~/session/user.server";
+import { savedMessagePicker } from "~/components/moderation/saved-message-picker.server";
 
 /** The bulk actions on users (docs/product.md#bulk-selection): the screen's table, labelled as its rows. */
 const USER_BULK_ACTIONS = bulkChoices(USER_TABLE);
@@ -59,6 +61,8 @@ export async function loadUsers(request: Request) {
   const can = { ban: may(role, "ban"), verify: may(role, "verify"), export: may(role, "export") };
   const personal = maySee(role, "passport");
   const bulkActions = USER_BULK_ACTIONS.filter(([intent]) => mayPost(role, "/users/bulk", intent));
+  // The saved ban messages (docs/product.md#saved-messages), read beside the page only while a ban is confirmed.
+  const picker = can.ban && opensBan(new URL(request.url).searchParams) ? savedMessagePicker(request, "ban") : null;
 
   try {
     const { data: answer } = await listUsers(request, { page, limit, ...upstream });
@@ -86,6 +90,7 @@ export async function loadUsers(request: Request) {
       filters,
       can,
       banOffer: banOffer(),
+      picker: await picker,
       bulk: bulkSelectionView(request, {
         actions: bulkActions,
         rows: members.map((user) => user.id),
@@ -103,6 +108,7 @@ export async function loadUsers(request: Request) {
       filters,
       can,
       banOffer: banOffer(),
+      picker: null,
       bulk: bulkSelectionView(request, { actions: bulkActions, rows: [], matching: null, max, paged: false }),
       error: LIST_LOAD_ERROR,
     });

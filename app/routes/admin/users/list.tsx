@@ -1,11 +1,11 @@
-import { useLocation } from "react-router";
+import { type ShouldRevalidateFunction, useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 
 import type { Route } from "./+types/list";
 import type { UserStatusFilter } from "~/upstream/contract/users";
 import { loadUsers } from "./list.server";
 import { USER_TABLE, UserRowActionSchema } from "./user-actions.server";
-import { certificateHref, detailsHref, invitesHref, passportHref } from "./user-links";
+import { certificateHref, detailsHref, invitesHref, opensBan, passportHref } from "./user-links";
 import { EmailText } from "./shared";
 import { USER_CONFIRMATIONS } from "./user-actions";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
@@ -58,7 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Users · Admin Dashboard" }];
 
-export const shouldRevalidate = skipRevalidationForDialogs;
+// Opening a ban loads its saved messages (decision 084).
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => skipRevalidationForDialogs(args, opensBan);
 
 type UserRow = Route.ComponentProps["loaderData"]["users"][number];
 
@@ -81,7 +82,7 @@ const CITIZENSHIP_OPTIONS = [
 ];
 
 export default function UsersList({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, pageInfo, totalText, bulk, filters, error, can, banOffer } = loaderData;
+  const { users, pageInfo, totalText, bulk, filters, error, can, banOffer, picker } = loaderData;
   const location = useLocation();
 
   const columns: DataTableColumn<UserRow>[] = [
@@ -165,7 +166,7 @@ export default function UsersList({ loaderData, actionData }: Route.ComponentPro
         <ConfirmDialog
           confirmations={USER_CONFIRMATIONS}
           rows={users}
-          terms={{ offer: banOffer, failure: actionData }}
+          terms={{ offer: banOffer, failure: actionData, picker }}
         />
       ) : null}
     </div>

@@ -68,7 +68,7 @@ export const USER_TABLE: ActionTable<UserIntent, UserState> = {
       failed: "Failed to ban user",
       records: "banned",
       // The optional message to the member, through the push call, once the ban is done.
-      message: { defaultText: "", send: pushToMember },
+      message: { defaultText: "", send: pushToMember, saved: "ban" },
     },
     unban: {
       label: "Un-Ban",

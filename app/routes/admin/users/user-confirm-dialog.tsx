@@ -1,6 +1,7 @@
 import { USER_CONFIRMATIONS, type UserState } from "./user-actions";
 import type { BanOffer } from "~/bans/ban-terms.server";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import type { SavedMessagePickerView } from "~/components/moderation/saved-message-picker";
 
 // Its own module: user details loads it when Ban or Un-Ban opens (lazyDialog, decision 026), so
 // the page's first load carries neither the dialog nor the users' confirmations.
@@ -10,10 +11,13 @@ export function UserConfirmDialog({
   user,
   offer,
   failure,
+  picker,
 }: {
   user: UserState & { strikes: number };
   offer: BanOffer;
   failure: { errors?: Partial<Record<string, { message: string }>>; values?: Record<string, unknown> } | null;
+  /** The saved ban messages (docs/product.md#saved-messages), read while Ban is open. */
+  picker: SavedMessagePickerView | null;
 }) {
-  return <ConfirmDialog confirmations={USER_CONFIRMATIONS} rows={[user]} terms={{ offer, failure }} />;
+  return <ConfirmDialog confirmations={USER_CONFIRMATIONS} rows={[user]} terms={{ offer, failure, picker }} />;
 }
