@@ -2,7 +2,7 @@
 // action's entry says is the outcome core's (tests/unit/recipe.test.ts, the integration tests).
 import { describe, expect, it } from "vitest";
 
-import { chainedEntry, EMPTY_HEAD, entryHash, GENESIS, headAfter, indexKeys } from "~/audit/entry";
+import { chainedEntry, EMPTY_HEAD, entryHash, GENESIS, headAfter, indexKeys } from "~/audit/chain";
 import { signInFailure } from "~/session/sign-in-audit.server";
 import { UpstreamError } from "~/upstream/errors";
 
