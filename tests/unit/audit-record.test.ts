@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 
 import { chainedEntry, EMPTY_HEAD, entryHash, GENESIS, headAfter, indexKeys } from "~/audit/chain";
-import { signInFailure } from "~/session/sign-in-audit.server";
+import { signInFailure } from "~/routes/auth/sign-in.server";
 import { UpstreamError } from "~/upstream/errors";
 
 describe("signInFailure", () => {
