@@ -78,7 +78,6 @@ export function memberOf(target: AuditTarget | null): string | null {
   return target.owner ?? null;
 }
 
-
 /**
  * The words the audit trail records an action in: what happened, in the admin's words and with its
  * direction ("pinned", "unpinned"), never a screen's internal intent (docs/product.md#audit). A

@@ -1,4 +1,11 @@
-import { type AuditRow, type AuditTarget, capitalised, RESULT_LABELS, recordedAction, withLocalTime } from "~/audit/entry";
+import {
+  type AuditRow,
+  type AuditTarget,
+  capitalised,
+  RESULT_LABELS,
+  recordedAction,
+  withLocalTime,
+} from "~/audit/entry";
 import { theAuditTrail } from "~/audit/trail.server";
 import type { BadgeTone } from "~/components/ui/badge";
 import { logLine } from "~/lib/log.server";
