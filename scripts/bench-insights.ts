@@ -29,7 +29,8 @@ import { ClassicLevel } from "classic-level";
 import { Redis } from "ioredis";
 
 import type { AuditEngine } from "../app/audit/engine.ts";
-import { type AuditRecord, chainedEntry } from "../app/audit/entry.ts";
+import { chainedEntry } from "../app/audit/chain.ts";
+import type { AuditRecord } from "../app/audit/entry.ts";
 import { levelEngine } from "../app/audit/level-engine.server.ts";
 import { redisEngine } from "../app/audit/redis-engine.server.ts";
 import { familyOn } from "../app/state/family.server.ts";

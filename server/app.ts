@@ -42,7 +42,7 @@ export { closeTheAuditTrail } from "~/audit/trail.server";
 export { closeTheStateEngine } from "~/state/state.server";
 export { itemInFlightMs, stopBatches } from "~/bulk/run-batch.server";
 export { stopBanEnds } from "~/bans/ban-end-runner.server";
-export { flushSignInFailures } from "~/session/sign-in-audit.server";
+export { flushSignInFailures } from "~/routes/auth/sign-in.server";
 export { checkRedisAtBoot } from "~/state/redis-policy.server";
 
 // Resolved from this bundle (build/server/index.js), not from the working directory.

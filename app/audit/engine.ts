@@ -1,4 +1,5 @@
-import type { AuditEntry, ChainHead } from "~/audit/entry";
+import type { AuditEntry } from "~/audit/entry";
+import type { ChainHead } from "~/audit/chain";
 
 /**
  * Where retention's last removal left the chain: the last entry it removed, kept whole, so its

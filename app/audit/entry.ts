@@ -1,5 +1,9 @@
-import { createHash } from "node:crypto";
-
+/**
+ * An audit entry as everyone but its store reads it (docs/product.md#audit): what it records (its
+ * shape), the word an action is recorded in, how a result reads, and its local time. No server
+ * code: /audit's filters and History render from it. How the store chains and indexes an entry is
+ * app/audit/chain.ts.
+ */
 /** How an audited action ended: sent and accepted, refused by the panel, failed upstream, or unknown (timed out). */
 export type AuditResult = "done" | "refused" | "failed" | "unknown";
 
@@ -64,79 +68,6 @@ export interface AuditEntry {
   hash: string;
 }
 
-/** The `prev` of the first entry ever written. */
-export const GENESIS = "0".repeat(64);
-
-/** The chain's end after the last entry: what the next entry links to. */
-export interface ChainHead {
-  seq: number;
-  hash: string;
-  atMs: number;
-}
-
-/** An empty store's head. */
-export const EMPTY_HEAD: ChainHead = { seq: 0, hash: GENESIS, atMs: 0 };
-
-const MAX_TEXT = 500;
-/** A detail holds more: a saved message's old and new text, each up to 500 characters (decision 077). */
-const MAX_DETAIL = 1_100;
-
-/** A field bounded to what an entry keeps (a long upstream message is cut, not refused). */
-function text(value: string | null | undefined, max = MAX_TEXT): string | null {
-  return typeof value === "string" && value !== "" ? value.slice(0, max) : null;
-}
-
-/** The entry that follows `head` for `record`: numbered, timed (never before the head) and hashed. */
-export function chainedEntry(head: ChainHead, record: AuditRecord, now: number = Date.now()): AuditEntry {
-  const atMs = Math.max(record.at ?? now, head.atMs);
-  const fields: Omit<AuditEntry, "hash"> = {
-    seq: head.seq + 1,
-    at: new Date(atMs).toISOString(),
-    admin: text(record.admin),
-    action: text(record.action) ?? "unknown",
-    target: record.target
-      ? {
-          kind: record.target.kind,
-          id: text(record.target.id) ?? "",
-          name: text(record.target.name),
-          // Only when known: an entry without an owner hashes as before the field existed.
-          ...(record.target.owner ? { owner: text(record.target.owner) } : {}),
-        }
-      : null,
-    reason: text(record.reason),
-    batch: text(record.batch),
-    result: record.result,
-    status: record.status ?? null,
-    detail: text(record.detail, MAX_DETAIL),
-    prev: head.hash,
-  };
-  return { ...fields, hash: entryHash(fields) };
-}
-
-/** The hash an entry must carry: sha256 over its fields in a fixed order, `prev` included. */
-export function entryHash(entry: Omit<AuditEntry, "hash">): string {
-  const { seq, at, admin, action, target, reason, batch, result, status, detail, prev } = entry;
-  const canonical = JSON.stringify([
-    seq,
-    at,
-    admin,
-    action,
-    target ? [target.kind, target.id, target.name ?? null, ...(target.owner ? [target.owner] : [])] : null,
-    reason,
-    batch,
-    result,
-    status,
-    detail,
-    prev,
-  ]);
-  return createHash("sha256").update(canonical).digest("hex");
-}
-
-/** The head an entry leaves behind. */
-export function headAfter(entry: AuditEntry): ChainHead {
-  return { seq: entry.seq, hash: entry.hash, atMs: Date.parse(entry.at) };
-}
-
 /**
  * The member (user id) an entry is about, for a member's history (decision 060): the user itself,
  * a citizenship request's member (the request's id is its user's), a post's author (`owner`).
@@ -147,13 +78,92 @@ export function memberOf(target: AuditTarget | null): string | null {
   return target.owner ?? null;
 }
 
-/** The index keys an entry is listed under, besides the whole trail: its admin, action, target, member and batch. */
-export function indexKeys(entry: Pick<AuditEntry, "admin" | "action" | "target" | "batch">): string[] {
-  const keys = [`action:${entry.action}`];
-  if (entry.admin) keys.push(`admin:${entry.admin.toLowerCase()}`);
-  if (entry.target?.id) keys.push(`target:${entry.target.kind}:${entry.target.id}`);
-  const member = memberOf(entry.target);
-  if (member) keys.push(`member:${member}`);
-  if (entry.batch) keys.push(`batch:${entry.batch}`);
-  return keys;
+/**
+ * The words the audit trail records an action in: what happened, in the admin's words and with its
+ * direction ("pinned", "unpinned"), never a screen's internal intent (docs/product.md#audit). A
+ * route's intent or a bulk action's name becomes its word when the entry is written; the /audit
+ * Action filter offers these words, and a filter typed as an intent ("BAN") finds its word.
+ */
+const ACTION_WORDS = {
+  "sign-in": "signed in",
+  "sign-out": "signed out",
+  ban: "banned",
+  unban: "unbanned",
+  // A timed ban's end, sent by the panel on its own (docs/product.md#bans-with-an-end).
+  "end-ban": "un-banned: the ban ended",
+  warn: "warned",
+  verify: "verified",
+  notify: "sent a push notification",
+  approve: "approved",
+  reject: "rejected",
+  delete: "deleted",
+  activate: "activated",
+  deactivate: "deactivated",
+  pin: "pinned",
+  unpin: "unpinned",
+  create: "created",
+  update: "saved",
+  sync: "synced",
+  skip: "skipped",
+  unskip: "unskipped",
+  "take-over": "took over",
+  export: "exported",
+  // A page or file the admin's role may not open (docs/product.md#roles-and-permissions).
+  open: "opened",
+  // The roles page and the personal documents (docs/product.md#roles).
+  "change-role": "changed the role",
+  "reset-second-factor": "reset two-factor authentication",
+  "download-passport": "downloaded the passport",
+  "open-certificate": "opened the certificate",
+  // The second factor (docs/product.md#second-factor).
+  "turn-on-second-factor": "turned on two-factor authentication",
+  "turn-off-second-factor": "turned off two-factor authentication",
+  "use-recovery-code": "used a recovery code",
+  // Re-authentication before a guarded action (docs/product.md#re-authentication).
+  reauthenticate: "re-authenticated",
+  // Entries written before the direction was recorded (their intent said neither).
+  "toggle-status": "activated or deactivated",
+  "toggle-pinned": "pinned or unpinned",
+} as const satisfies Record<string, string>;
+
+/** A word the trail records. */
+export type ActionWord = (typeof ACTION_WORDS)[keyof typeof ACTION_WORDS];
+
+/** The words the /audit Action filter offers, in the order of an admin's day. */
+export const ACTION_FILTER_WORDS: readonly ActionWord[] = [
+  ...new Set(Object.values(ACTION_WORDS).filter((word) => !word.includes(" or "))),
+];
+
+/**
+ * The word an action is recorded (and filtered) as: an intent or a bulk action's name becomes its
+ * word, a word stays itself, anything else is kept lower-cased (a made-up intent, refused).
+ */
+export function recordedAction(action: string): string {
+  const key = action.trim().toLowerCase();
+  return Object.hasOwn(ACTION_WORDS, key) ? ACTION_WORDS[key as keyof typeof ACTION_WORDS] : key;
+}
+
+/** A word as a label starts: "Banned", "Signed in". */
+export function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** The colours a result is shown in (the Badge tones of /audit and History). */
+type ResultTone = "green" | "gray" | "red" | "yellow";
+
+/** How each result reads, in words and colour (docs/product.md#audit): /audit, its filter and a user's History. */
+export const RESULT_LABELS: Record<AuditResult, [string, ResultTone]> = {
+  done: ["Done", "green"],
+  refused: ["Refused", "gray"],
+  failed: ["Failed", "red"],
+  unknown: ["Outcome unknown", "yellow"],
+};
+
+/** An entry as /audit and History show it: the stored fields and its time in APP_TIMEZONE. */
+export type AuditRow = AuditEntry & { when: string };
+
+/** The entries with their time in the admin's time zone (APP_TIMEZONE). */
+export function withLocalTime(entries: readonly AuditEntry[], timeZone: string): AuditRow[] {
+  const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone });
+  return entries.map((entry) => ({ ...entry, when: when.format(Date.parse(entry.at)) }));
 }

@@ -1,7 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
-import { recordedAction } from "~/audit/actions";
-import type { AuditRecord, AuditResult, AuditTarget } from "~/audit/entry";
+import { type AuditRecord, type AuditResult, type AuditTarget, recordedAction } from "~/audit/entry";
 import { theAuditTrail } from "~/audit/trail.server";
 import { logLine } from "~/lib/log.server";
 import { requestContext } from "~/lib/request-context.server";

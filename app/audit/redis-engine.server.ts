@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 
-import { EMPTY_HEAD, headAfter, indexKeys, type AuditEntry, type ChainHead } from "~/audit/entry";
+import type { AuditEntry } from "~/audit/entry";
+import { EMPTY_HEAD, headAfter, indexKeys, type ChainHead } from "~/audit/chain";
 import { padSeq, storedJson, type AuditEngine, type Listing, type TrimPoint } from "~/audit/engine";
 
 // The shared engine (docs/decisions/057-audit-store.md), one chain for every instance:

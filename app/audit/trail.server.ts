@@ -1,6 +1,7 @@
 import path from "node:path";
 
-import { chainedEntry, EMPTY_HEAD, type AuditEntry, type AuditRecord, type ChainHead } from "~/audit/entry";
+import type { AuditEntry, AuditRecord } from "~/audit/entry";
+import { chainedEntry, EMPTY_HEAD, type ChainHead } from "~/audit/chain";
 import type { AuditEngine } from "~/audit/engine";
 import { levelEngine } from "~/audit/level-engine.server";
 import { auditOutbox, type AuditOutbox, type OutboxOptions } from "~/audit/outbox.server";

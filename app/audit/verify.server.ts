@@ -1,4 +1,5 @@
-import { GENESIS, entryHash, indexKeys, type AuditEntry, type ChainHead } from "~/audit/entry";
+import type { AuditEntry } from "~/audit/entry";
+import { GENESIS, entryHash, indexKeys, type ChainHead } from "~/audit/chain";
 import type { AuditEngine, Listing, TrimPoint } from "~/audit/engine";
 
 /** Which part of the trail a problem is in: the chain of entries, the trim point, the head, or the indexes. */

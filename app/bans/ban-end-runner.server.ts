@@ -23,7 +23,7 @@ import { panelSessionContext } from "~/upstream/panel-session.server";
 
 /** Who the audit entry of an end names: no admin, the panel's schedule. */
 export const BAN_END_ADMIN = "the panel (ban end)";
-/** The trail's intent of an end's un-ban (its word: app/audit/actions.ts). */
+/** The trail's intent of an end's un-ban (its word: app/audit/entry.ts). */
 export const BAN_END_ACTION = "end-ban";
 /** Why an end sent nothing: what History says. */
 export const NO_LONGER_BANNED = "The member was no longer banned: nothing was sent";

@@ -22,7 +22,7 @@ import { redirect, replace } from "react-router";
 import * as z from "zod/mini";
 import type { $ZodType, output } from "zod/v4/core";
 
-import type { ActionWord } from "~/audit/actions";
+import type { ActionWord } from "~/audit/entry";
 import { entityId, UNKNOWN_ACTION } from "~/forms/fields";
 import type { ReasonKind } from "~/forms/moderation-reasons";
 import { parseForm, submittedForm } from "~/forms/form-data.server";

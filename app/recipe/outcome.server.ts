@@ -41,7 +41,7 @@ export interface Found<S> {
 /** One action on one target, as a route, a batch or the queue describes it. */
 export interface ActOn<S> {
   target: { kind: AuditTarget["kind"]; id: string };
-  /** The intent or the bulk action's name: the trail records its word (app/audit/actions.ts). */
+  /** The intent or the bulk action's name: the trail records its word (app/audit/entry.ts). */
   action: string;
   admin: string | null;
   reason?: string | null;

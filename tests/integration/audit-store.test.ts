@@ -10,7 +10,8 @@ import { ClassicLevel } from "classic-level";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { entryHash, type AuditEntry, type AuditRecord } from "~/audit/entry";
+import type { AuditEntry, AuditRecord } from "~/audit/entry";
+import { entryHash } from "~/audit/chain";
 import type { AuditEngine } from "~/audit/engine";
 import { levelEngine } from "~/audit/level-engine.server";
 import { redisEngine } from "~/audit/redis-engine.server";

@@ -15,7 +15,8 @@ import { ClassicLevel } from "classic-level";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { headAfter, indexKeys, type AuditEntry, type AuditRecord, type ChainHead } from "~/audit/entry";
+import type { AuditEntry, AuditRecord } from "~/audit/entry";
+import { headAfter, indexKeys, type ChainHead } from "~/audit/chain";
 import { padSeq, type AuditEngine } from "~/audit/engine";
 import { levelEngine } from "~/audit/level-engine.server";
 import { redisEngine } from "~/audit/redis-engine.server";

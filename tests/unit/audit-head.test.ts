@@ -3,7 +3,7 @@
 // its newest end can be proved later against the log (`npm run audit:verify -- --head SEQ:HASH`).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { EMPTY_HEAD, headAfter, type ChainHead } from "~/audit/entry";
+import { EMPTY_HEAD, headAfter, type ChainHead } from "~/audit/chain";
 import type { AuditEngine } from "~/audit/engine";
 import { closeTheAuditTrail, theAuditTrail } from "~/audit/trail.server";
 import { logLine } from "~/lib/log.server";

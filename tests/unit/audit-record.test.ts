@@ -2,8 +2,8 @@
 // action's entry says is the outcome core's (tests/unit/recipe.test.ts, the integration tests).
 import { describe, expect, it } from "vitest";
 
-import { chainedEntry, EMPTY_HEAD, entryHash, GENESIS, headAfter, indexKeys } from "~/audit/entry";
-import { signInFailure } from "~/session/sign-in-audit.server";
+import { chainedEntry, EMPTY_HEAD, entryHash, GENESIS, headAfter, indexKeys } from "~/audit/chain";
+import { signInFailure } from "~/routes/auth/sign-in.server";
 import { UpstreamError } from "~/upstream/errors";
 
 describe("signInFailure", () => {

@@ -4,7 +4,7 @@
 // tests/integration/staff-notes.test.ts and tests/integration/saved-messages.test.ts.
 import { describe, expect, it } from "vitest";
 
-import { chainedEntry, EMPTY_HEAD } from "~/audit/entry";
+import { chainedEntry, EMPTY_HEAD } from "~/audit/chain";
 import { memoryEngine } from "~/state/engine";
 import { familyOn } from "~/state/family.server";
 import { savedMessages } from "~/state/saved-messages.server";

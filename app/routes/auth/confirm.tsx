@@ -14,9 +14,9 @@ import { readForm, submittedForm } from "~/forms/form-data.server";
 import { SecondFactorSignInSchema } from "~/forms/second-factor";
 import { failedSubmission, failSubmission, invalidSubmission, tooManyAttempts } from "~/recipe/failure.server";
 import { MutationForm } from "~/recipe/mutation-form";
-import { trustedDevice } from "~/routes/auth/device-cookie.server";
+import { reserveSignInAttempt } from "~/routes/auth/sign-in.server";
 import { recordAuditEntry } from "~/audit/record.server";
-import { keepRetryAfter, signInThrottle } from "~/session/rate-limit.server";
+import { keepRetryAfter } from "~/session/rate-limit.server";
 import {
   heldSubmission,
   type HeldSubmission,
@@ -118,11 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form =
     kind === "code" ? await readForm(request, SecondFactorSignInSchema) : await readForm(request, PasswordSchema);
   if (!form.ok) return invalidSubmission(form.errors, {});
-  const reservation = await signInThrottle(
-    context,
-    user.email ?? "",
-    await trustedDevice(request, user.email ?? ""),
-  ).reserve();
+  const reservation = await reserveSignInAttempt(context, request, user.email ?? "");
   if (reservation.wait !== null) return tooManyAttempts(reservation.wait);
   const { attempt } = reservation;
   const audit = (result: "done" | "failed", detail: string) =>

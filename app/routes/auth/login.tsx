@@ -16,17 +16,20 @@ import { useFormCheck } from "~/forms/use-form-check";
 import { MutationForm } from "~/recipe/mutation-form";
 import { loginSchema } from "~/forms/schema-loaders.client";
 import { appOfferOf } from "~/routes/auth/app-offer.server";
-import { issueDeviceCookie, trustedDevice } from "~/routes/auth/device-cookie.server";
+import {
+  holdForSecondFactor,
+  noteSignInFailure,
+  reserveSignInAttempt,
+  signedIn,
+  signInFailure,
+} from "~/routes/auth/sign-in.server";
 import { requestFactsContext } from "~/server-context";
-import { recordAuditEntry } from "~/audit/record.server";
-import { noteSignInFailure, signInFailure } from "~/session/sign-in-audit.server";
 import { safeRedirect } from "~/session/safe-redirect";
-import { holdSignIn, SIGN_IN_CODE_PATH } from "~/session/second-factor-sign-in.server";
-import { secondFactors } from "~/session/second-factor-store.server";
+import { SIGN_IN_CODE_PATH } from "~/session/second-factor-sign-in.server";
 import { getCurrentUser, setCookieHeaders, startSession } from "~/session/user.server";
 import { signIn } from "~/upstream/auth.server";
 import { isUpstreamError } from "~/upstream/errors";
-import { keepRetryAfter, signInThrottle } from "~/session/rate-limit.server";
+import { keepRetryAfter } from "~/session/rate-limit.server";
 import { failedSubmission, failSubmission, invalidSubmission, tooManyAttempts } from "~/recipe/failure.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -60,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email, password, redirectTo } = form.data;
   // Only failures count, each counted before it is sent; this account's device cookie is judged on
   // its own (decision 035, 063). A refused attempt never reaches the upstream.
-  const reservation = await signInThrottle(context, email, await trustedDevice(request, email)).reserve();
+  const reservation = await reserveSignInAttempt(context, request, email);
   // A refused attempt writes no audit entry: the limits bound it, and anyone can send it.
   if (reservation.wait !== null) return tooManyAttempts(reservation.wait, form.values);
   const { attempt } = reservation;
@@ -69,15 +72,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { data: answer, setCookies } = await signIn(request, { email, password });
     // With a second factor the password alone starts no session: the code form comes next, and
     // the attempt counts neither way until the code is known (docs/product.md#second-factor).
-    if ((await secondFactors().status(String(answer.data.user.id))).enrolled) {
+    const pending = await holdForSecondFactor(request, {
+      user: answer.data.user,
+      redirectTo,
+      upstreamCookies: setCookies,
+    });
+    if (pending !== null) {
       await attempt.release();
-      const pending = await holdSignIn(request, { user: answer.data.user, redirectTo, upstreamCookies: setCookies });
       return redirect(SIGN_IN_CODE_PATH, { headers: setCookieHeaders([pending]) });
     }
     await attempt.succeeded();
-    await recordAuditEntry({ admin: email, action: "sign-in", result: "done" });
+    const deviceCookie = await signedIn(request, email);
     const userCookie = await startSession(request, context, answer.data.user);
-    const deviceCookie = await issueDeviceCookie(request, email);
     // replace(): the sign-in page does not stay in history (docs/product.md#sign-in).
     return replace(safeRedirect(redirectTo), {
       headers: setCookieHeaders([...setCookies, userCookie, deviceCookie]),

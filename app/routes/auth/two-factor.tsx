@@ -10,9 +10,9 @@ import { readForm } from "~/forms/form-data.server";
 import { SecondFactorSignInSchema } from "~/forms/second-factor";
 import { failedSubmission, invalidSubmission, tooManyAttempts } from "~/recipe/failure.server";
 import { MutationForm } from "~/recipe/mutation-form";
-import { issueDeviceCookie, trustedDevice } from "~/routes/auth/device-cookie.server";
+import { reserveSignInAttempt, signedIn } from "~/routes/auth/sign-in.server";
 import { recordAuditEntry } from "~/audit/record.server";
-import { keepRetryAfter, signInThrottle } from "~/session/rate-limit.server";
+import { keepRetryAfter } from "~/session/rate-limit.server";
 import { safeRedirect } from "~/session/safe-redirect";
 import { finishSignIn, forgetPendingSignIn, pendingSignIn } from "~/session/second-factor-sign-in.server";
 import { secondFactors } from "~/session/second-factor-store.server";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, SecondFactorSignInSchema);
   if (!form.ok) return invalidSubmission(form.errors, {});
   const { email } = pending.user;
-  const reservation = await signInThrottle(context, email, await trustedDevice(request, email)).reserve();
+  const reservation = await reserveSignInAttempt(context, request, email);
   if (reservation.wait !== null) return tooManyAttempts(reservation.wait);
   const { attempt } = reservation;
 
@@ -64,14 +64,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       detail: `signing in; ${left.enrolled ? left.recoveryLeft : 0} recovery codes left`,
     });
   }
-  await recordAuditEntry({
-    admin: email,
-    action: "sign-in",
-    result: "done",
-    detail: accepted === "code" ? "with an authentication code" : "with a recovery code",
-  });
+  const deviceCookie = await signedIn(
+    request,
+    email,
+    accepted === "code" ? "with an authentication code" : "with a recovery code",
+  );
   const userCookie = await startSession(request, context, pending.user);
-  const deviceCookie = await issueDeviceCookie(request, email);
   return replace(safeRedirect(pending.redirectTo ?? null), {
     headers: setCookieHeaders([
       ...pending.upstreamCookies,

@@ -3,9 +3,8 @@ import type { RouterContextProvider } from "react-router";
 import { readForm } from "~/forms/form-data.server";
 import { SecondFactorSettingsSchema } from "~/forms/second-factor";
 import { failedSubmission, invalidSubmission, tooManyAttempts } from "~/recipe/failure.server";
-import { trustedDevice } from "~/routes/auth/device-cookie.server";
+import { reserveSignInAttempt } from "~/routes/auth/sign-in.server";
 import { recordAuditEntry } from "~/audit/record.server";
-import { signInThrottle } from "~/session/rate-limit.server";
 import { ENROLMENT_PATH } from "~/session/second-factor.server";
 import { secondFactors } from "~/session/second-factor-store.server";
 import { replaceWithSuccess } from "~/session/toast.server";
@@ -29,7 +28,7 @@ export async function secondFactorAction(request: Request, context: Readonly<Rou
   const form = await readForm(request, SecondFactorSettingsSchema);
   if (!form.ok) return invalidSubmission(form.errors, {});
   const email = user.email ?? user.userName;
-  const reservation = await signInThrottle(context, email, await trustedDevice(request, email)).reserve();
+  const reservation = await reserveSignInAttempt(context, request, email);
   if (reservation.wait !== null) return tooManyAttempts(reservation.wait);
   const { attempt } = reservation;
   const outcome =

@@ -4,7 +4,7 @@
  */
 import type { Route } from "./+types/audit-csv";
 import { auditQuery } from "./list.server";
-import type { AuditEntry } from "~/audit/entry";
+import { type AuditEntry, capitalised, recordedAction } from "~/audit/entry";
 import type { AuditQuery } from "~/audit/query.server";
 import { theAuditTrail } from "~/audit/trail.server";
 import { env } from "~/config/env.server";
@@ -12,7 +12,6 @@ import { csvDate } from "~/export/csv-cell";
 import { type CsvColumn, csvDownload } from "~/export/csv-download.server";
 import { redirectWithError } from "~/session/toast.server";
 import { requireCapability } from "~/session/user.server";
-import { capitalised, recordedAction } from "~/audit/actions";
 
 /** Entries read from the store at a time. */
 const ROWS_PAGE_SIZE = 100;

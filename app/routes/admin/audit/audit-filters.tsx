@@ -2,8 +2,7 @@ import { Form, useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 
 import { TARGET_FILTER_LABELS, type AuditFilters } from "./filters";
-import { RESULT_LABELS } from "./result-labels";
-import { ACTION_FILTER_WORDS, capitalised } from "~/audit/actions";
+import { ACTION_FILTER_WORDS, capitalised, RESULT_LABELS } from "~/audit/entry";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 

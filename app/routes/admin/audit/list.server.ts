@@ -1,9 +1,7 @@
 import { data } from "react-router";
 
 import { TARGET_FILTER_LABELS, type AuditFilters } from "./filters";
-import { RESULT_LABELS } from "./result-labels";
-import { recordedAction } from "~/audit/actions";
-import type { AuditEntry, AuditTarget } from "~/audit/entry";
+import { type AuditRow, type AuditTarget, RESULT_LABELS, recordedAction, withLocalTime } from "~/audit/entry";
 import type { AuditQuery } from "~/audit/query.server";
 import { theAuditTrail } from "~/audit/trail.server";
 import { env } from "~/config/env.server";
@@ -16,9 +14,6 @@ export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_FILTER = 200;
-
-/** An entry as /audit shows it: the stored fields and its time in APP_TIMEZONE. */
-export type AuditRow = AuditEntry & { when: string };
 
 /**
  * The trail's query as /audit's URL gives it: its filters as typed, the page size, and the store's
@@ -102,12 +97,6 @@ export async function loadAuditTrail(request: Request) {
       { status: 503 },
     );
   }
-}
-
-/** Entries with their time in the time zone (APP_TIMEZONE), as /audit and a user's History show it. */
-export function withLocalTime(entries: readonly AuditEntry[], timeZone: string): AuditRow[] {
-  const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone });
-  return entries.map((entry) => ({ ...entry, when: when.format(Date.parse(entry.at)) }));
 }
 
 /** The first instant of a day (plus `days`) in the time zone; null for no date, undefined for a malformed one. */

@@ -4,15 +4,14 @@ import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/list";
 import { AuditFilterForm } from "./audit-filters";
 import { CursorPager } from "./cursor-pager";
-import { loadAuditTrail, type AuditRow } from "./list.server";
-import { RESULT_LABELS } from "./result-labels";
+import { loadAuditTrail } from "./list.server";
 import { DownloadCsvLink } from "~/components/ui/download-csv-link";
 import { PageHeader } from "~/components/ui/page-header";
 import { Badge } from "~/components/ui/badge";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { hrefWith } from "~/lib/pagination";
-import { capitalised, recordedAction } from "~/audit/actions";
+import { type AuditRow, capitalised, recordedAction, RESULT_LABELS } from "~/audit/entry";
 import { requireCapability } from "~/session/user.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

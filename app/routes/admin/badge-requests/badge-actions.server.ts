@@ -12,7 +12,7 @@ import type { ActionFunctionArgs } from "react-router";
 
 import type { BadgeIntent } from "./badge-actions";
 import { DEFAULT_MEMBER_MESSAGE } from "./review-links";
-import { recordedAction } from "~/audit/actions";
+import { recordedAction } from "~/audit/entry";
 import { theAuditTrail } from "~/audit/trail.server";
 import { env } from "~/config/env.server";
 import { formatDateTime } from "~/lib/format";

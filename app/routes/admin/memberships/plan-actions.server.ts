@@ -7,7 +7,7 @@
 import * as z from "zod/mini";
 
 import { activateStale, deactivateStale, type PlanIntent } from "./plan-actions";
-import type { ActionWord } from "~/audit/actions";
+import type { ActionWord } from "~/audit/entry";
 import { UNKNOWN_ACTION } from "~/forms/fields";
 import { MEMBERSHIP_MESSAGES } from "~/forms/membership";
 import { type ActionTable, rowIntentSchema, tableIntents } from "~/recipe/action.server";

@@ -1,12 +1,16 @@
-import { capitalised, recordedAction } from "~/audit/actions";
-import type { AuditTarget } from "~/audit/entry";
+import {
+  type AuditRow,
+  type AuditTarget,
+  capitalised,
+  RESULT_LABELS,
+  recordedAction,
+  withLocalTime,
+} from "~/audit/entry";
 import { theAuditTrail } from "~/audit/trail.server";
 import type { BadgeTone } from "~/components/ui/badge";
 import { logLine } from "~/lib/log.server";
 import { formatDateTime } from "~/lib/format";
 import { BAN_END_ACTION, NO_LONGER_BANNED } from "~/bans/ban-end-runner.server";
-import { type AuditRow, withLocalTime } from "~/routes/admin/audit/list.server";
-import { RESULT_LABELS } from "~/routes/admin/audit/result-labels";
 
 /** Entries the History section of user details shows; more are behind its "See all" link. */
 const HISTORY_SIZE = 20;

@@ -1,17 +1,87 @@
 /**
- * Failed sign-ins in the audit trail (docs/operations.md#audit-trail): anyone can post the sign-in
- * form, so a failure is never an entry of its own. The failures from one client address are
- * gathered for SIGN_IN_AUDIT_SECONDS and written as one entry with their count and the accounts
- * tried; what was typed is named only when it is shaped like an email address, so a password
- * typed into the email field never reaches the trail. A refused attempt (too many) writes nothing:
- * the limits already bound it. A successful sign-in is an entry at once (login.tsx).
+ * Sign-in's own parts (docs/product.md#sign-in), shared by every form that checks an admin's
+ * password or authentication code: sign-in (login.tsx), its code form (two-factor.tsx),
+ * re-authentication (confirm.tsx) and the second factor's settings (account/two-factor.server.ts).
+ *
+ * - **The attempt**: `reserveSignInAttempt` counts it against the sign-in limits before it is
+ *   checked (decision 063; the limits: app/session/rate-limit.server.ts). OWASP's device cookie
+ *   (decision 035): after a successful sign-in the browser keeps a signed cookie naming the
+ *   account, so its later attempts for that account are judged on their own and are never refused
+ *   because of other clients' failures.
+ * - **The second factor**: a right password of an admin with one starts no session;
+ *   `holdForSecondFactor` keeps the sign-in pending for the code form.
+ * - **The trail** (docs/operations.md#audit-trail): a successful sign-in is an entry at once
+ *   (`signedIn`). Anyone can post the sign-in form, so a failure is never an entry of its own:
+ *   the failures from one client address are gathered for SIGN_IN_AUDIT_SECONDS and written as one
+ *   entry with their count and the accounts tried; what was typed is named only when it is shaped
+ *   like an email address, so a password typed into the email field never reaches the trail. A
+ *   refused attempt (too many) writes nothing: the limits already bound it.
  */
+import { randomUUID } from "node:crypto";
+
+import type { RouterContextProvider } from "react-router";
+import * as z from "zod/mini";
+
 import type { AuditRecord, AuditResult } from "~/audit/entry";
-import { env } from "~/config/env.server";
 import { recordAuditEntry } from "~/audit/record.server";
+import { env } from "~/config/env.server";
+import { pageMemory } from "~/routes/auth/page-memory.server";
+import { type Reservation, signInThrottle } from "~/session/rate-limit.server";
+import { holdSignIn, type PendingSignIn } from "~/session/second-factor-sign-in.server";
+import { secondFactors } from "~/session/second-factor-store.server";
 import { isUpstreamError } from "~/upstream/errors";
 
-/** How one failed sign-in ended (sign-in-audit.server.ts gathers them): the upstream's status, or why no answer came. */
+// Long enough to outlive holidays; it is renewed by every successful sign-in.
+const DEVICE_COOKIE_MAX_AGE = 90 * 24 * 60 * 60;
+
+const deviceCookie = pageMemory(
+  "panel_device",
+  DEVICE_COOKIE_MAX_AGE,
+  z.object({ email: z.string(), id: z.string().check(z.minLength(1)) }),
+);
+
+/** The id of this browser's device cookie when it was issued for `email`; undefined for any other browser. */
+async function trustedDevice(request: Request, email: string): Promise<string | undefined> {
+  const device = await deviceCookie.read(request);
+  return device && device.email === email.trim().toLowerCase() ? device.id : undefined;
+}
+
+/** A Set-Cookie line giving this browser a new device cookie for `email` (after a successful sign-in). */
+function issueDeviceCookie(request: Request, email: string): Promise<string> {
+  return deviceCookie.remember(request, { email: email.trim().toLowerCase(), id: randomUUID() });
+}
+
+/** Reserves this attempt of `email`'s (decision 063): the attempt to settle once checked, or the seconds to wait. */
+export async function reserveSignInAttempt(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  email: string,
+): Promise<Reservation> {
+  return signInThrottle(context, email, await trustedDevice(request, email)).reserve();
+}
+
+/**
+ * A right password of an admin with a second factor (docs/product.md#second-factor): the sign-in
+ * waits for the code form, and the Set-Cookie line naming it is the answer; null for an admin without one.
+ */
+export async function holdForSecondFactor(
+  request: Request,
+  sign: PendingSignIn,
+): Promise<string | null> {
+  if (!(await secondFactors().status(String(sign.user.id))).enrolled) return null;
+  return holdSignIn(request, sign);
+}
+
+/**
+ * A sign-in that succeeded: its audit entry (with how the code was given, after the code form),
+ * and the Set-Cookie line of this browser's new device cookie.
+ */
+export async function signedIn(request: Request, email: string, detail?: string): Promise<string> {
+  await recordAuditEntry({ admin: email, action: "sign-in", result: "done", ...(detail ? { detail } : {}) });
+  return issueDeviceCookie(request, email);
+}
+
+/** How one failed sign-in ended (noteSignInFailure gathers them): the upstream's status, or why no answer came. */
 export interface SignInFailure {
   result: Extract<AuditResult, "failed" | "unknown">;
   status: number | null;
