@@ -107,9 +107,19 @@ export function toLocalDateTime(instant: Date | number | string | null | undefin
   if (instant === null || instant === undefined || instant === "") return "";
   const ms = instant instanceof Date ? instant.getTime() : typeof instant === "number" ? instant : Date.parse(instant);
   if (!Number.isFinite(ms)) return "";
+  // Reading the wall clock (formatToParts) is the costly part, and pages ask for "now" and near
+  // instants again and again: the last answer per time zone is kept for its second (every zone's
+  // offset is a whole number of seconds, so one second reads one wall minute).
+  const second = Math.floor(ms / 1000);
+  const last = lastLocal.get(timeZone);
+  if (last?.second === second) return last.text;
   const wall = wallClockAt(ms, timeZone);
-  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
+  const text = `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
+  lastLocal.set(timeZone, { second, text });
+  return text;
 }
+
+const lastLocal = new Map<string, { second: number; text: string }>();
 
 /** "Now" as a local date-time in `timeZone`, at minute precision (the form's default date, docs/product.md#announcement-form). */
 export function nowLocalDateTime(timeZone: string, now: Date | number = Date.now()): string {

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 import { env } from "~/config/env.server";
 import { readCookie } from "~/lib/cookie-header";
-import { cookieSecret } from "~/lib/signed-cookie.server";
+import { cookieSecret, verifiedSignature } from "~/lib/signed-cookie.server";
 import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 
 /**
@@ -64,9 +64,12 @@ export function unsignCookieValue(signed: string, secret: string): string | unde
   const dot = signed.lastIndexOf(".");
   if (dot <= 0) return undefined;
   const value = signed.slice(0, dot);
-  const expected = Buffer.from(signCookieValue(value, secret).slice(dot + 1));
-  const given = Buffer.from(signed.slice(dot + 1));
-  return expected.length === given.length && timingSafeEqual(expected, given) ? value : undefined;
+  const matches = verifiedSignature(secret, signed, () => {
+    const expected = Buffer.from(signCookieValue(value, secret).slice(dot + 1));
+    const given = Buffer.from(signed.slice(dot + 1));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  return matches ? value : undefined;
 }
 
 /** The upstream session token of the request's panel-signed cookie; undefined when absent or tampered with. */

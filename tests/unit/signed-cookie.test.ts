@@ -87,6 +87,20 @@ describe("readSignedJsonCookie", () => {
     expect(readSignedJsonCookie(`user=${encodeURIComponent(`${value}.`)}`, "user", SECRET)).toBeUndefined();
   });
 
+  it("still refuses a forgery, another name and another secret after the genuine cookie was read (the verified signatures kept)", async () => {
+    const header = await cookieHeaderFor(USER, SECRET);
+    expect(readSignedJsonCookie(header, "user", SECRET)).toEqual(USER);
+    expect(readSignedJsonCookie(header, "user", SECRET)).toEqual(USER);
+    const signed = decodeURIComponent(/user=([^;]*)/.exec(header)![1]!);
+    const signature = signed.slice(signed.lastIndexOf(".") + 1);
+    const forged = Buffer.from(JSON.stringify({ ...USER, role: "SUPERADMIN" })).toString("base64");
+    expect(
+      readSignedJsonCookie(`user=${encodeURIComponent(`${forged}.${signature}`)}`, "user", SECRET),
+    ).toBeUndefined();
+    expect(readSignedJsonCookie(renamed(header, "user", "toast"), "toast", SECRET)).toBeUndefined();
+    expect(readSignedJsonCookie(header, "user", OTHER)).toBeUndefined();
+  });
+
   it("is undefined without the cookie, and for a malformed one", () => {
     expect(readSignedJsonCookie(null, "user", SECRET)).toBeUndefined();
     expect(readSignedJsonCookie("theme=dark", "user", SECRET)).toBeUndefined();

@@ -1,5 +1,5 @@
 import { type AnchorHTMLAttributes, useEffect } from "react";
-import { useNavigate } from "react-router";
+import { type NavigateFunction, useNavigate } from "react-router";
 
 /** Props of the panel's in-app link: an `<a>`'s, with the page it leads to and how to get there. */
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
@@ -39,8 +39,9 @@ export function Link({ to, replace, preventScrollReset, reloadDocument, children
  * entry unless the link says otherwise.
  */
 export function useLinkNavigation() {
-  const navigate = useNavigate();
+  const navigate = useClientNavigate();
   useEffect(() => {
+    if (!navigate) return;
     const onClick = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest("a[data-nav]") : null;
       if (
@@ -67,3 +68,10 @@ export function useLinkNavigation() {
     return () => removeEventListener("click", onClick);
   }, [navigate]);
 }
+
+/**
+ * React Router's navigate in the browser; nothing on the server, which never navigates and where
+ * the root's `useNavigate` would serialise the page's route matches on every render. The choice is
+ * made once per environment, so the hooks' order never changes.
+ */
+const useClientNavigate: () => NavigateFunction | null = typeof document === "undefined" ? () => null : useNavigate;
