@@ -64,10 +64,7 @@ export async function reserveSignInAttempt(
  * A right password of an admin with a second factor (docs/product.md#second-factor): the sign-in
  * waits for the code form, and the Set-Cookie line naming it is the answer; null for an admin without one.
  */
-export async function holdForSecondFactor(
-  request: Request,
-  sign: PendingSignIn,
-): Promise<string | null> {
+export async function holdForSecondFactor(request: Request, sign: PendingSignIn): Promise<string | null> {
   if (!(await secondFactors().status(String(sign.user.id))).enrolled) return null;
   return holdSignIn(request, sign);
 }
