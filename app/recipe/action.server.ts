@@ -23,9 +23,10 @@ import * as z from "zod/mini";
 import type { $ZodType, output } from "zod/v4/core";
 
 import type { ActionWord } from "~/audit/entry";
+import type { BanDuration, BanEnd, BanOffer } from "~/lib/ban-ladder";
 import { entityId, UNKNOWN_ACTION } from "~/forms/fields";
 import type { ReasonKind } from "~/forms/moderation-reasons";
-import { parseForm, submittedForm } from "~/forms/form-data.server";
+import { type FormErrors, parseForm, submittedForm } from "~/forms/form-data.server";
 import { closeDialogHref } from "~/lib/dialog-url";
 import { logLine } from "~/lib/log.server";
 import { env } from "~/config/env.server";
@@ -299,6 +300,22 @@ export interface ActionTerms {
   admin: string | null;
 }
 
+/** One target's terms as its post gives them: checked, with the message to the member, or the errors and what was typed. */
+export type TermsRead =
+  | { ok: true; value: ActionTerms & { message: string | null } }
+  | { ok: false; errors: FormErrors; values: Record<string, unknown> };
+
+/**
+ * A ban's terms as its table entry declares them (docs/product.md#bans-with-an-end): what the
+ * confirmation offers, the end a posted duration comes to, and how one target's post reads them.
+ * The row action reads them itself (tableAction); the bulk Confirm reads its own fields with `until`.
+ */
+export interface BanTermsForm {
+  offer: () => BanOffer;
+  until: (duration: BanDuration, until: string | undefined) => BanEnd;
+  read: (form: FormData, admin: string | null) => TermsRead;
+}
+
 /**
  * Sends a table action, then its message to the member when one is given (Reject's, a ban's): a
  * message that fails is said in the answer ("Done, but the message to the member was not sent:
@@ -340,8 +357,8 @@ export interface TableAction<S> {
   stale?: (state: S, id: string) => string | null | Promise<string | null>;
   /** The upstream call; resolves to the server's message, if any. `terms`: what the admin set for it (a ban's end). */
   send: (request: Request, id: string, terms?: ActionTerms) => Promise<string | null | void>;
-  /** The Confirm form also asks how long (a ban: app/forms/ban-terms.ts). */
-  terms?: "ban";
+  /** The Confirm form also asks a ban's terms: how long, why, the message (the users table's ban). */
+  terms?: BanTermsForm;
   /** The detail of a done entry, when not the server's message (a timed ban: "Banned until ..."). */
   doneDetail?: (message: string | null, terms: ActionTerms | undefined) => string | null;
   /** The success toast when the server says nothing. */
@@ -387,6 +404,24 @@ export function rowIntentSchema<K extends string>(intents: readonly [K, ...K[]],
     { intent: z.enum(intents, { error: UNKNOWN_ACTION }), id: entityId(idMessage) },
     { error: UNKNOWN_ACTION },
   );
+}
+
+/**
+ * A route's one call for an intent of its action table on one target (the row's, user details'):
+ * the entry's terms read from the form when it asks them (a ban's: refused, the 400 that shows the
+ * dialog again with what was typed, and a toast), then the row action (rowAction, tableRowAction).
+ */
+export function tableAction<K extends string, S>(
+  request: Request,
+  form: FormData,
+  back: string,
+  table: ActionTable<K, S>,
+  intent: K,
+  id: string,
+) {
+  const terms = table.actions[intent].terms?.read(form, getCurrentUser(request).email);
+  if (terms && !terms.ok) return invalidSubmission(terms.errors, terms.values, { toast: true });
+  return rowAction(request, back, tableRowAction(request, table, intent, id, terms?.value));
 }
 
 /**
