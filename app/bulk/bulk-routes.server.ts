@@ -20,9 +20,14 @@ import { memberOf } from "~/audit/entry";
 import { env } from "~/config/env.server";
 import { noteSummaries } from "~/state/staff-notes.server";
 import { UNKNOWN_ACTION } from "~/forms/fields";
-import { MemberMessageSchema } from "~/forms/review-queue.server";
 import { parseForm, type FormErrors } from "~/forms/form-data.server";
-import { MODERATION_REASONS, OTHER_REASON, reasonFields, reasonLine } from "~/forms/moderation-reasons";
+import {
+  MemberMessageSchema,
+  MODERATION_REASONS,
+  OTHER_REASON,
+  reasonFields,
+  reasonLine,
+} from "~/forms/moderation-reasons";
 import { logLine } from "~/lib/log.server";
 import { pageError } from "~/lib/page-error";
 import type { TableAction } from "~/recipe/action.server";
