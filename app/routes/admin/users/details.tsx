@@ -21,7 +21,8 @@ import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { PushNotificationSchema } from "~/forms/users";
 import { UserDetailsActionSchema } from "~/forms/users.server";
-import { parseSubmission, rowAction, runOnce, saveForm, tableAction, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, rowAction, runOnce, tableAction, unhandledIntent } from "~/recipe/action.server";
+import { saveForm } from "~/recipe/save-form.server";
 import { readWarning, USER_TABLE, warnAction } from "./user-actions.server";
 
 const NOT_FOUND = "User not found or some error occurred while fetching data";
