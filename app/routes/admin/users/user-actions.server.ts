@@ -6,7 +6,8 @@
  * in one half and not the other fails the typecheck.
  *
  * Beside it, `usersBulk`: the list's bulk actions (app/bulk/bulk-list.ts), the same entries on the
- * items a selection names or the list's query matches.
+ * items a selection names or the list's query matches; and the ban's terms (its entry's `terms`:
+ * what the confirmation offers, how a post reads them, what a done ban or un-ban keeps).
  */
 import { banStale, unbanStale, type UserIntent, type UserState, userState, verifyStale } from "./user-actions";
 import {
