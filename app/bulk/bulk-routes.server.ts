@@ -20,13 +20,17 @@ import { memberOf } from "~/audit/entry";
 import { env } from "~/config/env.server";
 import { noteSummaries } from "~/state/staff-notes.server";
 import { UNKNOWN_ACTION } from "~/forms/fields";
-import { MemberMessageSchema } from "~/forms/review-queue.server";
 import { parseForm, type FormErrors } from "~/forms/form-data.server";
-import { MODERATION_REASONS, OTHER_REASON, reasonFields, reasonLine } from "~/forms/moderation-reasons";
+import {
+  MemberMessageSchema,
+  MODERATION_REASONS,
+  OTHER_REASON,
+  reasonFields,
+  reasonLine,
+} from "~/forms/moderation-reasons";
 import { logLine } from "~/lib/log.server";
 import { pageError } from "~/lib/page-error";
 import type { TableAction } from "~/recipe/action.server";
-import { banOffer, banUntil } from "~/bans/ban-terms.server";
 import { BanDurationSchema } from "~/forms/ban-terms";
 import { invalidSubmission, rejectedSubmission } from "~/recipe/failure.server";
 import { recordsItsOwnEntries } from "~/audit/record.server";
@@ -131,7 +135,7 @@ export async function loadBulkReview<S, R, K extends string>(request: Request, l
       label: action.label,
       reasons: action.reason ? [...MODERATION_REASONS[action.reason], OTHER_REASON] : null,
       defaultMessage: action.message?.defaultText ?? null,
-      banOffer: action.terms === "ban" ? banOffer() : null,
+      banOffer: action.terms ? action.terms.offer() : null,
       picker,
     },
     matching: selection.scope === "matching",
@@ -176,7 +180,7 @@ function readConfirmForm<S>(form: FormData, action: TableAction<S>) {
     values = { ...values, ...parsed.values };
     if (!parsed.ok) Object.assign(errors, parsed.errors);
     else {
-      const end = banUntil(parsed.data.duration, parsed.data.until);
+      const end = action.terms.until(parsed.data.duration, parsed.data.until);
       if (end.ok) until = end.until;
       else errors[end.field] = { type: "custom", message: end.message };
     }

@@ -1,6 +1,6 @@
 /** What the bulk pages' loaders hand their components (docs/product.md#bulk-actions). */
 import type { Interruption, ItemResult } from "./batch-store.server";
-import type { BanOffer } from "~/bans/ban-terms.server";
+import type { BanOffer } from "~/lib/ban-ladder";
 import type { NoteSummary } from "~/state/staff-notes.server";
 import type { SavedMessagePickerView } from "~/components/moderation/saved-message-picker";
 

@@ -55,3 +55,13 @@ export function reasonLine({ reason, reasonText }: { reason: string; reasonText?
   if (reason === OTHER_REASON) return text;
   return text === "" ? reason : `${reason}: ${text}`;
 }
+
+/** The longest message to the member a rejection sends (the push call's body). */
+const MEMBER_MESSAGE_MAX = 500;
+
+/** Reject's optional message to the member (the queue's and the bulk Confirm's), sent with the push call after the rejection. */
+export const MemberMessageSchema = z.object({
+  message: z.optional(
+    z.string().check(z.trim(), z.maxLength(MEMBER_MESSAGE_MAX, `At most ${MEMBER_MESSAGE_MAX} characters`)),
+  ),
+});

@@ -11,7 +11,7 @@ const noteId = () => entityId("Note id is required");
 
 /**
  * The user details page's actions: Send Push Notification (its fields: PushNotificationSchema),
- * Ban and Un-Ban (docs/product.md#bans-with-an-end: the ban's terms are read by readBanTerms), Warn,
+ * Ban and Un-Ban (docs/product.md#bans-with-an-end: the ban's terms are read by its table entry), Warn,
  * and a staff note's add, edit and delete (docs/product.md#staff-notes).
  */
 export const UserDetailsActionSchema = z.discriminatedUnion(

@@ -53,3 +53,17 @@ export const BAN_TEXTS = {
 
 /** The longest message to a member. */
 export const BAN_MESSAGE_MAX = 1_000;
+
+/** What the ban confirmation needs to offer its durations (the browser works out the suggestion). */
+export interface BanOffer {
+  ladder: LadderStep[];
+  lapseDays: number;
+  /** Whether bans that end are offered: the panel has an account to un-ban with (BAN_END_EMAIL). */
+  timed: boolean;
+  timeZone: string;
+  /** The earliest "until" the form takes, as a datetime-local value. */
+  minUntil: string;
+}
+
+/** When a ban posted now ends (epoch ms, null: permanent), or the message for its field. */
+export type BanEnd = { ok: true; until: number | null } | { ok: false; field: "duration" | "until"; message: string };

@@ -14,35 +14,28 @@
  *
  * runOnce runs the submission at most once per one-time key; parseSubmission reads the intent and
  * its fields with the screen's schema (a row action's from its action table: rowIntentSchema);
- * rowAction and saveForm are the two shapes a mutation takes, and tableRowAction makes a row
- * action of the screen's action table's entry (below). Every failure answers through
- * app/recipe/failure.server.ts.
+ * rowAction and saveForm (app/recipe/save-form.server.ts) are the two shapes a mutation takes, and
+ * tableAction applies the screen's action table's entry as a row action (below). Every failure
+ * answers through app/recipe/failure.server.ts.
  */
-import { redirect, replace } from "react-router";
+import { replace } from "react-router";
 import * as z from "zod/mini";
-import type { $ZodType, output } from "zod/v4/core";
+import type { $ZodType } from "zod/v4/core";
 
 import type { ActionWord } from "~/audit/entry";
+import type { BanDuration, BanEnd, BanOffer } from "~/lib/ban-ladder";
 import { entityId, UNKNOWN_ACTION } from "~/forms/fields";
 import type { ReasonKind } from "~/forms/moderation-reasons";
-import { parseForm, submittedForm } from "~/forms/form-data.server";
+import { type FormErrors, parseForm, submittedForm } from "~/forms/form-data.server";
 import { closeDialogHref } from "~/lib/dialog-url";
 import { logLine } from "~/lib/log.server";
 import { env } from "~/config/env.server";
 import type { AuditTarget } from "~/audit/record.server";
-import { applyAction, type ActOn, type Found, type Outcome, recordOutcome, sentOutcome } from "~/recipe/outcome.server";
+import { applyAction, type ActOn, type Found, type Outcome } from "~/recipe/outcome.server";
 import { getCurrentUser } from "~/session/user.server";
-import {
-  failRowAction,
-  failSubmission,
-  type FormFailureOptions,
-  invalidSubmission,
-  Refusal,
-  rejectedSubmission,
-} from "~/recipe/failure.server";
-import { ONCE_FIELD } from "~/recipe/mutation-form";
+import { failRowAction, invalidSubmission, rejectedSubmission } from "~/recipe/failure.server";
 import { oncePerKey, type OnceArgs } from "~/recipe/once.server";
-import { redirectWithSuccess, replaceWithInfo, replaceWithSuccess } from "~/session/toast.server";
+import { replaceWithInfo, replaceWithSuccess } from "~/session/toast.server";
 import { isUpstreamError, upstreamFailure } from "~/upstream/errors";
 import type { SavedMessageAction } from "~/lib/saved-message-actions";
 
@@ -189,87 +182,6 @@ export async function answerOutcome(
   }
 }
 
-/** A form with typed values: its schema, what to send, where a success goes and its texts. */
-export interface SaveForm<S extends $ZodType> {
-  /** The form's schema (app/forms/), the same the browser checks with. */
-  schema: S;
-  /** Sends the checked values; resolves to the server's message to show, if any. May `refuse(...)`. */
-  send: (values: output<S>) => Promise<string | null | void>;
-  /** Where a success goes. */
-  to: string;
-  /** The success toast when `send` resolves to no message (none: no toast then). */
-  done?: string;
-  /** The failure text when the server's message may not be shown. */
-  failed: string;
-  /** Replace the current history entry (a dialog's form going back to its screen) rather than add one. */
-  replace?: boolean;
-  /** What a failure hands back instead of the posted fields (the tier form's draft, with its uploaded image). */
-  values?: Record<string, unknown>;
-  /** Headers of the success (a cookie the next page reads). */
-  headers?: (values: output<S>) => Promise<HeadersInit>;
-  /**
-   * The item the save is about, as its audit entry names it: its name as saved, and its id (none
-   * for an item the save creates: the upstream answers no id).
-   */
-  target?: (values: output<S>) => AuditTarget;
-  /** What the entry records, when not the form's intent. */
-  action?: string;
-  /** Typed values a failure hands back that the secrets rule would drop (a wrong security key, to be corrected). */
-  keep?: (values: output<S>) => Record<string, string>;
-  /** Also show the first message of the panel's own checks as a toast (the account deletion's 'Invalid Email'). */
-  invalidToast?: boolean;
-  /** How an upstream failure reads: renamed fields, a public page. */
-  failure?: Omit<FormFailureOptions, "keep">;
-}
-
-/**
- * The one handler of a form with typed values: checks them (the panel's own messages, inline),
- * sends, and redirects to `to` with the success toast; a failure re-renders the form with
- * everything typed (secrets aside) and the upstream's field errors on their fields; after a change
- * that got no answer in time, with the one-time key it was sent with, so sending it again answers
- * the same and sends nothing. A malformed `id` is refused like an unknown intent: inline and as a toast.
- */
-export async function saveForm<S extends $ZodType>(request: Request, form: FormData, save: SaveForm<S>) {
-  const parsed = parseForm(form, save.schema);
-  const values = save.values ?? parsed.values;
-  if (!parsed.ok) {
-    const badId = parsed.errors.id?.message;
-    if (badId) return rejectedSubmission(badId, values, parsed.errors);
-    return invalidSubmission(parsed.errors, values, { toast: save.invalidToast });
-  }
-  // A signed-in admin's save is an entry of the trail, recorded where its outcome is known; the
-  // public pages' forms (a password reset, an account deletion) are not admin actions.
-  const admin = getCurrentUser(request);
-  const record = async (outcome: Outcome) => {
-    if (!admin.role) return;
-    const intent = form.get("intent");
-    await recordOutcome(
-      {
-        admin: admin.email,
-        action: save.action ?? (typeof intent === "string" ? intent : "save"),
-        target: save.target?.(parsed.data) ?? null,
-      },
-      outcome,
-    );
-  };
-  try {
-    const message = (await save.send(parsed.data))?.trim() || save.done;
-    await record({ result: "done", status: 200, message: message ?? null });
-    const init = save.headers ? { headers: await save.headers(parsed.data) } : undefined;
-    if (!message) return save.replace ? replace(save.to, init) : redirect(save.to, init);
-    return await (save.replace ? replaceWithSuccess : redirectWithSuccess)(request, save.to, message, init);
-  } catch (error) {
-    await record(sentOutcome(error));
-    if (error instanceof Refusal) return error.answer(request, values);
-    const onceKey = form.get(ONCE_FIELD);
-    return failSubmission(error, values, save.failed, {
-      ...save.failure,
-      keep: save.keep?.(parsed.data),
-      onceKey: typeof onceKey === "string" ? onceKey : undefined,
-    });
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // A screen's action table (docs/how-a-screen-works.md#the-action-table): one entry per action,
 // keyed by its intent, with its label, reason, stale check, upstream call, toasts and the trail's
@@ -297,6 +209,22 @@ export interface ActionTerms {
   until: number | null;
   reason: string | null;
   admin: string | null;
+}
+
+/** One target's terms as its post gives them: checked, with the message to the member, or the errors and what was typed. */
+export type TermsRead =
+  | { ok: true; value: ActionTerms & { message: string | null } }
+  | { ok: false; errors: FormErrors; values: Record<string, unknown> };
+
+/**
+ * A ban's terms as its table entry declares them (docs/product.md#bans-with-an-end): what the
+ * confirmation offers, the end a posted duration comes to, and how one target's post reads them.
+ * The row action reads them itself (tableAction); the bulk Confirm reads its own fields with `until`.
+ */
+export interface BanTermsForm {
+  offer: () => BanOffer;
+  until: (duration: BanDuration, until: string | undefined) => BanEnd;
+  read: (form: FormData, admin: string | null) => TermsRead;
 }
 
 /**
@@ -340,8 +268,8 @@ export interface TableAction<S> {
   stale?: (state: S, id: string) => string | null | Promise<string | null>;
   /** The upstream call; resolves to the server's message, if any. `terms`: what the admin set for it (a ban's end). */
   send: (request: Request, id: string, terms?: ActionTerms) => Promise<string | null | void>;
-  /** The Confirm form also asks how long (a ban: app/forms/ban-terms.ts). */
-  terms?: "ban";
+  /** The Confirm form also asks a ban's terms: how long, why, the message (the users table's ban). */
+  terms?: BanTermsForm;
   /** The detail of a done entry, when not the server's message (a timed ban: "Banned until ..."). */
   doneDetail?: (message: string | null, terms: ActionTerms | undefined) => string | null;
   /** The success toast when the server says nothing. */
@@ -387,6 +315,24 @@ export function rowIntentSchema<K extends string>(intents: readonly [K, ...K[]],
     { intent: z.enum(intents, { error: UNKNOWN_ACTION }), id: entityId(idMessage) },
     { error: UNKNOWN_ACTION },
   );
+}
+
+/**
+ * A route's one call for an intent of its action table on one target (the row's, user details'):
+ * the entry's terms read from the form when it asks them (a ban's: refused, the 400 that shows the
+ * dialog again with what was typed, and a toast), then the row action (rowAction, tableRowAction).
+ */
+export function tableAction<K extends string, S>(
+  request: Request,
+  form: FormData,
+  back: string,
+  table: ActionTable<K, S>,
+  intent: K,
+  id: string,
+) {
+  const terms = table.actions[intent].terms?.read(form, getCurrentUser(request).email);
+  if (terms && !terms.ok) return invalidSubmission(terms.errors, terms.values, { toast: true });
+  return rowAction(request, back, tableRowAction(request, table, intent, id, terms?.value));
 }
 
 /**

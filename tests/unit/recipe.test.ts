@@ -5,7 +5,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { UserRowActionSchema } from "~/routes/admin/users/user-actions.server";
-import { answerOutcome, parseSubmission, saveForm, unhandledIntent } from "~/recipe/action.server";
+import { answerOutcome, parseSubmission, unhandledIntent } from "~/recipe/action.server";
+import { saveForm } from "~/recipe/save-form.server";
 import { outcomeOf } from "~/recipe/outcome.server";
 import { type FailedSubmission, refuse } from "~/recipe/failure.server";
 import { PushNotificationSchema } from "~/forms/users";

@@ -1,6 +1,6 @@
 import { ReasonFields } from "~/components/moderation/reason-fields";
 import { TextAreaField } from "~/components/ui/field";
-import type { BanOffer } from "~/bans/ban-terms.server";
+import type { BanOffer } from "~/lib/ban-ladder";
 import {
   BAN_DURATIONS,
   BAN_MESSAGE_MAX,

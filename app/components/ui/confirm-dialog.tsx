@@ -7,7 +7,7 @@ import { ModalFrame } from "~/components/ui/modal-frame";
 import { closeDialogHref } from "~/lib/dialog-url";
 import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm } from "~/recipe/mutation-form";
-import type { BanOffer } from "~/bans/ban-terms.server";
+import type { BanOffer } from "~/lib/ban-ladder";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import {

@@ -29,7 +29,8 @@ import { deleteAccountEmailSchema, deleteAccountKeySchema } from "~/forms/schema
 import { MutationForm } from "~/recipe/mutation-form";
 import { DeleteAccountEmailSchema, DeleteAccountKeySchema } from "~/forms/account";
 import { DeleteAccountActionSchema } from "~/forms/account.server";
-import { parseSubmission, runOnce, saveForm, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { saveForm } from "~/recipe/save-form.server";
 import { tooManyAttempts } from "~/recipe/failure.server";
 import { secondsUntilAllowed } from "~/session/rate-limit.server";
 

@@ -16,7 +16,8 @@ import { pageMemory } from "~/routes/auth/page-memory.server";
 import { requestPasswordReset } from "~/upstream/auth.server";
 import { keepRetryAfter, secondsUntilAllowed } from "~/session/rate-limit.server";
 import { MutationForm } from "~/recipe/mutation-form";
-import { runOnce, saveForm } from "~/recipe/action.server";
+import { runOnce } from "~/recipe/action.server";
+import { saveForm } from "~/recipe/save-form.server";
 import { tooManyAttempts } from "~/recipe/failure.server";
 
 /** docs/product.md#forgot-password: the same text whether or not the account exists. */

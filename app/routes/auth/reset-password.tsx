@@ -20,7 +20,8 @@ import { secondsUntilAllowed } from "~/session/rate-limit.server";
 import { resetPassword } from "~/upstream/auth.server";
 import { isUpstreamError, type UpstreamError } from "~/upstream/errors";
 import { MutationForm } from "~/recipe/mutation-form";
-import { runOnce, saveForm } from "~/recipe/action.server";
+import { runOnce } from "~/recipe/action.server";
+import { saveForm } from "~/recipe/save-form.server";
 import { isRefusal, refuse, tooManyAttempts } from "~/recipe/failure.server";
 
 /** The reset success text (docs/product.md#toasts-and-error-handling): the toast, and the first line of the result page. */

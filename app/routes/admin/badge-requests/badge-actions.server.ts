@@ -10,8 +10,7 @@
  */
 import type { ActionFunctionArgs } from "react-router";
 
-import type { BadgeIntent } from "./badge-actions";
-import { DEFAULT_MEMBER_MESSAGE } from "./review-links";
+import { type BadgeIntent, DEFAULT_MEMBER_MESSAGE } from "./badge-actions";
 import { recordedAction } from "~/audit/entry";
 import { theAuditTrail } from "~/audit/trail.server";
 import { env } from "~/config/env.server";

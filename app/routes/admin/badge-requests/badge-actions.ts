@@ -6,6 +6,10 @@
 import type { BadgeRequestRow } from "~/components/moderation/badge-request-table";
 import type { Confirmations } from "~/recipe/confirmation";
 
+/** The message a rejection offers to send to the member (the queue's and the bulk Confirm's), which the admin may change or clear. */
+export const DEFAULT_MEMBER_MESSAGE =
+  "Your citizenship request was not approved this time. Please check your documents in the app and apply again.";
+
 export const BADGE_CONFIRMATIONS = {
   approve: {
     asks: "dialog",

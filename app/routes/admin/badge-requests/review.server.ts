@@ -4,9 +4,11 @@
  * the queue's decisions, the approve and reject of the screen's table (badge-actions.server.ts)
  * through the outcome core.
  * The day counts, skip lists and first-seen times live in the queue store
- * (queue-store.server.ts; decisions 056, 067).
+ * (queue-store.server.ts; decisions 056, 067). What each of its buttons posts is here too
+ * (QueueActionSchema), read by its action only.
  */
 import { replace } from "react-router";
+import * as z from "zod/mini";
 
 import { BADGE_TABLE, decidedStale, readBadgeRequest, whoDecided } from "./badge-actions.server";
 import * as queueStore from "./queue-store.server";
@@ -16,8 +18,14 @@ import { savedMessagePicker } from "~/components/moderation/saved-message-picker
 import type { SavedMessagePickerView } from "~/components/moderation/saved-message-picker";
 import { env } from "~/config/env.server";
 import { parseForm } from "~/forms/form-data.server";
-import { MemberMessageSchema, RejectReasonSchema } from "~/forms/review-queue.server";
-import { MODERATION_REASONS, OTHER_REASON, reasonLine } from "~/forms/moderation-reasons";
+import { entityId, UNKNOWN_ACTION } from "~/forms/fields";
+import {
+  MemberMessageSchema,
+  MODERATION_REASONS,
+  OTHER_REASON,
+  reasonFields,
+  reasonLine,
+} from "~/forms/moderation-reasons";
 import { formatDateTime } from "~/lib/format";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { toLocalDateTime } from "~/lib/local-datetime";
@@ -233,6 +241,27 @@ export async function loadQueue(request: Request, id: string | undefined) {
   };
   return { stats, view };
 }
+
+const requestId = () => entityId("Request id is required");
+
+/**
+ * What each of the queue's buttons posts (docs/product.md#citizenship-queue): a decision (reject's
+ * own fields are read by rejectFields), Skip, Take over, and "Show skipped requests again".
+ */
+export const QueueActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("approve"), id: requestId() }),
+    z.object({ intent: z.literal("reject"), id: requestId() }),
+    z.object({ intent: z.literal("skip"), id: requestId() }),
+    z.object({ intent: z.literal("take-over"), id: requestId() }),
+    z.object({ intent: z.literal("unskip") }),
+  ],
+  { error: UNKNOWN_ACTION },
+);
+
+/** Reject's reason: the shared list plus "Other". */
+const RejectReasonSchema = reasonFields("reject");
 
 /** The reject fields, read apart from the intent's schema: the reason (required) and the member's message. */
 function rejectFields(form: FormData) {

@@ -2,11 +2,13 @@ import { type ReactNode, useEffect, useId } from "react";
 import { Link } from "~/components/ui/link";
 
 import type { Route } from "./+types/review";
-import { DEFAULT_MEMBER_MESSAGE, QUEUE_PATH, requestPath } from "./review-links";
+import { QUEUE_PATH, requestPath } from "./review-links";
+import { DEFAULT_MEMBER_MESSAGE } from "./badge-actions";
 import {
   decideInQueue,
   type HeldRequest,
   loadQueue,
+  QueueActionSchema,
   type QueueStats,
   type QueueView,
   type ReviewRequest,
@@ -27,7 +29,6 @@ import { SubmitButton } from "~/components/ui/form-actions";
 import { PageHeader } from "~/components/ui/page-header";
 import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { QueueActionSchema } from "~/forms/review-queue.server";
 import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
 import { MutationForm } from "~/recipe/mutation-form";
 import { requireCapability } from "~/session/user.server";

@@ -6,7 +6,7 @@ import { PUSH_EMAIL_MISSING } from "~/forms/users";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { logLine } from "~/lib/log.server";
 import { banEndsOf } from "~/bans/ban-ends.server";
-import { banOffer } from "~/bans/ban-terms.server";
+import { banOffer } from "./user-actions.server";
 import { savedMessagePicker } from "~/components/moderation/saved-message-picker.server";
 import { liveStrikes } from "~/bans/strikes.server";
 import { opensBan } from "./user-links";

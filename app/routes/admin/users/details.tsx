@@ -21,10 +21,8 @@ import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { PushNotificationSchema } from "~/forms/users";
 import { UserDetailsActionSchema } from "~/forms/users.server";
-import { parseSubmission, rowAction, runOnce, saveForm, tableRowAction, unhandledIntent } from "~/recipe/action.server";
-import { invalidSubmission } from "~/recipe/failure.server";
-import { getCurrentUser } from "~/session/user.server";
-import { readBanTerms } from "~/bans/ban-terms.server";
+import { parseSubmission, rowAction, runOnce, tableAction, unhandledIntent } from "~/recipe/action.server";
+import { saveForm } from "~/recipe/save-form.server";
 import { readWarning, USER_TABLE, warnAction } from "./user-actions.server";
 
 const NOT_FOUND = "User not found or some error occurred while fetching data";
@@ -55,13 +53,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // The member of this page, whatever the form says.
     const id = params.id;
     switch (value.intent) {
-      case "ban": {
-        const terms = readBanTerms(form, getCurrentUser(request).email);
-        if (!terms.ok) return invalidSubmission(terms.errors, terms.values, { toast: true });
-        return rowAction(request, back, tableRowAction(request, USER_TABLE, "ban", id, terms.value));
-      }
+      // Ban's terms are its table entry's, read by tableAction.
+      case "ban":
       case "unban":
-        return rowAction(request, back, tableRowAction(request, USER_TABLE, "unban", id));
+        return tableAction(request, form, back, USER_TABLE, value.intent, id);
       case "warn": {
         // A reason from the list and the message (docs/product.md#warnings-and-strikes).
         const read = readWarning(request, form);

@@ -3,7 +3,7 @@ import { userState } from "./user-actions";
 import { opensBan } from "./user-links";
 import { USER_TABLE } from "./user-actions.server";
 import { banEndsOf } from "~/bans/ban-ends.server";
-import { banOffer } from "~/bans/ban-terms.server";
+import { banOffer } from "./user-actions.server";
 import { strikeCounts } from "~/bans/strikes.server";
 import { now } from "~/lib/clock.server";
 import { logLine } from "~/lib/log.server";

@@ -22,10 +22,7 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { UpstreamImage } from "~/components/ui/upstream-image";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { useConfirmationLink } from "~/recipe/confirmation";
-import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
-import { readBanTerms } from "~/bans/ban-terms.server";
-import { invalidSubmission } from "~/recipe/failure.server";
-import { getCurrentUser } from "~/session/user.server";
+import { parseSubmission, runOnce, tableAction, unhandledIntent } from "~/recipe/action.server";
 
 // The row confirmations load when one opens, not with the list (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));
@@ -41,15 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!submission.ok) return submission.rejected;
     const { intent, id } = submission.value;
     switch (intent) {
-      case "ban": {
-        // How long, why, and the message to the member (docs/product.md#bans-with-an-end).
-        const terms = readBanTerms(form, getCurrentUser(request).email);
-        if (!terms.ok) return invalidSubmission(terms.errors, terms.values, { toast: true });
-        return rowAction(request, back, tableRowAction(request, USER_TABLE, intent, id, terms.value));
-      }
+      // Ban's terms (how long, why, the message: docs/product.md#bans-with-an-end) are its table entry's, read by tableAction.
+      case "ban":
       case "unban":
       case "verify":
-        return rowAction(request, back, tableRowAction(request, USER_TABLE, intent, id));
+        return tableAction(request, form, back, USER_TABLE, intent, id);
       default:
         return unhandledIntent(intent);
     }

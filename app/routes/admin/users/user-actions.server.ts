@@ -6,21 +6,35 @@
  * in one half and not the other fails the typecheck.
  *
  * Beside it, `usersBulk`: the list's bulk actions (app/bulk/bulk-list.ts), the same entries on the
- * items a selection names or the list's query matches.
+ * items a selection names or the list's query matches; and the ban's terms (its entry's `terms`:
+ * what the confirmation offers, how a post reads them, what a done ban or un-ban keeps).
  */
 import { banStale, unbanStale, type UserIntent, type UserState, userState, verifyStale } from "./user-actions";
-import { type ActionTable, type RowAction, rowIntentSchema, tableIntents } from "~/recipe/action.server";
+import {
+  type ActionTable,
+  type ActionTerms,
+  type RowAction,
+  rowIntentSchema,
+  tableIntents,
+  type TermsRead,
+} from "~/recipe/action.server";
 import { invalidSubmission } from "~/recipe/failure.server";
+import { clearBanEnd, setBanEnd } from "~/bans/ban-ends.server";
 import { addStrike } from "~/bans/strikes.server";
-import { parseForm } from "~/forms/form-data.server";
+import { env } from "~/config/env.server";
+import { BanDurationSchema, BanMessageSchema } from "~/forms/ban-terms";
+import { type FormErrors, parseForm } from "~/forms/form-data.server";
 import { reasonFields, reasonLine } from "~/forms/moderation-reasons";
+import { BAN_TEXTS, type BanDuration, type BanEnd, type BanOffer, DURATION_DAYS, parseLadder } from "~/lib/ban-ladder";
+import { now } from "~/lib/clock.server";
+import { localDateTimeToIso, toLocalDateTime } from "~/lib/local-datetime";
+import { logLine } from "~/lib/log.server";
 import { POST_WARN_TEXTS, WARN_TEXTS, WarnTextSchema } from "~/forms/warning";
 import { getCurrentUser } from "~/session/user.server";
 import { isUpstreamError } from "~/upstream/errors";
 import type { Found } from "~/recipe/outcome.server";
 import { banUser, getUser, isAdminUser, unbanUser, verifyUser } from "~/upstream/users.server";
 import { userPages } from "./list-rows.server";
-import { afterBan, afterUnban } from "~/bans/ban-terms.server";
 import { sendNotificationToUser } from "~/upstream/notifications.server";
 import type { BulkList } from "~/bulk/bulk-list";
 import { findEach } from "~/bulk/find-each.server";
@@ -44,6 +58,111 @@ export async function pushToMember(request: Request, id: string, _state: UserSta
   return sendNotificationToUser(request, { email: user.email, title: MEMBER_PUSH_TITLE, body: text });
 }
 
+// ---------------------------------------------------------------------------------------------
+// The ban's terms (docs/product.md#bans-with-an-end, decision 074): what the confirmation offers,
+// the end a posted duration comes to, how a post reads them, and what a done ban or un-ban leaves
+// in the panel's state (the pending end, bans/ban-ends.server.ts; the strike, bans/strikes.server.ts).
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The ban confirmation's offer, from the environment (the list's, user details' and the bulk review's). */
+export function banOffer(): BanOffer {
+  const { BAN_LADDER, STRIKE_LAPSE_DAYS, BAN_END_EMAIL, APP_TIMEZONE } = env();
+  return {
+    ladder: parseLadder(BAN_LADDER) ?? ["permanent"],
+    lapseDays: STRIKE_LAPSE_DAYS,
+    timed: Boolean(BAN_END_EMAIL),
+    timeZone: APP_TIMEZONE,
+    minUntil: toLocalDateTime(now() + 60_000, APP_TIMEZONE),
+  };
+}
+
+const BAN_TERMS_TEXTS = {
+  endNotKept: "The ban is done, but its end could not be kept: un-ban the member by hand when it is due.",
+} as const;
+
+/**
+ * When a ban of `duration` posted now ends (epoch ms), null for a permanent one, or the message
+ * for the `until` field: a time past, or a timed ban on a panel that cannot end it.
+ */
+function banUntil(duration: BanDuration, until: string | undefined): BanEnd {
+  if (duration === "permanent") return { ok: true, until: null };
+  if (!env().BAN_END_EMAIL) return { ok: false, field: "duration", message: BAN_TEXTS.notTimed };
+  if (duration !== "until") return { ok: true, until: now() + DURATION_DAYS[duration] * DAY_MS };
+  const iso = until ? localDateTimeToIso(until, env().APP_TIMEZONE) : null;
+  if (!iso) return { ok: false, field: "until", message: BAN_TEXTS.untilInvalid };
+  const at = Date.parse(iso);
+  if (at <= now()) return { ok: false, field: "until", message: BAN_TEXTS.untilPast };
+  return { ok: true, until: at };
+}
+
+/**
+ * A ban's terms from one member's posted ban (duration, until, reason, message), checked: the terms
+ * to ban with, or the errors and what was typed for the 400 that shows the dialog again.
+ */
+function readBanTerms(form: FormData, admin: string | null): TermsRead {
+  const errors: FormErrors = {};
+  const values: Record<string, unknown> = {};
+  let until: number | null = null;
+  let reason: string | null = null;
+  let message: string | null = null;
+  // A post without a duration is the plain ban it always was: permanent.
+  const duration = form.has("duration")
+    ? parseForm(form, BanDurationSchema)
+    : ({ ok: true, data: { duration: "permanent", until: undefined }, values: {} } as const);
+  Object.assign(values, duration.values);
+  if (!duration.ok) Object.assign(errors, duration.errors);
+  else {
+    const end = banUntil(duration.data.duration, duration.data.until);
+    if (end.ok) until = end.until;
+    else errors[end.field] = { type: "custom", message: end.message };
+  }
+  // The reason is asked, not required, of one member's ban (a row ban never needed one); the bulk Confirm requires it.
+  if ((form.get("reason") ?? "") !== "") {
+    const reasonForm = parseForm(form, reasonFields("ban"));
+    Object.assign(values, reasonForm.values);
+    if (reasonForm.ok) reason = reasonLine(reasonForm.data);
+    else Object.assign(errors, reasonForm.errors);
+  }
+  const messageForm = parseForm(form, BanMessageSchema);
+  Object.assign(values, messageForm.values);
+  if (messageForm.ok) message = messageForm.data.message || null;
+  else Object.assign(errors, messageForm.errors);
+  if (Object.keys(errors).length > 0) return { ok: false, errors, values };
+  return { ok: true, value: { until, reason, admin, message } };
+}
+
+/**
+ * After a done ban: its end kept (a permanent ban, or a ban with no terms, forgets any pending end)
+ * and a strike recorded. Answers a warning to add to what the admin is told, when the end could not
+ * be kept (the ban itself is done; the log says why).
+ */
+async function afterBan(userId: string, terms: ActionTerms | undefined): Promise<string | null> {
+  try {
+    if (terms?.until) await setBanEnd(userId, { until: terms.until, admin: terms.admin, reason: terms.reason });
+    else await clearBanEnd(userId);
+  } catch (error) {
+    logLine("error", "a ban's end was not kept", { user: userId, error: String(error) });
+    return BAN_TERMS_TEXTS.endNotKept;
+  }
+  try {
+    await addStrike(userId, { kind: "ban", reason: terms?.reason ?? null, admin: terms?.admin ?? null });
+  } catch (error) {
+    logLine("error", "a ban's strike was not recorded", { user: userId, error: String(error) });
+  }
+  return null;
+}
+
+/** After a done manual un-ban: the pending end is forgotten (nothing is sent at its time). */
+async function afterUnban(userId: string): Promise<void> {
+  try {
+    await clearBanEnd(userId);
+  } catch (error) {
+    // The tick reads the member first: a member no longer banned gets no call at the end.
+    logLine("error", "a ban's pending end was not cleared", { user: userId, error: String(error) });
+  }
+}
+
 /** The users screen's actions (docs/product.md#users-list). */
 export const USER_TABLE: ActionTable<UserIntent, UserState> = {
   kind: "user",
@@ -52,7 +171,8 @@ export const USER_TABLE: ActionTable<UserIntent, UserState> = {
     ban: {
       label: "Ban",
       reason: "ban",
-      terms: "ban",
+      // How long, why, and the message to the member, read by the recipe from the post (tableAction).
+      terms: { offer: banOffer, until: banUntil, read: readBanTerms },
       stale: banStale,
       // Then the end is kept (or a pending one forgotten) and the strike recorded (docs/product.md#bans-with-an-end).
       send: async (request, id, terms) => {

@@ -1,5 +1,5 @@
 import { USER_CONFIRMATIONS, type UserState } from "./user-actions";
-import type { BanOffer } from "~/bans/ban-terms.server";
+import type { BanOffer } from "~/lib/ban-ladder";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { SavedMessagePickerView } from "~/components/moderation/saved-message-picker";
 
