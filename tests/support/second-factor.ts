@@ -34,7 +34,8 @@ export async function enrol(client: PanelClient) {
   const html = await page.text();
   expect(html).toContain('aria-label="QR code of your authenticator key"');
   const secret = shownKey(html);
-  const answer = await client.post("/account/two-factor", { intent: "confirm", code: totpCode(secret, Date.now()) });
+  const enrolledAt = Date.now();
+  const answer = await client.post("/account/two-factor", { intent: "confirm", code: totpCode(secret, enrolledAt) });
   expect(answer.status).toBe(200);
   expect(answer.headers.get("cache-control")).toContain("no-store");
   const shown = await answer.text();
@@ -42,5 +43,6 @@ export async function enrol(client: PanelClient) {
   expect(recoveryCodes).toHaveLength(10);
   // Shown once: the page itself no longer has them.
   expect(await (await client.get("/account/two-factor")).text()).not.toContain(recoveryCodes[0]);
-  return { secret, recoveryCodes };
+  // The step whose code the enrolment spent: it signs in nothing again.
+  return { secret, recoveryCodes, spentStep: Math.floor(enrolledAt / STEP_MS) };
 }
