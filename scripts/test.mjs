@@ -222,23 +222,15 @@ const phases = [
 ];
 
 /**
- * The command at a lower priority (nice 10) where there is `nice`.
- * @param {Command} command
- * @returns {Command}
- */
-const niced = ([command, args]) =>
-  process.platform === "win32" ? [command, args] : ["nice", ["-n", "10", command, ...args]];
-
-/**
  * Last, the integration tests run beside the end-to-end tests: a browser test spends most of its
  * time waiting on the browser's round trips (alone, the end-to-end phase keeps 2 cores well under
- * half busy), and the integration files fill that time. The end-to-end output shows as it comes; the
- * integration tests run at a lower priority (nice 10), so the browsers' turns come first, and their
- * output is printed whole once the end-to-end tests have ended.
+ * half busy), and the integration files fill that time. The end-to-end output shows as it comes;
+ * the integration tests' output is printed whole once both have ended. (At nice 10 the integration
+ * tests starved behind any other load on the machine: they run at the same priority.)
  */
 const integration = {
   name: "integration tests",
-  run: niced(vitest("integration")),
+  run: vitest("integration"),
   counts: () => vitestCounts("integration", vitestReport("integration")),
 };
 /** @type {Phase} */
