@@ -312,7 +312,7 @@ if (buildFailed()) {
   for (const { name } of [integration, endToEnd])
     results.push({ name, status: "skipped", detail: "skipped: the build failed" });
 } else {
-  console.log(`\n▶ ${endToEnd.name}, and beside them the ${integration.name} (their output once they have ended)`);
+  console.log(`\n▶ ${endToEnd.name}, and beside them the ${integration.name} (theirs printed once both have ended)`);
   const besideStarted = performance.now();
   const integrationRun = runBeside(integration.name, integration.run, { print: false });
   const started = performance.now();
