@@ -1,11 +1,11 @@
 // `npm test`: the type check, lint (ESLint, Prettier, knip's dead-code check and the link check),
-// the layer rules and the unit tests, two at a time; then the build, bundle-size check, integration
-// tests (Vitest) and the end-to-end tests (Playwright, projects js and no-js) against the built
-// panel and the demo API. Every phase runs even when an earlier one failed (those that need the
-// build are skipped when it failed), and so does every step of the lint phase. At the end, one
-// summary line per phase (its duration, the lint steps' own, its test counts), the tests run at each
-// level (unit, integration, e2e js, e2e no-js) and the wall time of the whole run; exit 1 when any
-// failed.
+// the layer rules and the unit tests, two at a time; then the build and bundle-size check; then the
+// integration tests (Vitest) beside the end-to-end tests (Playwright, projects js and no-js), both
+// against the built panel and the demo API (decision 086). Every phase runs even when an earlier one
+// failed (those that need the build are skipped when it failed), and so does every step of the lint
+// phase. At the end, one summary line per phase (its duration, the lint steps' own, its test
+// counts), the tests run at each level (unit, integration, e2e js, e2e no-js) and the wall time of
+// the whole run; exit 1 when any failed.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -142,13 +142,33 @@ function passes([command, args], env) {
 }
 
 /**
- * Runs one command beside others: its output is kept and printed whole once it ends, so two
- * commands' lines never interleave. Answers whether it passed and how long it took.
+ * Runs one command with the output on this terminal, letting other commands run meanwhile; whether
+ * it passed.
+ * @param {Command} command
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<boolean>}
+ */
+function passesAsync([command, args], env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: "inherit",
+      env: { ...process.env, CHROMIUM_PATH: chromiumPath, ...env },
+    });
+    child.on("error", () => resolve(false));
+    child.on("close", (code) => resolve(code === 0));
+  });
+}
+
+/**
+ * Runs one command beside others: its output is kept and printed whole once it ends (or, with
+ * `print: false`, when the caller calls `print`), so two commands' lines never interleave. Answers
+ * whether it passed and how long it took.
  * @param {string} name
  * @param {Command} command
- * @returns {Promise<{ passed: boolean, ms: number }>}
+ * @param {{ print?: boolean }} [options]
+ * @returns {Promise<{ passed: boolean, ms: number, print: () => void }>}
  */
-function runBeside(name, [command, args]) {
+function runBeside(name, [command, args], { print = true } = {}) {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -161,9 +181,12 @@ function runBeside(name, [command, args]) {
     child.stderr.on("data", (chunk) => output.push(chunk));
     child.on("close", (code) => {
       const ms = performance.now() - started;
-      console.log(`\n▷ ${name} (${code === 0 ? "passed" : "failed"}, ${duration(ms)})`);
-      process.stdout.write(Buffer.concat(output));
-      resolve({ passed: code === 0, ms });
+      const show = () => {
+        console.log(`\n▷ ${name} (${code === 0 ? "passed" : "failed"}, ${duration(ms)})`);
+        process.stdout.write(Buffer.concat(output));
+      };
+      if (print) show();
+      resolve({ passed: code === 0, ms, print: print ? () => undefined : show });
     });
   });
 }
@@ -196,20 +219,28 @@ const beforeBuild = [
 const phases = [
   { name: "build", run: ["npm", ["run", "build"]] },
   { name: "bundle-size check", run: ["npm", ["run", "size"]], needsBuild: true },
-  {
-    name: "integration tests",
-    run: vitest("integration"),
-    needsBuild: true,
-    counts: () => vitestCounts("integration", vitestReport("integration")),
-  },
-  {
-    name: "end-to-end tests",
-    run: ["npx", ["playwright", "test"]],
-    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
-    needsBuild: true,
-    counts: () => playwrightCounts(playwrightReport),
-  },
 ];
+
+/**
+ * Last, the integration tests run beside the end-to-end tests: a browser test spends most of its
+ * time waiting on the browser's round trips (alone, the end-to-end phase keeps 2 cores well under
+ * half busy), and the integration files fill that time. The end-to-end output shows as it comes;
+ * the integration tests' output is printed whole once both have ended. (At nice 10 the integration
+ * tests starved behind any other load on the machine: they run at the same priority.)
+ */
+const integration = {
+  name: "integration tests",
+  run: vitest("integration"),
+  counts: () => vitestCounts("integration", vitestReport("integration")),
+};
+/** @type {Phase} */
+const endToEnd = {
+  name: "end-to-end tests",
+  run: ["npx", ["playwright", "test"]],
+  env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
+  needsBuild: true,
+  counts: () => playwrightCounts(playwrightReport),
+};
 
 /** @type {{ name: string, status: "passed" | "failed" | "skipped", detail: string }[]} */
 const results = [];
@@ -265,8 +296,9 @@ for (const phase of [...new Set(beforeBuild.map((task) => task.phase))]) {
 }
 console.log(`\nThe checks before the build took ${duration(performance.now() - beforeBuildStarted)}, two at a time.`);
 
+const buildFailed = () => results.find((result) => result.name === "build")?.status === "failed";
 for (const phase of phases) {
-  if (phase.needsBuild && results.find((result) => result.name === "build")?.status === "failed") {
+  if (phase.needsBuild && buildFailed()) {
     results.push({ name: phase.name, status: "skipped", detail: "skipped: the build failed" });
     continue;
   }
@@ -274,6 +306,23 @@ for (const phase of phases) {
   const started = performance.now();
   const passed = passes(/** @type {Command} */ (phase.run), phase.env);
   noteResult(phase.name, passed, performance.now() - started, phase.counts?.() ?? {});
+}
+
+if (buildFailed()) {
+  for (const { name } of [integration, endToEnd])
+    results.push({ name, status: "skipped", detail: "skipped: the build failed" });
+} else {
+  console.log(`\n▶ ${endToEnd.name}, and beside them the ${integration.name} (theirs printed once both have ended)`);
+  const besideStarted = performance.now();
+  const integrationRun = runBeside(integration.name, integration.run, { print: false });
+  const started = performance.now();
+  const endToEndPassed = await passesAsync(/** @type {Command} */ (endToEnd.run), endToEnd.env);
+  const endToEndMs = performance.now() - started;
+  const integrationResult = await integrationRun;
+  integrationResult.print();
+  noteResult(integration.name, integrationResult.passed, integrationResult.ms, integration.counts());
+  noteResult(endToEnd.name, endToEndPassed, endToEndMs, endToEnd.counts?.() ?? {});
+  console.log(`\nThe integration and end-to-end tests took ${duration(performance.now() - besideStarted)} together.`);
 }
 rmSync(reports, { recursive: true, force: true });
 
