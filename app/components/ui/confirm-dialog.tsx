@@ -1,9 +1,8 @@
 import { useLocation } from "react-router";
-import { Link } from "~/components/ui/link";
 
-import { buttonClass } from "~/components/ui/button";
 import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
 import { ModalFrame } from "~/components/ui/modal-frame";
+import { StaleDialog } from "~/components/ui/dialog";
 import { closeDialogHref } from "~/lib/dialog-url";
 import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm } from "~/recipe/mutation-form";
@@ -132,19 +131,6 @@ export function ConfirmDialog<Row extends { id: string; strikes?: number }>({
           </SubmitButton>
         </div>
       </MutationForm>
-    </ModalFrame>
-  );
-}
-
-/** A confirmation whose action no longer applies (or whose item is gone): why, and Close instead of its button. */
-function StaleDialog({ title, reason, closeTo }: { title: string; reason: string; closeTo: string }) {
-  return (
-    <ModalFrame role="dialog" title={title} description={reason} closeTo={closeTo} size="md" autoFocus>
-      <div className="mt-6 flex justify-end">
-        <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary", "md")}>
-          Close
-        </Link>
-      </div>
     </ModalFrame>
   );
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 
+import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { ModalFrame } from "~/components/ui/modal-frame";
 
 /**
@@ -23,6 +25,22 @@ export function Dialog({
   return (
     <ModalFrame role="dialog" title={title} description={description} closeTo={closeTo} size="lg" closeButton>
       <div className="mt-5">{children}</div>
+    </ModalFrame>
+  );
+}
+
+/**
+ * A dialog whose action no longer applies (or whose item is gone): why, and Close instead of its
+ * button (Back can bring an old dialog URL back).
+ */
+export function StaleDialog({ title, reason, closeTo }: { title: string; reason: string; closeTo: string }) {
+  return (
+    <ModalFrame role="dialog" title={title} description={reason} closeTo={closeTo} size="md" autoFocus>
+      <div className="mt-6 flex justify-end">
+        <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary", "md")}>
+          Close
+        </Link>
+      </div>
     </ModalFrame>
   );
 }

@@ -1,10 +1,8 @@
 import { SavedMessagePicker, type SavedMessagePickerView } from "~/components/moderation/saved-message-picker";
 import type { PostCardData } from "~/components/moderation/post-card";
 import { WarnFields } from "~/components/moderation/warn-fields";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog, StaleDialog } from "~/components/ui/dialog";
 import { CancelLink, SubmitButton } from "~/components/ui/form-actions";
-import { Link } from "~/components/ui/link";
 import { MutationForm } from "~/recipe/mutation-form";
 
 // Its own module: the posts list loads it when the dialog opens (lazyDialog, decision 026).
@@ -35,21 +33,14 @@ export function PostWarnDialog({
   here: string;
   keep: readonly (readonly [string, string])[];
 }) {
-  if (!post?.warnable) {
+  if (!post?.warnable)
     return (
-      <Dialog
+      <StaleDialog
         title={TITLE}
-        description={post ? "This post has no author to warn" : "This post has already been deleted"}
+        reason={post ? "This post has no author to warn" : "This post has already been deleted"}
         closeTo={closeTo}
-      >
-        <div className="flex justify-end">
-          <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary", "md")}>
-            Close
-          </Link>
-        </div>
-      </Dialog>
+      />
     );
-  }
   const typed = failure?.values ?? {};
   const errors = failure?.errors ?? {};
   return (
