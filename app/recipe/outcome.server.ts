@@ -58,8 +58,11 @@ export interface ActOn<S> {
   goneIsDone?: boolean;
   /** A step of the panel's own, which sends nothing upstream (a queue skip): done has no status. */
   panelOnly?: boolean;
-  /** The detail of the entry when it is done (a batch's "Already removed" is set by the core). */
-  doneDetail?: (message: string | null) => string | null;
+  /**
+   * The detail of the entry when it is done (a batch's "Already removed" is set by the core), from
+   * the server's message and the state the read found (a change's text before it).
+   */
+  doneDetail?: (message: string | null, before: S | undefined) => string | null;
 }
 
 /** What a claim held by someone else says: the queue's review, or an action in flight. */
@@ -121,6 +124,7 @@ export async function applyAction<S>(
   const entry = (found: Found<S> | null): EntryOf => ({
     ...act,
     target: { ...act.target, name: found?.name ?? null, owner: found?.owner ?? null },
+    doneDetail: act.doneDetail && ((message) => act.doneDetail!(message, found?.state)),
   });
   const claim = await claimToAct(act.target, admin, ACTING_MS);
   if ("by" in claim) {

@@ -98,7 +98,6 @@ export async function updateMessage(request: Request, form: FormData, id: string
   const parsed = parseForm(form, SavedMessageSchema);
   if (!parsed.ok) return invalidSubmission(parsed.errors, parsed.values);
   const fields = parsed.data;
-  let before: SavedMessage | null = null;
   return changeMessage(
     request,
     back,
@@ -107,14 +106,10 @@ export async function updateMessage(request: Request, form: FormData, id: string
       action: "update",
       read: readMessage(id),
       notFound: MESSAGE_TEXTS.gone,
-      stale: (message) => {
-        before = message;
-        return null;
-      },
       send: async () => {
         if (!(await savedMessages().update(id, fields, adminOf(request)))) refuse(MESSAGE_TEXTS.gone);
       },
-      doneDetail: () => {
+      doneDetail: (_message, before) => {
         const moved =
           before && before.action !== fields.action ? `${SAVED_MESSAGE_ACTION_LABELS[fields.action]}. ` : "";
         return `${moved}Old text: ${quoted(before?.text ?? "")} New text: ${quoted(fields.text)}`;
@@ -126,7 +121,6 @@ export async function updateMessage(request: Request, form: FormData, id: string
 
 /** A message's Delete: its entry holds the text deleted. */
 export async function deleteMessage(request: Request, id: string, back: string) {
-  let before = "";
   return changeMessage(
     request,
     back,
@@ -135,12 +129,8 @@ export async function deleteMessage(request: Request, id: string, back: string) 
       action: "delete",
       read: readMessage(id),
       notFound: MESSAGE_TEXTS.gone,
-      stale: (message) => {
-        before = message.text;
-        return null;
-      },
       send: () => savedMessages().remove(id),
-      doneDetail: () => `Old text: ${quoted(before)}`,
+      doneDetail: (_message, before) => `Old text: ${quoted(before?.text ?? "")}`,
     },
     MESSAGE_TEXTS.deleted,
   );

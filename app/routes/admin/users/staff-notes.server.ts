@@ -179,7 +179,6 @@ async function changeExistingNote(
   },
 ) {
   const rights = await noteRights(request);
-  let before = "";
   return changeNote(
     request,
     back,
@@ -188,12 +187,9 @@ async function changeExistingNote(
       action: change.action,
       read: readNote(member, id),
       notFound: NOTE_TEXTS.gone,
-      stale: (note) => {
-        before = note.text;
-        return mayChange(request, note, rights) ? null : NOTE_TEXTS.notYours;
-      },
+      stale: (note) => (mayChange(request, note, rights) ? null : NOTE_TEXTS.notYours),
       send: (note) => change.send(note!),
-      doneDetail: () => change.detail(before),
+      doneDetail: (_message, before) => change.detail(before?.text ?? ""),
     },
     change.done,
   );
