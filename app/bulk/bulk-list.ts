@@ -1,10 +1,10 @@
 /**
  * What a list's bulk actions act on (docs/product.md#bulk-actions): the list's action table
- * (app/recipe/action.server.ts) and how its items are found, one per list (users,
+ * (app/recipe/action-table.server.ts) and how its items are found, one per list (users,
  * citizenship requests, posts, announcements) beside the list's route, read by the bulk helpers
  * (review, batch runner, results) that the list's bulk routes call.
  */
-import type { ActionTable } from "~/recipe/action.server";
+import type { ActionTable } from "~/recipe/action-table.server";
 
 /** One item as the review page finds it: its id, its name, and the state the action's check reads. */
 export interface FoundItem<S> {

@@ -30,7 +30,7 @@ import {
 } from "~/forms/moderation-reasons";
 import { logLine } from "~/lib/log.server";
 import { pageError } from "~/lib/page-error";
-import type { TableAction } from "~/recipe/action.server";
+import type { TableAction } from "~/recipe/action-table.server";
 import { BanDurationSchema } from "~/forms/ban-terms";
 import { invalidSubmission, rejectedSubmission } from "~/recipe/failure.server";
 import { recordsItsOwnEntries } from "~/audit/record.server";

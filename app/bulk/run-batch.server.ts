@@ -13,8 +13,8 @@ import type { AuditResult, AuditTarget } from "~/audit/entry";
 import { logLine } from "~/lib/log.server";
 import { Refusal } from "~/recipe/failure.server";
 import { recordAudit } from "~/audit/record.server";
-import { MESSAGE_NOT_SENT, sendThenMessage, type TableAction } from "~/recipe/action.server";
-import { applyAction, type Found, type Outcome, OUTCOME_TEXTS } from "~/recipe/outcome.server";
+import type { TableAction, Found } from "~/recipe/action-table.server";
+import { MESSAGE_NOT_SENT, sendThenMessage, applyAction, type Outcome, OUTCOME_TEXTS } from "~/recipe/outcome.server";
 import { isUpstreamError } from "~/upstream/errors";
 
 /**

@@ -8,7 +8,7 @@ import type { BulkList, FoundItem } from "./bulk-list";
 import { matchingQuery } from "~/components/ui/bulk-selection.server";
 import { DIALOG_PARAMS } from "~/lib/dialog-url";
 import { ENTITY_ID_PATTERN } from "~/lib/entity-id";
-import type { TableAction } from "~/recipe/action.server";
+import type { TableAction } from "~/recipe/action-table.server";
 
 /**
  * The params the selection form and the review page add to the list's own; everything else is the

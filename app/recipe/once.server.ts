@@ -36,7 +36,7 @@ type Outcome = unknown;
 
 /**
  * Runs a submission once per one-time key (decision 019, bounded by decision 032); actions call
- * it through runOnce (app/recipe/action.server.ts), which reads the form first. The first
+ * it through runOnce (app/recipe/submission.server.ts), which reads the form first. The first
  * post with a key runs `run`; a post with the same key from the same client gets that outcome
  * again without running (so without calling the upstream), also when it arrives while the first
  * is still in flight: it waits for the first's outcome. A post without a key (a tester's plain

@@ -1,19 +1,31 @@
 /**
- * The one outcome core (docs/decisions/067-one-outcome-core.md): applies one action to one target
- * and says what happened. The row action (rowAction), each bulk item (app/bulk/run-batch.server.ts)
- * and each queue decision go through it; no other code maps an upstream error to an outcome, and
- * it writes the action's audit entry, naming the target as it read it.
+ * The one outcome core (docs/decisions/067-one-outcome-core.md): applies one action to one target,
+ * says what happened and answers it. A route's row action (tableAction, rowAction), each bulk item
+ * (app/bulk/run-batch.server.ts) and each queue decision go through applyAction; no other code maps
+ * an upstream error to an outcome, and it writes the action's audit entry, naming the target as it
+ * read it.
  *
  *   take the target's claim → read its current state → refuse when stale → send → classify →
  *   record the audit entry → release the claim
+ *
+ * Below it, in the order a route's call runs: a table entry's terms read from the form and the
+ * entry as a row action (tableAction, tableRowAction; the table's shape is
+ * app/recipe/action-table.server.ts), its call and its message to the member (sendThenMessage),
+ * the row action through the core (applyRowAction) and its answer (rowAction, answerOutcome).
  */
+import { replace } from "react-router";
+
 import type { AuditResult, AuditTarget } from "~/audit/entry";
+import { env } from "~/config/env.server";
 import { formatDateTime } from "~/lib/format";
 import { logLine } from "~/lib/log.server";
-import { Refusal } from "~/recipe/failure.server";
+import type { ActionTable, ActionTerms, Found, TableAction } from "~/recipe/action-table.server";
+import { failRowAction, invalidSubmission, Refusal } from "~/recipe/failure.server";
 import { recordAuditEntry } from "~/audit/record.server";
+import { getCurrentUser } from "~/session/user.server";
+import { replaceWithInfo, replaceWithSuccess } from "~/session/toast.server";
 import { type Claim, claimToAct, releaseClaim } from "~/state/claims.server";
-import { isUpstreamError, type UpstreamError } from "~/upstream/errors";
+import { isUpstreamError, upstreamFailure, type UpstreamError } from "~/upstream/errors";
 import { notePanelChange } from "~/upstream/reached.server";
 
 /** How long a target is held while an action runs: beyond any upstream call's timeout and retries. */
@@ -29,14 +41,6 @@ export type Outcome =
   | { result: "failed"; error: UpstreamError | Error }
   /** Sent and no answer came in time: it may have happened. */
   | { result: "unknown"; error: UpstreamError };
-
-/** A target as the action's read found it: its name at the time, its member, and its state. */
-export interface Found<S> {
-  name: string | null;
-  /** The member it belongs to, where it is not the member itself (a post's author). */
-  owner?: string | null;
-  state: S;
-}
 
 /** One action on one target, as a route, a batch or the queue describes it. */
 export interface ActOn<S> {
@@ -195,5 +199,177 @@ export async function outcomeOf<S>(
     return { outcome: { result: "done", status: act.panelOnly ? null : 200, message }, found };
   } catch (error) {
     return { outcome: sentOutcome(error, act.goneIsDone ?? false), found };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A route's call: an entry of its screen's action table applied to one target, and answered.
+
+/**
+ * A route's one call for an intent of its action table on one target (the row's, user details'):
+ * the entry's terms read from the form when it asks them (a ban's: refused, the 400 that shows the
+ * dialog again with what was typed, and a toast), then the row action (rowAction, tableRowAction).
+ */
+export function tableAction<K extends string, S>(
+  request: Request,
+  form: FormData,
+  back: string,
+  table: ActionTable<K, S>,
+  intent: K,
+  id: string,
+) {
+  const terms = table.actions[intent].terms?.read(form, getCurrentUser(request).email);
+  if (terms && !terms.ok) return invalidSubmission(terms.errors, terms.values, { toast: true });
+  return rowAction(request, back, tableRowAction(request, table, intent, id, terms?.value));
+}
+
+/**
+ * The row action of `intent` on target `id`, as the outcome core applies it: the table's read
+ * and check (when the action has one), its call, its toasts and the trail's word.
+ */
+export function tableRowAction<K extends string, S>(
+  request: Request,
+  table: ActionTable<K, S>,
+  intent: K,
+  id: string,
+  terms?: ActionTerms & { message: string | null },
+): RowAction<S> {
+  const action = table.actions[intent];
+  const { stale, done, failed, records, doneDetail } = action;
+  return {
+    target: { kind: table.kind, id },
+    action: records,
+    read: stale ? () => table.read(request, id) : undefined,
+    stale: stale ? (state) => stale(state, id) : undefined,
+    send: async (state) => (await sendThenMessage(request, action, id, state, terms?.message ?? null, terms)).answer,
+    done,
+    failed,
+    reason: terms?.reason,
+    doneDetail: doneDetail ? (message) => doneDetail(message, terms) : undefined,
+  };
+}
+
+/**
+ * Sends a table action, then its message to the member when one is given (Reject's, a ban's): a
+ * message that fails is said in the answer ("Done, but the message to the member was not sent:
+ * ..."), never thrown and never silent. The row action and each batch item send through it.
+ */
+export async function sendThenMessage<S>(
+  request: Request,
+  action: Pick<TableAction<S>, "send" | "message">,
+  id: string,
+  state: S | undefined,
+  message: string | null,
+  terms?: ActionTerms,
+): Promise<{ answer: string | null; messageFailed: boolean }> {
+  const answer = (await action.send(request, id, terms))?.trim() || null;
+  if (!action.message || !message) return { answer, messageFailed: false };
+  try {
+    await action.message.send(request, id, state ?? null, message);
+    return { answer, messageFailed: false };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const said = isUpstreamError(error) ? error.messageOr("") : "";
+    return { answer: said ? `${MESSAGE_NOT_SENT}: ${said}` : MESSAGE_NOT_SENT, messageFailed: true };
+  }
+}
+
+/** What a done action whose message to the member failed says. */
+export const MESSAGE_NOT_SENT = "Done, but the message to the member was not sent";
+
+/**
+ * A row action (ban, approve, delete, a toggle, Sync): what it acts on, what to check, what to
+ * send, and its texts. The outcome core (applyAction, above) applies it and records its entry.
+ */
+export interface RowAction<T> {
+  /** What it acts on: the audit trail's kind and the item's id. */
+  target: ActOn<T>["target"];
+  /** The intent (or the toggle's direction, "pin"): the trail records its word. */
+  action: string;
+  /** The item's current state and its name at the time (one reader per screen); none: sent unread. */
+  read?: () => Promise<Found<T> | null>;
+  /** Why the action no longer applies to that state ("User X is already banned"), or null. */
+  stale?: ActOn<T>["stale"];
+  /** Sends the action; resolves to the server's message, if it sent one. */
+  send: (state: T | undefined) => Promise<string | null | void>;
+  /** The success toast when the server sends no message (none: no toast then). */
+  done?: string;
+  /**
+   * The error toast when the server's message may not be shown (docs/product.md#toasts-and-error-handling),
+   * or `{ log }`: a failure that is logged with this message and never shown (Sync).
+   */
+  failed: string | { log: string };
+  /** Where a success goes, when not back to the screen (a deleted item's own page is gone). */
+  to?: string;
+  /** A 404 answer meets the goal (a delete of what is gone). */
+  goneIsDone?: boolean;
+  /** What to say when `read` finds nothing (default 'Not found'). */
+  notFound?: string;
+  /** A step of the panel's own that sends nothing upstream (ending a session): done has no status. */
+  panelOnly?: boolean;
+  /** The reason line the entry keeps (a ban's). */
+  reason?: string | null;
+  /** The detail of the entry when it is done, when not the server's message (a timed ban's end). */
+  doneDetail?: (message: string | null) => string | null;
+}
+
+/**
+ * The one row handler (Post/Redirect/Get in every outcome). The outcome core reads the row's
+ * current state under its claim and refuses an action that no longer applies (an info toast,
+ * nothing sent); otherwise it sends, and the handler goes back (or `to`) with the server's message
+ * or `done`. A failure goes back with the error toast, an unknown outcome with a warning. Every
+ * redirect replaces the dialog's history entry, so Back never returns to a confirmation already
+ * sent, and a reload never sends again.
+ */
+export async function rowAction<T>(request: Request, back: string, action: RowAction<T>) {
+  const { outcome } = await applyRowAction(request, action);
+  return answerOutcome(request, back, outcome, action);
+}
+
+/**
+ * A row action through the outcome core, without its answer: its outcome and the target as its
+ * read found it, for a screen that goes on from there (a post's delete, then its author's warning).
+ */
+export function applyRowAction<T>(request: Request, action: RowAction<T>) {
+  return applyAction(
+    {
+      target: action.target,
+      action: action.action,
+      admin: getCurrentUser(request).email,
+      read: action.read,
+      stale: action.stale,
+      send: action.send,
+      goneIsDone: action.goneIsDone,
+      notFound: action.notFound,
+      panelOnly: action.panelOnly,
+      reason: action.reason,
+      doneDetail: action.doneDetail,
+    },
+    env().APP_TIMEZONE,
+  );
+}
+
+/** The answer of a row action's outcome: the screen again with its toast. */
+export async function answerOutcome(
+  request: Request,
+  back: string,
+  outcome: Outcome,
+  texts: Pick<RowAction<unknown>, "done" | "failed" | "to">,
+) {
+  switch (outcome.result) {
+    case "done": {
+      const message = outcome.message || texts.done;
+      const to = texts.to ?? back;
+      return message ? await replaceWithSuccess(request, to, message) : replace(to);
+    }
+    case "refused":
+      return outcome.refusal ? outcome.refusal.answer(request, {}) : await replaceWithInfo(request, back, outcome.why);
+    case "failed":
+    case "unknown": {
+      if (typeof texts.failed === "string") return failRowAction(request, back, outcome.error, texts.failed);
+      const { status, failure, message } = upstreamFailure(outcome.error);
+      logLine("warn", texts.failed.log, { status, failure, message });
+      return replace(back);
+    }
   }
 }

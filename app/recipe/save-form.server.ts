@@ -1,5 +1,5 @@
 /**
- * The other shape a mutation takes (app/recipe/action.server.ts has the row action): a form with
+ * The other shape a mutation takes (app/recipe/outcome.server.ts has the row action): a form with
  * typed values, checked, sent once, recorded, and answered (docs/how-a-screen-works.md).
  */
 import { redirect, replace } from "react-router";

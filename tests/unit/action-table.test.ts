@@ -1,18 +1,13 @@
-// A screen's action table and what reads it (app/recipe/action.server.ts, decision 070): the row
+// A screen's action table and what reads it (app/recipe/action-table.server.ts, decision 070): the row
 // action made of an entry, the bulk select, the intent schema, and an announcement toggle's post
 // read as the table's intent. Over HTTP: tests/integration/announcements.test.ts, bulk-actions.test.ts.
 import { describe, expect, it } from "vitest";
 
 import { AnnouncementActionSchema } from "~/forms/announcement.server";
 import { parseForm } from "~/forms/form-data.server";
-import {
-  type ActionTable,
-  bulkChoices,
-  parseSubmission,
-  rowIntentSchema,
-  tableIntents,
-  tableRowAction,
-} from "~/recipe/action.server";
+import { parseSubmission } from "~/recipe/submission.server";
+import { type ActionTable, bulkChoices, rowIntentSchema, tableIntents } from "~/recipe/action-table.server";
+import { tableRowAction } from "~/recipe/outcome.server";
 
 const request = new Request("https://panel.test/things");
 const sent: string[] = [];

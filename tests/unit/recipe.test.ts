@@ -1,13 +1,13 @@
 // The recipe's decisions, without a server: what parseSubmission answers to a submission, what
 // rowAction does with a row's state and the upstream's answer, and what saveForm answers to a
-// form it refuses (app/recipe/action.server.ts). The same guarantees over HTTP:
-// tests/integration/mutations-recipe.test.ts.
+// form it refuses (app/recipe/submission.server.ts, app/recipe/outcome.server.ts,
+// app/recipe/save-form.server.ts). The same guarantees over HTTP: tests/integration/mutations-recipe.test.ts.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { UserRowActionSchema } from "~/routes/admin/users/user-actions.server";
-import { answerOutcome, parseSubmission, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, unhandledIntent } from "~/recipe/submission.server";
+import { answerOutcome, outcomeOf } from "~/recipe/outcome.server";
 import { saveForm } from "~/recipe/save-form.server";
-import { outcomeOf } from "~/recipe/outcome.server";
 import { type FailedSubmission, refuse } from "~/recipe/failure.server";
 import { PushNotificationSchema } from "~/forms/users";
 import { readToast } from "~/session/toast.server";

@@ -13,7 +13,7 @@ import {
   retryBatch,
 } from "~/bulk/bulk-routes.server";
 import { BulkResultsPage } from "~/bulk/results-page";
-import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
 import { requireUser } from "~/session/user.server";
 import { requireIntent } from "~/recipe/route-guard.server";
 

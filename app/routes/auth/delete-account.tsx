@@ -29,7 +29,7 @@ import { deleteAccountEmailSchema, deleteAccountKeySchema } from "~/forms/schema
 import { MutationForm } from "~/recipe/mutation-form";
 import { DeleteAccountEmailSchema, DeleteAccountKeySchema } from "~/forms/account";
 import { DeleteAccountActionSchema } from "~/forms/account.server";
-import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
 import { saveForm } from "~/recipe/save-form.server";
 import { tooManyAttempts } from "~/recipe/failure.server";
 import { secondsUntilAllowed } from "~/session/rate-limit.server";

@@ -16,7 +16,7 @@ import { pageMemory } from "~/routes/auth/page-memory.server";
 import { requestPasswordReset } from "~/upstream/auth.server";
 import { keepRetryAfter, secondsUntilAllowed } from "~/session/rate-limit.server";
 import { MutationForm } from "~/recipe/mutation-form";
-import { runOnce } from "~/recipe/action.server";
+import { runOnce } from "~/recipe/submission.server";
 import { saveForm } from "~/recipe/save-form.server";
 import { tooManyAttempts } from "~/recipe/failure.server";
 

@@ -20,7 +20,7 @@ import { secondsUntilAllowed } from "~/session/rate-limit.server";
 import { resetPassword } from "~/upstream/auth.server";
 import { isUpstreamError, type UpstreamError } from "~/upstream/errors";
 import { MutationForm } from "~/recipe/mutation-form";
-import { runOnce } from "~/recipe/action.server";
+import { runOnce } from "~/recipe/submission.server";
 import { saveForm } from "~/recipe/save-form.server";
 import { isRefusal, refuse, tooManyAttempts } from "~/recipe/failure.server";
 

@@ -12,7 +12,8 @@ import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import { SessionActionSchema } from "~/forms/sessions.server";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
-import { parseSubmission, rowAction, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
+import { rowAction } from "~/recipe/outcome.server";
 import { MutationForm } from "~/recipe/mutation-form";
 import { requireUser } from "~/session/user.server";
 

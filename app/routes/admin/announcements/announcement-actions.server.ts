@@ -1,7 +1,7 @@
 /**
  * The announcements screen's action table, its server half (announcement-actions.ts has the
  * browser's): each action's label, reason, check, upstream call, toasts and the trail's word
- * (app/recipe/action.server.ts). The route's `switch`, the bulk actions and History read it.
+ * (app/recipe/action-table.server.ts). The route's `switch`, the bulk actions and History read it.
  * A row's toggle posts the state it wants (AnnouncementActionSchema names it as the table's intent).
  *
  * Beside it, `announcementsBulk`: the list's bulk actions (app/bulk/bulk-list.ts), the same entries on the
@@ -9,8 +9,7 @@
  */
 import type { AnnouncementIntent } from "./announcement-actions";
 import { ANNOUNCEMENT_NOT_FOUND } from "~/lib/messages";
-import type { ActionTable, TableAction } from "~/recipe/action.server";
-import type { Found } from "~/recipe/outcome.server";
+import type { ActionTable, TableAction, Found } from "~/recipe/action-table.server";
 import {
   type AnnouncementFlag,
   deleteAnnouncement,

@@ -14,7 +14,7 @@ import { localDateTimeToIso, nowLocalDateTime, toLocalDateTime } from "~/lib/loc
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount, parsePaging } from "~/lib/pagination";
 import { settleAll } from "~/upstream/settle.server";
-import { bulkChoices } from "~/recipe/action.server";
+import { bulkChoices } from "~/recipe/action-table.server";
 import { failedStatus, refuse } from "~/recipe/failure.server";
 import {
   ANNOUNCEMENTS_PAGE_SIZE,

@@ -22,7 +22,8 @@ import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/d
 import { ANNOUNCEMENT_NOT_FOUND } from "~/lib/messages";
 import { AnnouncementFormSchema } from "~/forms/announcement";
 import { AnnouncementActionSchema, AnnouncementEditSchema } from "~/forms/announcement.server";
-import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
+import { rowAction, tableRowAction } from "~/recipe/outcome.server";
 import { saveForm } from "~/recipe/save-form.server";
 import { createAnnouncement, updateAnnouncement } from "~/upstream/announcements.server";
 

@@ -2,7 +2,7 @@
  * The citizenship requests' action table, its server half (badge-actions.ts has the browser's):
  * Approve and Reject, each with its label, reason, check (who decided it, when it is no longer
  * pending), upstream call, toasts, the trail's word and, for Reject, the message to the member
- * (app/recipe/action.server.ts). The dashboard's and /badge-requests' action
+ * (app/recipe/action-table.server.ts). The dashboard's and /badge-requests' action
  * (decideBadgeAction), the bulk actions and the queue's decisions read it.
  *
  * Beside it, `badgeRequestsBulk`: the list's bulk actions (app/bulk/bulk-list.ts), the same entries on the
@@ -15,18 +15,15 @@ import { recordedAction } from "~/audit/entry";
 import { theAuditTrail } from "~/audit/trail.server";
 import { env } from "~/config/env.server";
 import { formatDateTime } from "~/lib/format";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
 import {
-  parseSubmission,
-  rowAction,
-  runOnce,
-  unhandledIntent,
   type ActionTable,
   rowIntentSchema,
   type TableAction,
   tableIntents,
-  tableRowAction,
-} from "~/recipe/action.server";
-import type { Found } from "~/recipe/outcome.server";
+  type Found,
+} from "~/recipe/action-table.server";
+import { rowAction, tableRowAction } from "~/recipe/outcome.server";
 import type { BadgeRequest } from "~/upstream/contract/users";
 import { decideBadge, listPendingBadges } from "~/upstream/moderation.server";
 import { sendNotificationToUser } from "~/upstream/notifications.server";

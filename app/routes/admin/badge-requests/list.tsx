@@ -15,7 +15,7 @@ import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { paginate, parsePaging } from "~/lib/pagination";
-import { bulkChoices } from "~/recipe/action.server";
+import { bulkChoices } from "~/recipe/action-table.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { toBadgeRow } from "~/components/moderation/rows.server";
 import { listPendingBadges } from "~/upstream/moderation.server";

@@ -3,10 +3,10 @@ import { Link } from "~/components/ui/link";
 
 import type { Route } from "./+types/review";
 import { QUEUE_PATH, requestPath } from "./review-links";
+import { BackToRequests, EmptyQueue } from "./empty-queue";
 import { DEFAULT_MEMBER_MESSAGE } from "./badge-actions";
 import {
   decideInQueue,
-  type HeldRequest,
   loadQueue,
   QueueActionSchema,
   type QueueStats,
@@ -29,7 +29,7 @@ import { SubmitButton } from "~/components/ui/form-actions";
 import { PageHeader } from "~/components/ui/page-header";
 import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
 import { MutationForm } from "~/recipe/mutation-form";
 import { requireCapability } from "~/session/user.server";
 
@@ -133,12 +133,6 @@ function QueueFigures({ stats }: { stats: QueueStats }) {
   );
 }
 
-const backToList = (
-  <ButtonLink variant="secondary" to="/badge-requests">
-    Back to Citizenship Requests
-  </ButtonLink>
-);
-
 function QueueBody({
   view,
   actionData,
@@ -150,7 +144,7 @@ function QueueBody({
 }) {
   switch (view.kind) {
     case "error":
-      return <EmptyState card tone="error" title={view.message} action={backToList} />;
+      return <EmptyState card tone="error" title={view.message} action={<BackToRequests />} />;
     case "gone":
       return (
         <EmptyState
@@ -181,58 +175,6 @@ function QueueBody({
         </RequestCard>
       );
   }
-}
-
-function EmptyQueue({ view }: { view: Extract<QueueView, { kind: "empty" }> }) {
-  if (view.pending === 0) {
-    return (
-      <EmptyState
-        card
-        icon="outline-shield-check"
-        title="No Pending Requests"
-        description="There are no citizenship requests waiting for review."
-        action={backToList}
-      />
-    );
-  }
-  return (
-    <EmptyState
-      card
-      icon="outline-shield-check"
-      title="No requests left for you"
-      description={`${view.skipped} skipped by you, ${view.held.length} being reviewed by other admins.`}
-      action={
-        <div className="space-y-6">
-          {view.held.length > 0 ? <HeldList held={view.held} /> : null}
-          <div className="flex flex-wrap justify-center gap-2">
-            {view.skipped > 0 ? (
-              <MutationForm>
-                <input type="hidden" name="intent" value="unskip" />
-                <SubmitButton>Show skipped requests again</SubmitButton>
-              </MutationForm>
-            ) : null}
-            {backToList}
-          </div>
-        </div>
-      }
-    />
-  );
-}
-
-/** The requests other admins hold: each by its member's name (a link to it: Take over is there), who holds it and since when. */
-function HeldList({ held }: { held: HeldRequest[] }) {
-  return (
-    <ul aria-label="Being reviewed by other admins" className="space-y-1 text-sm text-slate-700">
-      {held.map((item) => (
-        <li key={item.id} className="break-words">
-          <Link to={requestPath(item.id)} className="font-medium text-brand-700 underline hover:text-brand-800">
-            {item.name}
-          </Link>
-          {` — by ${item.admin} since ${item.since}`}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 const linkClass = "font-medium text-brand-700 underline hover:text-brand-800";

@@ -8,7 +8,7 @@ import { env } from "~/config/env.server";
 import { draftFromValues, newPlanDraft } from "~/forms/plan-draft";
 import { PlanCreateFormSchema } from "~/forms/membership";
 import { PlanCreateActionSchema } from "~/forms/membership.server";
-import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
 import { saveForm } from "~/recipe/save-form.server";
 import { createPlan } from "~/upstream/memberships.server";
 

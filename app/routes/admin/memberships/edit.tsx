@@ -10,7 +10,7 @@ import { env } from "~/config/env.server";
 import { draftFromValues, type PlanDraft } from "~/forms/plan-draft";
 import { PlanEditFormSchema } from "~/forms/membership";
 import { PlanEditActionSchema } from "~/forms/membership.server";
-import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
 import { saveForm } from "~/recipe/save-form.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { editPlan, getPlan } from "~/upstream/memberships.server";

@@ -23,7 +23,8 @@ import { listPlans, syncPlans } from "~/upstream/memberships.server";
 import { may } from "~/session/permissions";
 import type { Confirmations } from "~/recipe/confirmation";
 import { MutationForm, useIsPending } from "~/recipe/mutation-form";
-import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
+import { rowAction, tableRowAction } from "~/recipe/outcome.server";
 import { requireReauthentication } from "~/recipe/reauthentication.server";
 import { loadFailure } from "~/recipe/failure.server";
 

@@ -1,7 +1,7 @@
 /**
  * The memberships screens' action table, its server half (plan-actions.ts has the browser's):
  * each plan action's label, check, upstream call, toasts and the trail's word
- * (app/recipe/action.server.ts), and the tier form's saves. The list's and the details
+ * (app/recipe/action-table.server.ts), and the tier form's saves. The list's and the details
  * page's intent schemas and `switch`es, and History, read it.
  */
 import * as z from "zod/mini";
@@ -10,8 +10,7 @@ import { activateStale, deactivateStale, type PlanIntent } from "./plan-actions"
 import type { ActionWord } from "~/audit/entry";
 import { UNKNOWN_ACTION } from "~/forms/fields";
 import { MEMBERSHIP_MESSAGES } from "~/forms/membership";
-import { type ActionTable, rowIntentSchema, tableIntents } from "~/recipe/action.server";
-import type { Found } from "~/recipe/outcome.server";
+import { type ActionTable, rowIntentSchema, tableIntents, type Found } from "~/recipe/action-table.server";
 import type { Plan } from "~/upstream/contract/memberships";
 import { deletePlan, getPlan, setPlanActive } from "~/upstream/memberships.server";
 

@@ -16,7 +16,7 @@ import {
   SAVED_MESSAGE_MAX,
   SAVED_MESSAGE_TITLE_MAX,
 } from "~/lib/saved-message-actions";
-import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
 import { MutationForm } from "~/recipe/mutation-form";
 import { requireCapability } from "~/session/user.server";
 

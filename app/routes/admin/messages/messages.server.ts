@@ -10,9 +10,8 @@ import { parseForm } from "~/forms/form-data.server";
 import { SavedMessageSchema } from "~/forms/saved-messages";
 import { logLine } from "~/lib/log.server";
 import { SAVED_MESSAGE_ACTION_LABELS } from "~/lib/saved-message-actions";
-import { answerOutcome } from "~/recipe/action.server";
+import { answerOutcome, type ActOn, applyAction } from "~/recipe/outcome.server";
 import { invalidSubmission, refuse } from "~/recipe/failure.server";
-import { type ActOn, applyAction } from "~/recipe/outcome.server";
 import { displayName, getCurrentUser } from "~/session/user.server";
 import { newSavedMessageId, type SavedMessage, savedMessages, SAVED_MESSAGES_MAX } from "~/state/saved-messages.server";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/bulk";
 import { POST_TABLE, postsBulk } from "./post-actions.server";
 import { confirmBatch, loadBulkReview, parseSelection } from "~/bulk/bulk-routes.server";
 import { BulkReviewPage } from "~/bulk/review-page";
-import { runOnce, unhandledIntent } from "~/recipe/action.server";
+import { runOnce, unhandledIntent } from "~/recipe/submission.server";
 import { requireUser } from "~/session/user.server";
 
 /** The review page of a bulk action on the list (docs/product.md#bulk-actions). */

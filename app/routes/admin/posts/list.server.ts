@@ -4,7 +4,7 @@ import { savedMessagePicker } from "~/components/moderation/saved-message-picker
 import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
-import { bulkChoices } from "~/recipe/action.server";
+import { bulkChoices } from "~/recipe/action-table.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { toPostCard } from "~/components/moderation/rows.server";
 import { may, mayPost } from "~/session/permissions";

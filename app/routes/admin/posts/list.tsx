@@ -14,7 +14,8 @@ import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { ReloadingRegion } from "~/components/ui/reloading-region";
-import { parseSubmission, rowAction, runOnce, unhandledIntent, tableRowAction } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
+import { rowAction, tableRowAction } from "~/recipe/outcome.server";
 
 // The delete confirmation loads when it opens, not with the list (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));

@@ -1,6 +1,6 @@
 /**
  * The posts screen's action table, its server half (post-actions.ts has the browser's): Delete's
- * label, reason, check, upstream call, toasts and the trail's word (app/recipe/action.server.ts).
+ * label, reason, check, upstream call, toasts and the trail's word (app/recipe/action-table.server.ts).
  * The route's intent schema and `switch`, the bulk action and History read it.
  *
  * Beside it, `postsBulk`: the list's bulk actions (app/bulk/bulk-list.ts), the same entries on the
@@ -9,15 +9,8 @@
 import * as z from "zod/mini";
 
 import type { PostIntent } from "./post-actions";
-import {
-  type ActionTable,
-  answerOutcome,
-  applyRowAction,
-  rowIntentSchema,
-  tableIntents,
-  tableRowAction,
-} from "~/recipe/action.server";
-import type { Found, Outcome } from "~/recipe/outcome.server";
+import { type ActionTable, rowIntentSchema, tableIntents, type Found } from "~/recipe/action-table.server";
+import { answerOutcome, applyRowAction, tableRowAction, type Outcome } from "~/recipe/outcome.server";
 import { deletePost, listPosts } from "~/upstream/moderation.server";
 import { postPages } from "./list-rows.server";
 import type { BulkList } from "~/bulk/bulk-list";

@@ -9,7 +9,7 @@ import { inputClass } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/form-actions";
 import { PageHeader } from "~/components/ui/page-header";
 import { RolesActionSchema } from "./roles-form.server";
-import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
 import { MutationForm } from "~/recipe/mutation-form";
 import { ASSIGNABLE_ROLES, ROLE_LABELS } from "~/session/permissions";
 import { requireCapability } from "~/session/user.server";

@@ -21,7 +21,8 @@ import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { PushNotificationSchema } from "~/forms/users";
 import { UserDetailsActionSchema } from "~/forms/users.server";
-import { parseSubmission, rowAction, runOnce, tableAction, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
+import { rowAction, tableAction } from "~/recipe/outcome.server";
 import { saveForm } from "~/recipe/save-form.server";
 import { readWarning, USER_TABLE, warnAction } from "./user-actions.server";
 

@@ -11,7 +11,7 @@ import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount } from "~/lib/pagination";
-import { bulkChoices } from "~/recipe/action.server";
+import { bulkChoices } from "~/recipe/action-table.server";
 import { loadFailure } from "~/recipe/failure.server";
 import { isAdminUser, listUsers } from "~/upstream/users.server";
 import { safeFileLink } from "~/upstream/file-links.server";

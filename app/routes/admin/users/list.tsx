@@ -22,7 +22,8 @@ import { SearchFilters } from "~/components/ui/search-filters";
 import { UpstreamImage } from "~/components/ui/upstream-image";
 import { closeDialogHref, dialogHref, skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { useConfirmationLink } from "~/recipe/confirmation";
-import { parseSubmission, runOnce, tableAction, unhandledIntent } from "~/recipe/action.server";
+import { parseSubmission, runOnce, unhandledIntent } from "~/recipe/submission.server";
+import { tableAction } from "~/recipe/outcome.server";
 
 // The row confirmations load when one opens, not with the list (decision 026).
 const ConfirmDialog = lazyDialog(() => import("~/components/ui/confirm-dialog").then((module) => module.ConfirmDialog));

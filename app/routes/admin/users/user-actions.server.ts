@@ -1,7 +1,7 @@
 /**
  * The users screen's action table, its server half (user-actions.ts has the browser's: how each
  * action is confirmed, and its check): each action's label, reason, check, upstream call, toasts
- * and the trail's word (app/recipe/action.server.ts). The route's intent schema and
+ * and the trail's word (app/recipe/action-table.server.ts). The route's intent schema and
  * `switch`, the bulk actions and History read it. Typed from the browser half's keys: an action
  * in one half and not the other fails the typecheck.
  *
@@ -13,11 +13,12 @@ import { banStale, unbanStale, type UserIntent, type UserState, userState, verif
 import {
   type ActionTable,
   type ActionTerms,
-  type RowAction,
   rowIntentSchema,
   tableIntents,
   type TermsRead,
-} from "~/recipe/action.server";
+  type Found,
+} from "~/recipe/action-table.server";
+import type { RowAction } from "~/recipe/outcome.server";
 import { invalidSubmission } from "~/recipe/failure.server";
 import { clearBanEnd, setBanEnd } from "~/bans/ban-ends.server";
 import { addStrike } from "~/bans/strikes.server";
@@ -32,7 +33,6 @@ import { logLine } from "~/lib/log.server";
 import { POST_WARN_TEXTS, WARN_TEXTS, WarnTextSchema } from "~/forms/warning";
 import { getCurrentUser } from "~/session/user.server";
 import { isUpstreamError } from "~/upstream/errors";
-import type { Found } from "~/recipe/outcome.server";
 import { banUser, getUser, isAdminUser, unbanUser, verifyUser } from "~/upstream/users.server";
 import { userPages } from "./list-rows.server";
 import { sendNotificationToUser } from "~/upstream/notifications.server";
