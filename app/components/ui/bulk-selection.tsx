@@ -30,7 +30,7 @@ export function SelectRow({ id, name }: { id: string; name: string }) {
       defaultChecked={checked}
       disabled={holds}
       aria-label={`Select ${name}`}
-      className="size-5 accent-brand-600"
+      className="row-check"
     />
   );
 }

@@ -8,9 +8,9 @@ import type { SolidIconName } from "~/components/ui/icon-names";
 /** What an icon action does, by colour. */
 export type IconActionTone = "neutral" | "danger" | "success" | "warning";
 
-/** The classes of a square icon control of a table or list row (a link or a form's button): app.css has one per tone, neutral the default. */
+/** The class of a square icon control of a table or list row (a link or a form's button): app.css has one per tone, neutral the default. */
 export function iconActionClass(tone: IconActionTone | "disabled" = "neutral"): string {
-  return tone === "neutral" ? "icon-action" : `icon-action icon-action-${tone}`;
+  return tone === "neutral" ? "icon-action" : `icon-action-${tone}`;
 }
 
 /**

@@ -18,9 +18,12 @@ export function Tooltip({
   id,
   className = "",
   bubbleClassName = "",
+  as: Anchor = "span",
 }: {
   label: string | null;
   children: ReactNode;
+  /** The anchor's element: `li` when the tooltip is a list's item (the sidebar's entries), one element less. */
+  as?: "span" | "li";
   /** Where a top or bottom bubble sits: centred over the child, or flush with its start or end edge (near a clipping edge). */
   align?: "center" | "start" | "end";
   /** Which side of the child the bubble shows on: `bottom` for controls at the top of the page. */
@@ -41,13 +44,13 @@ export function Tooltip({
     .filter(Boolean)
     .join(" ");
   return (
-    <span className={className ? `tooltip ${className}` : "tooltip"}>
+    <Anchor className={className ? `tooltip ${className}` : "tooltip"}>
       {children}
       {label === null ? null : (
         <span id={id} aria-hidden={id ? undefined : "true"} data-tooltip="" className={position || undefined}>
           {label}
         </span>
       )}
-    </span>
+    </Anchor>
   );
 }

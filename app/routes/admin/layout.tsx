@@ -24,8 +24,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return {
     user: { name: displayName(user), email: user.email, avatar: user.avatar },
-    // The sidebar offers only the pages the role may use (permissions.ts).
-    navigation: NAVIGATION.filter((entry) => !entry.capability || may(user.panelRole, entry.capability)),
+    // The sidebar offers only the pages the role may use (permissions.ts), and the page carries
+    // only what it draws of them (decision 087).
+    navigation: NAVIGATION.filter((entry) => !entry.capability || may(user.panelRole, entry.capability)).map(
+      ({ name, url, description, icon }) => ({ name, url, description, icon }),
+    ),
     sidebarExpanded: readSidebarExpanded(request.headers.get("cookie")),
     notices: await shellNotices(user),
   };
