@@ -29,10 +29,8 @@ export function Sidebar({
   const hideWhenCollapsed = collapsed ? "md:sr-only" : "";
 
   return (
-    <div
-      className={`flex h-full flex-col gap-4 border-r border-slate-200 bg-surface px-2 py-4${collapsed ? " md:px-1.5" : ""}`}
-    >
-      <Link to="/" className={collapsed ? "flex items-center gap-3 px-2 md:px-0" : "flex items-center gap-3 px-2"}>
+    <div className={collapsed ? "sidebar md:px-1.5" : "sidebar"}>
+      <Link to="/" className={collapsed ? "brand md:px-0" : "brand"}>
         <span className="brand-mark">C</span>
         <span className={collapsed ? "brand-name md:sr-only" : "brand-name"}>
           <span>Community</span>
