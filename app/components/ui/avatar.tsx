@@ -7,7 +7,7 @@ export function Avatar({ src, name, size = "md" }: { src?: string | null; name: 
   const initial = name.trim().charAt(0).toUpperCase() || "?";
   // app.css: .avatar, the round box with the picture over the initial, which then fills it.
   const letter = (
-    <span aria-hidden="true" className={src ? "avatar-initial" : `avatar-initial ${sizes[size]}`}>
+    <span aria-hidden="true" className={src ? "avatar-initial" : `avatar-initial rounded-full ${sizes[size]}`}>
       {initial}
     </span>
   );
