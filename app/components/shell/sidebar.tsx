@@ -27,15 +27,12 @@ export function Sidebar({
   // Icon-only applies to the desktop sidebar; the mobile sheet always shows labels. The bubbles
   // only show beside the icons of the collapsed sidebar: expanded, it renders none (label null).
   const hideWhenCollapsed = collapsed ? "md:sr-only" : "";
-  const labelBox = collapsed ? "min-w-0 md:sr-only" : "min-w-0";
 
   return (
-    <div
-      className={`flex h-full flex-col gap-4 border-r border-slate-200 bg-surface px-2 py-4${collapsed ? " md:px-1.5" : ""}`}
-    >
-      <Link to="/" className={collapsed ? "flex items-center gap-3 px-2 md:px-0" : "flex items-center gap-3 px-2"}>
+    <div className={collapsed ? "sidebar md:px-1.5" : "sidebar"}>
+      <Link to="/" className={collapsed ? "brand md:px-0" : "brand"}>
         <span className="brand-mark">C</span>
-        <span className={`brand-name ${labelBox}`}>
+        <span className={collapsed ? "brand-name md:sr-only" : "brand-name"}>
           <span>Community</span>
           <span>Admin Dashboard</span>
         </span>
@@ -51,27 +48,27 @@ export function Sidebar({
           {entries.map((entry) => {
             const active = isEntryActive(location.pathname, entry.url);
             return (
-              <li key={entry.url}>
-                <Tooltip
-                  label={collapsed ? entry.name : null}
-                  side="right"
-                  className="w-full"
-                  bubbleClassName="max-md:hidden"
+              <Tooltip
+                key={entry.url}
+                as="li"
+                label={collapsed ? entry.name : null}
+                side="right"
+                className="flex"
+                bubbleClassName="max-md:hidden"
+              >
+                {/* app.css: .nav-item, its icon, name and note, and its look for the current page (aria-current). */}
+                <Link
+                  to={entry.url}
+                  aria-current={active ? "page" : undefined}
+                  className={collapsed ? "nav-item md:justify-center md:px-0" : "nav-item"}
                 >
-                  {/* app.css: .nav-item, and its look for the current page (aria-current). */}
-                  <Link
-                    to={entry.url}
-                    aria-current={active ? "page" : undefined}
-                    className={collapsed ? "nav-item md:justify-center md:px-0" : "nav-item"}
-                  >
-                    <Icon name={entry.icon} className="size-5 shrink-0" />
-                    <span className={labelBox}>
-                      <span className="nav-name">{entry.name}</span>
-                      {entry.description ? <span className="nav-note">{entry.description}</span> : null}
-                    </span>
-                  </Link>
-                </Tooltip>
-              </li>
+                  <Icon name={entry.icon} />
+                  <span className={hideWhenCollapsed || undefined}>
+                    <span>{entry.name}</span>
+                    {entry.description ? <span>{entry.description}</span> : null}
+                  </span>
+                </Link>
+              </Tooltip>
             );
           })}
         </ul>
@@ -87,11 +84,7 @@ export function Sidebar({
             aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
             aria-keyshortcuts="Control+B"
           >
-            {collapsed ? (
-              <Icon name="solid-chevron-double-right" className="size-5 shrink-0" />
-            ) : (
-              <Icon name="solid-chevron-double-left" className="size-5 shrink-0" />
-            )}
+            {collapsed ? <Icon name="solid-chevron-double-right" /> : <Icon name="solid-chevron-double-left" />}
             <span className={hideWhenCollapsed || undefined}>Collapse</span>
           </button>
         </Tooltip>

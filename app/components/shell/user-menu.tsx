@@ -24,14 +24,11 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
         aria-label={collapsed ? `${user.name}, Administrator` : undefined}
       >
         <Avatar src={user.avatar} name={user.name} size="sm" />
-        <span className={collapsed ? "min-w-0 flex-1 md:sr-only" : "min-w-0 flex-1"}>
-          <span className="block truncate text-sm font-medium text-slate-900">{user.name}</span>
+        <span className={collapsed ? "user-menu-name md:sr-only" : "user-menu-name"}>
+          <span>{user.name}</span>
           <span className="nav-note">Administrator</span>
         </span>
-        <Icon
-          name="solid-chevron-up-down"
-          className={collapsed ? "size-4 text-slate-400 md:hidden" : "size-4 text-slate-400"}
-        />
+        <Icon name="solid-chevron-up-down" className={collapsed ? "md:hidden" : undefined} />
       </summary>
       <div className="user-menu-panel">
         <div className="user-menu-head">
@@ -43,11 +40,11 @@ export function UserMenu({ user, collapsed }: { user: ShellUser; collapsed: bool
           </div>
         </div>
         <Link to="/account/sessions" className="user-menu-item mt-2">
-          <Icon name="solid-computer-desktop" className="size-4" />
+          <Icon name="solid-computer-desktop" />
           Sessions
         </Link>
         <Link to="/account/two-factor" className="user-menu-item">
-          <Icon name="solid-device-phone-mobile" className="size-4" />
+          <Icon name="solid-device-phone-mobile" />
           Two-factor authentication
         </Link>
         <MutationForm action="/logout">
@@ -63,7 +60,7 @@ function SignOutButton() {
   const signingOut = useIsPending();
   return (
     <button type="submit" disabled={signingOut} className="user-menu-item">
-      <Icon name="solid-arrow-right-start-on-rectangle" className="size-4" />
+      <Icon name="solid-arrow-right-start-on-rectangle" />
       {signingOut ? "Signing out..." : "Sign out"}
     </button>
   );

@@ -30,13 +30,13 @@ export function SelectRow({ id, name }: { id: string; name: string }) {
       defaultChecked={checked}
       disabled={holds}
       aria-label={`Select ${name}`}
-      className="size-5 accent-brand-600"
+      className="row-check"
     />
   );
 }
 
 /** A "Select all" toggle button: filled while pressed. */
-const selectAllClass = buttonClass("secondary", "sm", "aria-pressed:bg-brand-600 aria-pressed:text-white");
+const selectAllClass = buttonClass("secondary", "sm", "btn-toggle");
 
 /**
  * The bulk selection of a list (docs/product.md#bulk-selection) around its rows (`children`),
@@ -75,7 +75,7 @@ export function BulkSelection({ view, children }: { view: BulkSelectionView; chi
           action={view.target}
           aria-label="Bulk actions"
           aria-busy={busy || undefined}
-          className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700"
+          className="bulk-form"
         >
           {view.hidden.map(([name, value], index) => (
             <input key={index} type="hidden" name={name} value={value} />

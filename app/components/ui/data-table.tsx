@@ -85,16 +85,14 @@ export function DataTable<T>({
   // after an avatar). A stacked card shows them first, on one line, without labels.
   const identity = columns.findIndex((column) => !column.hideHeader);
   return (
-    <ReloadingRegion
-      label={caption}
-      className="@container overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-slate-200"
-    >
+    <ReloadingRegion label={caption} className="table-card">
       {/* Where the table is wider than its box it scrolls here (data-scroll-x: the layout suite
           allows it); below 48rem of box width each row is a stacked card instead (decision 021). */}
       <div className="overflow-x-auto" data-scroll-x>
-        <table className="data-table min-w-full divide-y divide-slate-200 text-left text-sm @max-3xl:block">
+        {/* app.css: .data-table, its head and body; .table-card around it, .table-foot below. */}
+        <table className="data-table">
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50 @max-3xl:sr-only">
+          <thead>
             <tr>
               {columns.map((column) => (
                 <th key={column.id} scope="col" className={column.className}>
@@ -103,7 +101,7 @@ export function DataTable<T>({
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100 @max-3xl:block">
+          <tbody>
             {rows.length === 0 ? (
               <tr className="@max-3xl:block">
                 <td
@@ -164,9 +162,9 @@ function Pager({
   const href = (target: number) => pageHref(location.pathname, location.search, target);
 
   return (
-    <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+    <div className="table-foot">
       <p>{totalText ?? `${total} ${total === 1 ? "item" : "items"}`}</p>
-      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+      <div>
         <Form
           id={limitFormId}
           method="get"

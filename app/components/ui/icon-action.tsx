@@ -8,16 +8,17 @@ import type { SolidIconName } from "~/components/ui/icon-names";
 /** What an icon action does, by colour. */
 export type IconActionTone = "neutral" | "danger" | "success" | "warning";
 
-/** The classes of a square icon control of a table or list row (a link or a form's button): app.css has one per tone, neutral the default. */
+/** The class of a square icon control of a table or list row (a link or a form's button): app.css has one per tone, neutral the default. */
 export function iconActionClass(tone: IconActionTone | "disabled" = "neutral"): string {
-  return tone === "neutral" ? "icon-action" : `icon-action icon-action-${tone}`;
+  return tone === "neutral" ? "icon-action" : `icon-action-${tone}`;
 }
 
 /**
  * One icon action of a row, with its tooltip. `label` is the tooltip text; `name`, the
  * accessible name, adds the row's item ("Deactivate Premium") so a screen reader tells rows apart.
  * With `to` it is a client-side link (a screen, or a URL-state dialog); with `href` a plain
- * `<a>` (a download or another site).
+ * `<a>` (a download or another site). It sits in a row's actions (`.row-actions`, app.css), which
+ * anchors its tooltip.
  */
 export function IconAction({
   label,
@@ -44,7 +45,7 @@ export function IconAction({
   // app.css sizes an icon action's icon.
   const glyph = <Icon name={icon} />;
   return (
-    <Tooltip label={label} align={align}>
+    <Tooltip label={label} align={align} inRow>
       {"to" in link ? (
         <DialogLink
           to={link.to}
@@ -74,7 +75,8 @@ export function IconAction({
 /**
  * An icon action that does not apply to this row, with the reason why. It stays focusable
  * (aria-disabled, not disabled), so keyboard users reach it and its tooltip, and screen readers
- * read the reason as its description: "Verify User, dimmed, User Verified".
+ * read the reason as its description: "Verify User, dimmed, User Verified". It sits in a row's
+ * actions (`.row-actions`), as IconAction does.
  */
 export function DisabledIconAction({
   name,
@@ -90,7 +92,7 @@ export function DisabledIconAction({
 }) {
   const reasonId = useId();
   return (
-    <Tooltip label={reason} align={align} id={reasonId}>
+    <Tooltip label={reason} align={align} id={reasonId} inRow>
       <button
         type="button"
         aria-disabled="true"

@@ -14,14 +14,12 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+    <div className="page-head">
       <div className="min-w-0">
-        <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900">
-          {title}
-        </h1>
+        <h1 tabIndex={-1}>{title}</h1>
         {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
       </div>
-      {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
+      {actions ? <div className="page-actions">{actions}</div> : null}
     </div>
   );
 }

@@ -109,20 +109,17 @@ export function SearchFilters({
         event.preventDefault();
         apply(false);
       }}
-      className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+      className="filters"
     >
       {kept.map(([name, value], index) => (
         <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
       ))}
       {search ? (
-        <div className="relative min-w-0 flex-1 sm:min-w-64">
+        <div className="filter-search">
           <label htmlFor={`filter-${searchName}`} className="sr-only">
             {search.label ?? search.placeholder}
           </label>
-          <Icon
-            name="solid-magnifying-glass"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          />
+          <Icon name="solid-magnifying-glass" />
           <input
             ref={inputRef}
             id={`filter-${searchName}`}
@@ -166,7 +163,7 @@ function FilterSelectField({ select, onChange }: { select: FilterSelect; onChang
   const id = `filter-${select.name}`;
   return (
     <div className="sm:w-48">
-      <label htmlFor={id} className="block text-xs font-medium text-slate-600">
+      <label htmlFor={id} className="filter-label">
         {select.label}
       </label>
       <select

@@ -18,9 +18,15 @@ export function Tooltip({
   id,
   className = "",
   bubbleClassName = "",
+  as: Anchor = "span",
+  inRow = false,
 }: {
   label: string | null;
   children: ReactNode;
+  /** The anchor's element: `li` when the tooltip is a list's item (the sidebar's entries), one element less. */
+  as?: "span" | "li";
+  /** A child of a row's actions (`.row-actions`, app.css), which anchors it: no class of its own, on every row. */
+  inRow?: boolean;
   /** Where a top or bottom bubble sits: centred over the child, or flush with its start or end edge (near a clipping edge). */
   align?: "center" | "start" | "end";
   /** Which side of the child the bubble shows on: `bottom` for controls at the top of the page. */
@@ -41,13 +47,13 @@ export function Tooltip({
     .filter(Boolean)
     .join(" ");
   return (
-    <span className={className ? `tooltip ${className}` : "tooltip"}>
+    <Anchor className={inRow ? className || undefined : className ? `tooltip ${className}` : "tooltip"}>
       {children}
       {label === null ? null : (
         <span id={id} aria-hidden={id ? undefined : "true"} data-tooltip="" className={position || undefined}>
           {label}
         </span>
       )}
-    </span>
+    </Anchor>
   );
 }

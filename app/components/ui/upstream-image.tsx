@@ -10,7 +10,8 @@ export function cssUrl(link: string): string {
  * (decision 038). A background that fails to load draws nothing: no broken-image icon and no alt text, with or
  * without JavaScript, where an `<img>`'s error handler needs script. `children` is what shows beneath it, seen
  * when there is no picture (an initial, an icon). `label` names the picture; without one it is decorative.
- * Without children the box is the picture itself: one element, not two (decision 069).
+ * Without children the box is the picture itself: one element, not two (decision 069). With children, `className`
+ * is the box's, which holds the picture: a positioned box that clips it (`.avatar` of app.css).
  */
 export function UpstreamImage({
   src,
@@ -35,7 +36,7 @@ export function UpstreamImage({
     return <span {...picture} className={className ? `upstream-image ${className}` : "upstream-image"} />;
   }
   return (
-    <span className={`relative block overflow-hidden ${className}`.trim()}>
+    <span className={className || undefined}>
       {children}
       <span {...picture} className="upstream-image-over" />
     </span>

@@ -24,8 +24,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return {
     user: { name: displayName(user), email: user.email, avatar: user.avatar },
-    // The sidebar offers only the pages the role may use (permissions.ts).
-    navigation: NAVIGATION.filter((entry) => !entry.capability || may(user.panelRole, entry.capability)),
+    // The sidebar offers only the pages the role may use (permissions.ts), and the page carries
+    // only what it draws of them (decision 087).
+    navigation: NAVIGATION.filter((entry) => !entry.capability || may(user.panelRole, entry.capability)).map(
+      ({ name, url, description, icon }) => ({ name, url, description, icon }),
+    ),
     sidebarExpanded: readSidebarExpanded(request.headers.get("cookie")),
     notices: await shellNotices(user),
   };
@@ -106,16 +109,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         aria-label="Open sidebar"
       />
 
-      {/* app.css: the shell's parts (.shell-bar, .shell-backdrop, .shell-sheet, .shell-close). */}
+      {/* app.css: the shell's parts (.shell-bar, .shell-backdrop, .shell-sheet, .shell-close, .shell-content, .shell-main). */}
       <header className="shell-bar">
-        <label
-          htmlFor={MOBILE_SIDEBAR_ID}
-          className="-m-2 cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100"
-        >
+        <label htmlFor={MOBILE_SIDEBAR_ID}>
           <Icon name="solid-bars-3" className="size-5" />
           <span className="sr-only">Open sidebar</span>
         </label>
-        <span className="text-sm font-semibold text-slate-900">Admin Dashboard</span>
+        <span>Admin Dashboard</span>
       </header>
 
       {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the backdrop: a click on it closes the sidebar; hidden from assistive tech */}
@@ -137,8 +137,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         />
       </aside>
 
-      <div className={`pt-16 transition-[padding] md:pt-0 ${collapsed ? "md:pl-[3rem]" : "md:pl-[16rem]"}`}>
-        <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <div className={collapsed ? "shell-content md:pl-[3rem]" : "shell-content md:pl-[16rem]"}>
+        <main className="shell-main">
           <ShellNotices notices={loaderData.notices} />
           <Outlet />
         </main>

@@ -75,7 +75,7 @@ export function AnnouncementRow({
           <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600">{description}</p>
         </div>
       </div>
-      <div className="flex shrink-0 items-center justify-end gap-1">
+      <div className="row-actions shrink-0">
         {can.manage ? (
           <>
             <ToggleAction

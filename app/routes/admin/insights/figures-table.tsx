@@ -28,11 +28,11 @@ export function FiguresTable<T>({
   empty?: ReactNode;
 }) {
   return (
-    <div className="@container overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
+    <div className="table-card">
       <div className="overflow-x-auto" data-scroll-x>
-        <table className="data-table min-w-full divide-y divide-slate-200 text-left text-sm @max-3xl:block">
+        <table className="data-table">
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50 @max-3xl:sr-only">
+          <thead>
             <tr>
               {columns.map((column) => (
                 <th key={column.id} scope="col" className={column.className}>
@@ -41,7 +41,7 @@ export function FiguresTable<T>({
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100 @max-3xl:block">
+          <tbody>
             {rows.length === 0 ? (
               <tr className="@max-3xl:block">
                 <td colSpan={columns.length} className="p-0 @max-3xl:block">

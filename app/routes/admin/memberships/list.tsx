@@ -190,7 +190,7 @@ function RowActions({ plan, isAdmin, canAudit }: { plan: PlanRow; isAdmin: boole
   const location = useLocation();
   const open = (confirm: string) => dialogHref(location.pathname, location.search, { confirm, id: plan.id });
   return (
-    <div className="flex items-center justify-end gap-0 sm:gap-1">
+    <div className="row-actions gap-0 sm:gap-1">
       <IconAction
         to={`/memberships/view/${plan.id}`}
         label="View Details"

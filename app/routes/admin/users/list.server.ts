@@ -39,12 +39,16 @@ const BAN_ENDS_SOON_MS = 7 * 24 * 3600 * 1000;
 const BAN_ENDS_SOON = "Ban ends within 7 days";
 
 /**
- * The pending ban ends and live strikes of a page's members (two reads of the panel's state); a
- * state store that does not answer leaves the list as it is, without them.
+ * The pending ban ends of a page's members, and their live strikes while a ban is confirmed (the
+ * ladder's suggestion is the ban confirmation's alone): reads of the panel's state. A state store
+ * that does not answer leaves the list as it is, without them.
  */
-async function banStates(ids: string[]) {
+async function banStates(ids: string[], banning: boolean) {
   try {
-    const [ends, strikes] = await Promise.all([banEndsOf(ids), strikeCounts(ids)]);
+    const [ends, strikes] = await Promise.all([
+      banEndsOf(ids),
+      banning ? strikeCounts(ids) : new Map<string, number>(),
+    ]);
     return { ends, strikes };
   } catch (error) {
     logLine("error", "the list's ban ends and strikes could not be read", { error: String(error) });
@@ -61,20 +65,25 @@ export async function loadUsers(request: Request) {
   const can = { ban: may(role, "ban"), verify: may(role, "verify"), export: may(role, "export") };
   const personal = maySee(role, "passport");
   const bulkActions = USER_BULK_ACTIONS.filter(([intent]) => mayPost(role, "/users/bulk", intent));
-  // The saved ban messages (docs/product.md#saved-messages), read beside the page only while a ban is confirmed.
-  const picker = can.ban && opensBan(new URL(request.url).searchParams) ? savedMessagePicker(request, "ban") : null;
+  // What only the ban confirmation shows (its offer, the strikes, the saved ban messages:
+  // docs/product.md#saved-messages) is read and sent only while it is open (decision 087).
+  const banning = can.ban && opensBan(new URL(request.url).searchParams);
+  const picker = banning ? savedMessagePicker(request, "ban") : null;
 
   try {
     const { data: answer } = await listUsers(request, { page, limit, ...upstream });
     const { total } = answer.pagination;
     // Administrators come back from GET /users; the panel never lists them (docs/product.md#users-list).
     const members = answer.data.filter((user) => !isAdminUser(user));
-    const { ends, strikes } = await banStates(members.map((user) => user.id));
+    const { ends, strikes } = await banStates(
+      members.map((user) => user.id),
+      banning,
+    );
     const soon = now() + BAN_ENDS_SOON_MS;
     return {
       users: members.map((user) => ({
         ...userState(user),
-        strikes: strikes.get(user.id) ?? 0,
+        ...(banning ? { strikes: strikes.get(user.id) ?? 0 } : {}),
         // "Ban ends within 7 days" (docs/product.md#bans-with-an-end): worded here, the browser only shows it.
         banNote: user.isBanned && (ends.get(user.id) ?? Infinity) <= soon ? BAN_ENDS_SOON : null,
         name: user.fullName?.trim() || "",
@@ -89,7 +98,7 @@ export async function loadUsers(request: Request) {
       totalText: usersTotalText(total, answer.data.length - members.length),
       filters,
       can,
-      banOffer: banOffer(),
+      banOffer: banning ? banOffer() : null,
       picker: await picker,
       bulk: bulkSelectionView(request, {
         actions: bulkActions,
@@ -107,7 +116,7 @@ export async function loadUsers(request: Request) {
       totalText: undefined,
       filters,
       can,
-      banOffer: banOffer(),
+      banOffer: null,
       picker: null,
       bulk: bulkSelectionView(request, { actions: bulkActions, rows: [], matching: null, max, paged: false }),
       error: LIST_LOAD_ERROR,

@@ -97,7 +97,7 @@ export default function UsersList({ loaderData, actionData }: Route.ComponentPro
       className: "min-w-32",
       cell: (user) =>
         user.name ? (
-          <span className="font-medium text-slate-900">{user.name}</span>
+          <span className="row-name">{user.name}</span>
         ) : (
           <span className="text-slate-500">Not provided</span>
         ),
@@ -160,16 +160,17 @@ export default function UsersList({ loaderData, actionData }: Route.ComponentPro
         <ConfirmDialog
           confirmations={USER_CONFIRMATIONS}
           rows={users}
-          terms={{ offer: banOffer, failure: actionData, picker }}
+          // The ban's terms come with the ban confirmation's URL only (list.server.ts, decision 087).
+          terms={banOffer ? { offer: banOffer, failure: actionData, picker } : undefined}
         />
       ) : null}
     </div>
   );
 }
 
-/** Keeps the icons of every row in the same columns when a row lacks an action. */
+/** Keeps the icons of every row in the same columns when a row lacks an action (app.css: an empty `.row-actions` child). */
 function EmptySlot() {
-  return <span className="icon-slot" />;
+  return <span />;
 }
 
 /** The Verify User action where it does not apply, with the reason (docs/product.md#users-list, Verify User). */
