@@ -303,5 +303,9 @@ describe.each(engines)("Bans with an end, state engine $name", { timeout: 240_00
     const durations = dialog.getByRole("group", { name: "Duration" });
     expect(within(durations).getByText("1 strike in 180 days: suggested 3 days")).toBeTruthy();
     expect((within(durations).getByRole("radio", { name: "3 days" }) as HTMLInputElement).checked).toBe(true);
+    // User details' Ban suggests the same: its offer is read when the dialog opens (decision 087).
+    const fromDetails = await htmlPage(await admin.get(`/users/${warned.id}?confirm=ban&id=${warned.id}`));
+    const offered = fromDetails.getByRole("group", { name: "Duration" });
+    expect(within(offered).getByText("1 strike in 180 days: suggested 3 days")).toBeTruthy();
   });
 });

@@ -83,7 +83,8 @@ export async function loadUserDetails(request: Request, params: { id: string }) 
         devicesCount: user.devicesCount,
         ...(await bans),
       },
-      banOffer: banOffer(),
+      // The ban's offer only while Ban is open, as on the list (decision 087).
+      banOffer: can.ban && opensBan(search) ? banOffer() : null,
       invitees: items.map((invite) => ({
         id: invite.id,
         email: invite.invitedToEmail,

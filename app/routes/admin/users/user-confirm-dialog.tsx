@@ -14,10 +14,17 @@ export function UserConfirmDialog({
   picker,
 }: {
   user: UserState & { strikes: number };
-  offer: BanOffer;
+  /** The ban's offer, read only while Ban is open (decision 087). */
+  offer: BanOffer | null;
   failure: { errors?: Partial<Record<string, { message: string }>>; values?: Record<string, unknown> } | null;
   /** The saved ban messages (docs/product.md#saved-messages), read while Ban is open. */
   picker: SavedMessagePickerView | null;
 }) {
-  return <ConfirmDialog confirmations={USER_CONFIRMATIONS} rows={[user]} terms={{ offer, failure, picker }} />;
+  return (
+    <ConfirmDialog
+      confirmations={USER_CONFIRMATIONS}
+      rows={[user]}
+      terms={offer ? { offer, failure, picker } : undefined}
+    />
+  );
 }
