@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 
-import { Toaster } from "~/components/feedback/toaster";
+import { LazyToaster } from "~/components/feedback/page-toasts";
 import type { FlashToast } from "~/lib/toast";
 import { planImageSrc } from "./format";
 import { buttonClass } from "~/components/ui/button";
@@ -201,7 +201,12 @@ export function ImageUpload({
 
   return (
     <div data-testid="image-upload" data-state={state}>
-      <Toaster toast={uploadedToast} />
+      {/* The browser's own toast: its code loads when it first shows (decision 089). */}
+      {uploadedToast ? (
+        <Suspense fallback={null}>
+          <LazyToaster toast={uploadedToast} />
+        </Suspense>
+      ) : null}
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
