@@ -1,3 +1,6 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -58,6 +61,30 @@ export const __vitePreload = (load, deps) => {
   };
 }
 
+/**
+ * React Router's production build in the browser. Its package resolves to `dist/development`
+ * under every condition; `dist/production` is the same code with its development warnings off
+ * (`ENABLE_DEV_WARNINGS`), which the minifier then drops: 0.6 KB gzipped on every page. The
+ * server keeps the package's own resolution; nothing either renders depends on the flag (only React
+ * Router's default error boundary, which no panel page shows: the root has its own). Decision 089.
+ */
+function productionRouter(): Plugin {
+  const dist = join(dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist/production");
+  const files: Record<string, string> = {
+    "react-router": join(dist, "index.mjs"),
+    "react-router/dom": join(dist, "dom-export.mjs"),
+  };
+  return {
+    name: "production-router",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source) {
+      return files[source];
+    },
+  };
+}
+
 export default defineConfig({
   // Kept for the bundle-size check (express.static does not serve dot folders).
   build: { manifest: true },
@@ -82,6 +109,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   plugins: [
     shortPreloadHelper(),
+    productionRouter(),
     tailwindcss(),
     iconSprite(),
     reactRouter(),
