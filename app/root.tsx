@@ -2,7 +2,8 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-rou
 
 import type { Route } from "./+types/root";
 import "./app.css";
-import { LazyToaster, LazyToastRoom, usePageToasts, useRoomKeepsThePageStill } from "~/components/feedback/page-toasts";
+import { ToastRoom, Toaster, usePageToasts, useRoomKeepsThePageStill } from "~/components/feedback/toaster";
+import { ErrorPageUnloaded } from "~/components/error-page-unloaded";
 import { useNonce } from "~/components/nonce";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { useLinkNavigation } from "~/components/ui/link";
@@ -56,10 +57,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="h-full font-sans">
-        {/* Their code loads when a page has toasts (decision 089). */}
-        {toasts.length > 0 ? <LazyToastRoom toasts={toasts} /> : null}
+        <ToastRoom toasts={toasts} />
         {/* Before the page: the first tab stop is a toast's Dismiss (the stack is fixed at the top right). */}
-        {toasts.length > 0 ? <LazyToaster toasts={toasts} /> : null}
+        <Toaster toasts={toasts} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -73,7 +73,13 @@ export default function App() {
 }
 
 // The error page's code loads when a page shows it (decision 089): a first load does without it.
-const RootErrorPage = lazyDialog(() => import("~/components/error-pages").then((module) => module.RootErrorPage));
+// If it cannot load (the connection that failed the page), the page still says something went wrong.
+const RootErrorPage = lazyDialog(() =>
+  import("~/components/error-pages").then(
+    (module) => module.RootErrorPage,
+    () => ErrorPageUnloaded,
+  ),
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RootErrorPage error={error} />;

@@ -1,8 +1,7 @@
 import { type ReactNode, useId, useRef } from "react";
 import { Link } from "~/components/ui/link";
 
-import { usePageToasts } from "~/components/feedback/page-toasts";
-import { ToastRoom } from "~/components/feedback/toaster";
+import { ToastRoom, usePageToasts } from "~/components/feedback/toaster";
 import { Icon } from "~/components/ui/icon";
 import { useModal } from "~/components/ui/use-modal";
 import { FormKey, useIsPending, useOnceKey } from "~/recipe/mutation-form";

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { revalidateOnEveryPage, ShellNotices } from "~/components/feedback/shell-notices";
 import type { ShellBehaviour } from "~/components/shell/shell-behaviour";
+import { ErrorPageUnloaded } from "~/components/error-page-unloaded";
 import { MOBILE_SIDEBAR_ID, Sidebar } from "~/components/shell/sidebar";
 import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-state";
 import { useRouterSettled } from "~/components/ui/use-list-reloading";
@@ -147,8 +148,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// The shell's error fallback loads when a screen shows it (decision 089).
-const ShellErrorPage = lazyDialog(() => import("~/components/error-pages").then((module) => module.ShellErrorPage));
+// The shell's error fallback loads when a screen shows it; if it cannot, a short one (decision 089).
+const ShellErrorPage = lazyDialog(() =>
+  import("~/components/error-pages").then(
+    (module) => module.ShellErrorPage,
+    () => ErrorPageUnloaded,
+  ),
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ShellErrorPage error={error} />;

@@ -1,4 +1,4 @@
-import { type FormEvent, Suspense, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "~/components/ui/link";
 
 import type { Route } from "./+types/delete-account";
@@ -14,7 +14,7 @@ import {
   typedOnDeletionPage,
 } from "./delete-account.server";
 import { tokenPageHeaders, tokenPageMeta, TokenPageErrorBoundary } from "~/components/account/token-page";
-import { LazyToaster } from "~/components/feedback/page-toasts";
+import { Toaster } from "~/components/feedback/toaster";
 import type { FlashToast } from "~/lib/toast";
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -160,12 +160,7 @@ function EmailStep({ deleted, actionData }: { deleted: string | undefined; actio
           Get Security Key
         </SubmitButton>
       </MutationForm>
-      {/* The browser's own toast: its code loads when it first shows (decision 089). */}
-      {clientToast ? (
-        <Suspense fallback={null}>
-          <LazyToaster toast={clientToast} />
-        </Suspense>
-      ) : null}
+      <Toaster toast={clientToast} />
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { Suspense, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 
-import { LazyToaster } from "~/components/feedback/page-toasts";
+import { Toaster } from "~/components/feedback/toaster";
 import type { FlashToast } from "~/lib/toast";
 import { planImageSrc } from "./format";
 import { buttonClass } from "~/components/ui/button";
@@ -201,12 +201,7 @@ export function ImageUpload({
 
   return (
     <div data-testid="image-upload" data-state={state}>
-      {/* The browser's own toast: its code loads when it first shows (decision 089). */}
-      {uploadedToast ? (
-        <Suspense fallback={null}>
-          <LazyToaster toast={uploadedToast} />
-        </Suspense>
-      ) : null}
+      <Toaster toast={uploadedToast} />
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
