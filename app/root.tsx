@@ -3,11 +3,11 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-rou
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ToastRoom, Toaster, usePageToasts, useRoomKeepsThePageStill } from "~/components/feedback/toaster";
+import { ErrorPageUnloaded } from "~/components/error-page-unloaded";
 import { useNonce } from "~/components/nonce";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { useLinkNavigation } from "~/components/ui/link";
-import { NotFoundPage } from "~/components/not-found-page";
 import { checkSubmittedForms } from "~/forms/form-data.server";
-import { describePageError } from "~/lib/page-error";
 import { enterRequestContext } from "~/lib/request-context.server";
 import type { FlashToast } from "~/lib/toast";
 import { randomKey } from "~/recipe/mutation-form";
@@ -72,26 +72,15 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { status, message } = describePageError(error);
-  if (status === 404) return <NotFoundPage />;
+// The error page's code loads when a page shows it (decision 089): a first load does without it.
+// If it cannot load (the connection that failed the page), the page still says something went wrong.
+const RootErrorPage = lazyDialog(() =>
+  import("~/components/error-pages").then(
+    (module) => module.RootErrorPage,
+    () => ErrorPageUnloaded,
+  ),
+);
 
-  // A page error the panel threw on purpose (pageError) says why; anything else stays generic.
-  const reason = message ?? "The page could not be shown. Please try again in a moment.";
-  // Details stay in the server log; the page never shows a stack trace in production.
-  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return (
-    <main className="flex min-h-screen flex-col items-center justify-center px-6 py-24 text-center">
-      <p className="text-5xl font-bold text-brand-700">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold text-slate-900">Something went wrong</h1>
-      <p className="mt-3 text-slate-600">{reason}</p>
-      <a
-        href="/"
-        className="mt-8 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:brightness-90"
-      >
-        Back to Home
-      </a>
-      {detail ? <pre className="mt-8 max-w-3xl overflow-auto text-left text-xs text-slate-500">{detail}</pre> : null}
-    </main>
-  );
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RootErrorPage error={error} />;
 }

@@ -4,13 +4,14 @@ import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { revalidateOnEveryPage, ShellNotices } from "~/components/feedback/shell-notices";
 import type { ShellBehaviour } from "~/components/shell/shell-behaviour";
+import { ErrorPageUnloaded } from "~/components/error-page-unloaded";
 import { MOBILE_SIDEBAR_ID, Sidebar } from "~/components/shell/sidebar";
 import { readSidebarExpanded, sidebarCookie } from "~/components/shell/sidebar-state";
 import { useRouterSettled } from "~/components/ui/use-list-reloading";
 import { Icon } from "~/components/ui/icon";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { takeIncompleteExportNotice } from "~/export/incomplete-notice.server";
 import { waitingNotice } from "~/insights/pending.server";
-import { describePageError } from "~/lib/page-error";
 import type { ShellNotice } from "~/lib/shell-notice";
 import { auditAdminActions } from "./audit.server";
 import { NAVIGATION } from "~/components/shell/navigation";
@@ -147,20 +148,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * The main layout's error fallback (docs/product.md#shell-error-page): the shell's content area shows what went
- * wrong, in the words of a page error thrown on purpose (a page the upstream refuses this admin).
- */
+// The shell's error fallback loads when a screen shows it; if it cannot, a short one (decision 089).
+const ShellErrorPage = lazyDialog(() =>
+  import("~/components/error-pages").then(
+    (module) => module.ShellErrorPage,
+    () => ErrorPageUnloaded,
+  ),
+);
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { status, message } = describePageError(error);
-  return (
-    <main className="mx-auto max-w-xl px-6 py-24 text-center">
-      <p className="text-4xl font-bold text-brand-700">{status}</p>
-      <h1 className="mt-3 text-xl font-semibold">{message ?? "Something went wrong"}</h1>
-      <p className="mt-2 text-slate-600">Please try again, or go back to the dashboard.</p>
-      <a href="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
-        Back to Home
-      </a>
-    </main>
-  );
+  return <ShellErrorPage error={error} />;
 }
