@@ -45,7 +45,7 @@ describe("dashboard", () => {
 
   it("reads of each answer what it shows: a post past the fifth counts as an object, a shown one must be whole", async () => {
     const post = (id: number) => ({ id, title: `Post ${id}`, description: "Text", createdAt: "2026-01-01T00:00:00Z" });
-    const answer = (posts: object[]) => ({ data: { data: posts } });
+    const answer = (entries: unknown[]) => ({ data: { data: entries } });
     const { title: _untitled, ...seventh } = post(7);
     await injectFault(stack.demo.url, {
       method: "GET",
