@@ -18,9 +18,21 @@ export function onPendingBadgesRead(listener: (ids: string[]) => Promise<unknown
 export async function listPendingBadges(request: Request) {
   const { data } = await callEndpoint(request, userEndpoints.pendingBadges, { retry: "safe-read" });
   const pending = data.data.data;
-  // A failing listener costs its own figures, never the page (it logs why).
-  await whenPendingRead?.(pending.map((badge) => String(badge.id)));
+  await notePending(pending);
   return pending;
+}
+
+/** GET /users/pending-badges for the dashboard: the first requests and how many are pending (the listener told of all). */
+export async function recentPendingBadges(request: Request) {
+  const { data } = await callEndpoint(request, userEndpoints.recentPendingBadges, { retry: "safe-read" });
+  const { first, rest } = data.data.data;
+  await notePending([...first, ...rest]);
+  return { recent: first, count: first.length + rest.length };
+}
+
+// A failing listener costs its own figures, never the page (it logs why).
+async function notePending(pending: readonly { id: string }[]): Promise<void> {
+  await whenPendingRead?.(pending.map((badge) => badge.id));
 }
 
 /** POST /users/badges/{id} with approved 2 (approve) or 0 (reject); answers the server's message. */
@@ -38,14 +50,21 @@ export async function listPosts(request: Request) {
   return data.data.data;
 }
 
+/** GET /posts for the dashboard: the latest posts and how many there are. */
+export async function recentPosts(request: Request) {
+  const { data } = await callEndpoint(request, postEndpoints.recent, { retry: "safe-read" });
+  const { first, rest } = data.data.data;
+  return { recent: first, count: first.length + rest.length };
+}
+
 /** DELETE /posts/{id}; answers the server's message. */
 export async function deletePost(request: Request, id: string) {
   const { data } = await callEndpoint(request, postEndpoints.remove, { params: { id } });
   return data.message;
 }
 
-/** GET /invite: every invite (the dashboard only counts them). */
-export async function listInvites(request: Request) {
-  const { data } = await callEndpoint(request, inviteEndpoints.list, { retry: "safe-read" });
-  return data.data.data;
+/** GET /invite, counted (the dashboard reads nothing else of them). */
+export async function countInvites(request: Request) {
+  const { data } = await callEndpoint(request, inviteEndpoints.count, { retry: "safe-read" });
+  return data.data.data.length;
 }

@@ -18,6 +18,12 @@ export function listUsers(request: Request, query: UserListQuery) {
   return callEndpoint(request, userEndpoints.list, { query, retry: "safe-read" });
 }
 
+/** GET /users read for a count (the dashboard): each user's role only. */
+export async function listUserRoles(request: Request, query: UserListQuery) {
+  const { data } = await callEndpoint(request, userEndpoints.roles, { query, retry: "safe-read" });
+  return data.data;
+}
+
 /** GET /users/{id}: the user with their invitees. */
 export async function getUser(request: Request, id: string) {
   const { data } = await callEndpoint(request, userEndpoints.details, { params: { id }, retry: "safe-read" });

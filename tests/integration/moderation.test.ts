@@ -43,6 +43,37 @@ describe("dashboard", () => {
     expect(html).toContain("Recent Badge Requests");
   });
 
+  it("reads of each answer what it shows: a post past the fifth counts as an object, a shown one must be whole", async () => {
+    const post = (id: number) => ({ id, title: `Post ${id}`, description: "Text", createdAt: "2026-01-01T00:00:00Z" });
+    const answer = (entries: unknown[]) => ({ data: { data: entries } });
+    const { title: _untitled, ...seventh } = post(7);
+    await injectFault(stack.demo.url, {
+      method: "GET",
+      path: "/posts",
+      status: 200,
+      body: answer([...[1, 2, 3, 4, 5, 6].map(post), seventh]),
+      times: 1,
+    });
+    expect(cardNumbers((await page("/")).html)).toEqual(["97", "7", "13", "48"]);
+
+    const { title: _gone, ...second } = post(2);
+    await injectFault(stack.demo.url, {
+      method: "GET",
+      path: "/posts",
+      status: 200,
+      body: answer([post(1), second, post(3)]),
+      times: 1,
+    });
+    const shown = await page("/");
+    expect(shown.status).toBe(200);
+    expect(cardNumbers(shown.html)).toEqual(["97", "13", "48"]);
+    expect(shown.html).toContain("Some error occurred while fetching data");
+
+    // Counted only, but still a list of invites: anything else fails the card.
+    await injectFault(stack.demo.url, { method: "GET", path: "/invite", status: 200, body: answer([{}, null]) });
+    expect(cardNumbers((await page("/")).html)).toEqual(["97", "36", "13"]);
+  });
+
   it("approves a badge request from the dashboard", async () => {
     const response = await panel.post("/?index&confirm=approve&id=9", { intent: "approve", id: "9" });
     expect(response.status).toBe(302);

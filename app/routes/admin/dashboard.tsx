@@ -11,35 +11,36 @@ import { env } from "~/config/env.server";
 import { skipRevalidationForDialogs } from "~/lib/dialog-url";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { toBadgeRow, toPostCard } from "~/components/moderation/rows.server";
-import { listInvites, listPendingBadges, listPosts } from "~/upstream/moderation.server";
+import { countInvites, recentPendingBadges, recentPosts } from "~/upstream/moderation.server";
 import { settleAll } from "~/upstream/settle.server";
-import { isAdminUser, listUsers } from "~/upstream/users.server";
+import { isAdminUser, listUserRoles } from "~/upstream/users.server";
 import { may } from "~/session/permissions";
 import { requireUser } from "~/session/user.server";
 
-/** docs/product.md#dashboard: the dashboard counts users among the first 100, and lists 5 posts and 5 requests. */
+/** docs/product.md#dashboard: the dashboard counts users among the first 100, and lists 5 posts and 5 requests (DASHBOARD_RECENT). */
 const USER_SAMPLE = { page: 1, limit: 100 };
-const RECENT = 5;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // Independent calls run together: the page costs the slowest one, and each may fail alone.
+  // Independent calls run together: the page costs the slowest one, and each may fail alone. Each
+  // answer is read only as far as the page uses it (decision 091): what comes after the slowest
+  // call is what the page's first byte waits for.
   const [users, posts, badges, invites] = await settleAll([
-    listUsers(request, USER_SAMPLE),
-    listPosts(request),
-    listPendingBadges(request),
-    listInvites(request),
+    listUserRoles(request, USER_SAMPLE),
+    recentPosts(request),
+    recentPendingBadges(request),
+    countInvites(request),
   ] as const);
   const { APP_TIMEZONE } = env();
   const { panelRole: role } = await requireUser(request);
   return {
     // What the admin's role offers (permissions.ts).
     decide: may(role, "decide-citizenship"),
-    totalUsers: users.ok ? users.value.data.data.filter((user) => !isAdminUser(user)).length : null,
-    totalPosts: posts.ok ? posts.value.length : null,
-    pendingBadges: badges.ok ? badges.value.length : null,
-    activeInvites: invites.ok ? invites.value.length : null,
-    recentPosts: posts.ok ? posts.value.slice(0, RECENT).map((post) => toPostCard(post, APP_TIMEZONE)) : null,
-    recentBadges: badges.ok ? badges.value.slice(0, RECENT).map((badge) => toBadgeRow(badge, false)) : null,
+    totalUsers: users.ok ? users.value.filter((user) => !isAdminUser(user)).length : null,
+    totalPosts: posts.ok ? posts.value.count : null,
+    pendingBadges: badges.ok ? badges.value.count : null,
+    activeInvites: invites.ok ? invites.value : null,
+    recentPosts: posts.ok ? posts.value.recent.map((post) => toPostCard(post, APP_TIMEZONE)) : null,
+    recentBadges: badges.ok ? badges.value.recent.map((badge) => toBadgeRow(badge, false)) : null,
   };
 }
 

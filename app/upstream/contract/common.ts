@@ -36,6 +36,23 @@ export const SuccessAnswerSchema = z.preprocess(
   z.object({ message: z.string().trim().catch("") }),
 );
 
+/** How many of the latest posts and pending badge requests the dashboard shows (docs/product.md#dashboard). */
+export const DASHBOARD_RECENT = 5;
+
+/**
+ * A list of which a page shows the first `shown` entries and only counts the others (decision 091):
+ * the first are read with `entry`, every other one with `rest` (what the count needs of it: an
+ * object, an id). A shown entry that is not whole, or any other that lacks what its count needs,
+ * fails the answer as a whole, like any malformed answer (an error card where the list was).
+ */
+export function firstInFull<E extends z.ZodType, R extends z.ZodType>(entry: E, shown: number, rest: R) {
+  const first = Array.from({ length: shown }, () => entry.optional()) as [z.ZodOptional<E>];
+  return z.tuple(first, rest).transform((entries) => ({
+    first: entries.slice(0, shown) as z.output<E>[],
+    rest: entries.slice(shown) as z.output<R>[],
+  }));
+}
+
 /** Pagination block of the users list. */
 export const PaginationSchema = z.object({
   page: z.number().int(),

@@ -21,6 +21,11 @@ export const InviteListAnswerSchema = z.object({
   data: z.object({ data: z.array(InviteSchema) }),
 });
 
+/** Answer of GET /invite as the dashboard reads it: only counted, so each invite need only be an object (decision 091). */
+export const InviteCountAnswerSchema = z.object({
+  data: z.object({ data: z.array(z.object({})) }),
+});
+
 /** The inviting user as GET /invite/get/user-wise/{id} describes it. */
 export const InviteOwnerSchema = z.object({
   id: IdSchema,
@@ -34,8 +39,9 @@ export const UserInvitesAnswerSchema = z.object({
   user: InviteOwnerSchema,
 });
 
-/** The invite calls of docs/product.md#upstream-calls. */
+/** The invite calls of docs/product.md#upstream-calls; `count` is `list` read for the dashboard (decision 091). */
 export const inviteEndpoints = {
   list: defineEndpoint({ method: "GET", path: "/invite", answer: InviteListAnswerSchema }),
+  count: defineEndpoint({ method: "GET", path: "/invite", answer: InviteCountAnswerSchema }),
   ofUser: defineEndpoint({ method: "GET", path: "/invite/get/user-wise/:id", answer: UserInvitesAnswerSchema }),
 } as const;

@@ -1,6 +1,6 @@
 /** Contract of the forum-post calls. */
 import { z } from "zod";
-import { defineEndpoint, IdSchema, SuccessAnswerSchema } from "./common.ts";
+import { DASHBOARD_RECENT, defineEndpoint, firstInFull, IdSchema, SuccessAnswerSchema } from "./common.ts";
 
 /** The author of a post, as embedded in it. */
 export const PostAuthorSchema = z.object({
@@ -26,8 +26,14 @@ export const PostListAnswerSchema = z.object({
   data: z.object({ data: z.array(PostSchema) }),
 });
 
-/** The post calls of docs/product.md#upstream-calls. */
+/** Answer of GET /posts as the dashboard reads it: the latest posts in full, the others counted. */
+export const RecentPostsAnswerSchema = z.object({
+  data: z.object({ data: firstInFull(PostSchema, DASHBOARD_RECENT, z.object({})) }),
+});
+
+/** The post calls of docs/product.md#upstream-calls; `recent` is `list` read for the dashboard (decision 091). */
 export const postEndpoints = {
   list: defineEndpoint({ method: "GET", path: "/posts", answer: PostListAnswerSchema }),
+  recent: defineEndpoint({ method: "GET", path: "/posts", answer: RecentPostsAnswerSchema }),
   remove: defineEndpoint({ method: "DELETE", path: "/posts/:id", answer: SuccessAnswerSchema }),
 } as const;

@@ -1,7 +1,9 @@
 /** Contract of the user-management and account-deletion calls. */
 import { z } from "zod";
 import {
+  DASHBOARD_RECENT,
   defineEndpoint,
+  firstInFull,
   IdInputSchema,
   IdSchema,
   SuccessAnswerSchema,
@@ -68,6 +70,11 @@ export const UserListAnswerSchema = z.object({
   pagination: PaginationSchema,
 });
 
+/** Answer of GET /users as the dashboard reads it: it counts the users who are not administrators (decision 091). */
+export const UserRolesAnswerSchema = z.object({
+  data: z.array(z.object({ role: z.string() })),
+});
+
 /** A user with the invites they sent, as GET /users/{id} describes it. */
 export const UserDetailsSchema = UserSchema.extend({ invitees: z.array(InviteSchema).default([]) });
 
@@ -87,6 +94,14 @@ export type BadgeRequest = z.output<typeof BadgeRequestSchema>;
 /** Answer of GET /users/pending-badges, wrapped twice. */
 export const PendingBadgesAnswerSchema = z.object({
   data: z.object({ data: z.array(BadgeRequestSchema) }),
+});
+
+/**
+ * Answer of GET /users/pending-badges as the dashboard reads it: the first requests in full, the
+ * others counted, with their ids for the pending listener (app/upstream/moderation.server.ts).
+ */
+export const RecentPendingBadgesAnswerSchema = z.object({
+  data: z.object({ data: firstInFull(BadgeRequestSchema, DASHBOARD_RECENT, z.object({ id: IdSchema })) }),
 });
 
 /** Badge decision values: 2 approves, 0 rejects. */
@@ -116,7 +131,10 @@ export const DeleteUserBodySchema = z.object({
   securityKey: requiredText("Security key is required"),
 });
 
-/** The user calls of docs/product.md#upstream-calls (static paths come before `:id` ones on purpose). */
+/**
+ * The user calls of docs/product.md#upstream-calls (static paths come before `:id` ones on purpose);
+ * `roles` and `recentPendingBadges` are `list` and `pendingBadges` read for the dashboard (decision 091).
+ */
 export const userEndpoints = {
   generateKey: defineEndpoint({
     method: "POST",
@@ -131,7 +149,13 @@ export const userEndpoints = {
     answer: SuccessAnswerSchema,
   }),
   list: defineEndpoint({ method: "GET", path: "/users", query: UserListQuerySchema, answer: UserListAnswerSchema }),
+  roles: defineEndpoint({ method: "GET", path: "/users", query: UserListQuerySchema, answer: UserRolesAnswerSchema }),
   pendingBadges: defineEndpoint({ method: "GET", path: "/users/pending-badges", answer: PendingBadgesAnswerSchema }),
+  recentPendingBadges: defineEndpoint({
+    method: "GET",
+    path: "/users/pending-badges",
+    answer: RecentPendingBadgesAnswerSchema,
+  }),
   decideBadge: defineEndpoint({
     method: "POST",
     path: "/users/badges/:id",
