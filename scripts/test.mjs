@@ -1,11 +1,12 @@
-// `npm test`: the type check, lint (ESLint, Prettier, knip's dead-code check and the link check),
-// the layer rules and the unit tests, two at a time; then the build and bundle-size check; then the
-// integration tests (Vitest) beside the end-to-end tests (Playwright, projects js and no-js), both
-// against the built panel and the demo API (decision 086). Every phase runs even when an earlier one
-// failed (those that need the build are skipped when it failed), and so does every step of the lint
-// phase. At the end, one summary line per phase (its duration, the lint steps' own, its test
-// counts), the tests run at each level (unit, integration, e2e js, e2e no-js) and the wall time of
-// the whole run; exit 1 when any failed.
+// `npm test`: the route types, the build and the bundle-size check; then the end-to-end tests
+// (Playwright, projects js and no-js) with, beside them, the integration tests (Vitest), both
+// against the built panel and the demo API (decision 086), and, one at a time, the checks that need
+// no build: the unit tests, lint (ESLint, Prettier, knip's dead-code check and the link check), the
+// type check and the layer rules, the static ones at nice 10 while the tests run (decision 088).
+// Every phase runs even when an earlier one failed (those that need the build are skipped when it
+// failed), and so does every step of the lint phase. At the end, one summary line per phase (its
+// duration, the lint steps' own, its test counts), the tests run at each level (unit, integration,
+// e2e js, e2e no-js) and the wall time of the whole run; exit 1 when any failed.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -160,18 +161,20 @@ function passesAsync([command, args], env) {
 }
 
 /**
- * Runs one command beside others: its output is kept and printed whole once it ends (or, with
- * `print: false`, when the caller calls `print`), so two commands' lines never interleave. Answers
- * whether it passed and how long it took.
+ * Runs one command beside others: its output is kept and printed whole when the caller calls
+ * `print`, so two commands' lines never interleave. With `nice`, the command runs at nice 10: it
+ * takes the CPU the processes beside it leave and never slows them. Answers whether it passed
+ * and how long it took.
  * @param {string} name
  * @param {Command} command
- * @param {{ print?: boolean }} [options]
+ * @param {{ nice?: boolean }} [options]
  * @returns {Promise<{ passed: boolean, ms: number, print: () => void }>}
  */
-function runBeside(name, [command, args], { print = true } = {}) {
+function runBeside(name, [command, args], { nice = false } = {}) {
   const started = performance.now();
+  const [program, programArgs] = nice ? ["nice", ["-n", "10", command, ...args]] : [command, args];
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const child = spawn(program, programArgs, {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, CHROMIUM_PATH: chromiumPath, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
     });
@@ -179,32 +182,40 @@ function runBeside(name, [command, args], { print = true } = {}) {
     const output = [];
     child.stdout.on("data", (chunk) => output.push(chunk));
     child.stderr.on("data", (chunk) => output.push(chunk));
-    child.on("close", (code) => {
+    const end = (/** @type {number | null} */ code) => {
       const ms = performance.now() - started;
-      const show = () => {
+      const print = () => {
         console.log(`\n▷ ${name} (${code === 0 ? "passed" : "failed"}, ${duration(ms)})`);
         process.stdout.write(Buffer.concat(output));
       };
-      if (print) show();
-      resolve({ passed: code === 0, ms, print: print ? () => undefined : show });
+      resolve({ passed: code === 0, ms, print });
+    };
+    child.on("error", (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      end(null);
     });
+    child.on("close", end);
   });
 }
 
 /**
- * What needs no build runs first, two commands at a time (two cores, and each of these keeps one
- * busy): the type check, the lint steps, the layer rules and the unit tests, longest first. Each
- * belongs to a phase of the summary; a phase's duration is the sum of its commands' own.
- * @type {{ phase: string, name: string, run: Command, counts?: () => Record<string, Counts> }[]}
+ * The checks that need no build: the lint steps, the unit tests, the type check and the layer
+ * rules. Each belongs to a phase of the summary; a phase's duration is the sum of its commands'
+ * own. They run one at a time beside the integration and end-to-end tests (decision 088), the
+ * unit tests first at the tests' priority (a unit test has a time limit), the others at nice 10
+ * while the tests run (they have none: they take the CPU the tests leave, and once the tests have
+ * ended, what is left runs at the usual priority).
+ * @type {{ phase: string, name: string, run: Command, timed?: boolean, counts?: () => Record<string, Counts> }[]}
  */
-const beforeBuild = [
-  { phase: "lint", name: "eslint", run: ["npx", ["eslint", "."]] },
+const checks = [
   {
     phase: "unit tests",
     name: "unit tests",
     run: vitest("unit"),
+    timed: true,
     counts: () => vitestCounts("unit", vitestReport("unit")),
   },
+  { phase: "lint", name: "eslint", run: ["npx", ["eslint", "."]] },
   { phase: "typecheck", name: "tsc", run: ["npx", ["tsc"]] },
   { phase: "lint", name: "prettier", run: ["npx", ["prettier", "--check", "."]] },
   { phase: "lint", name: "knip", run: ["npx", ["knip"]] },
@@ -213,20 +224,11 @@ const beforeBuild = [
 ];
 
 /**
- * The phases after them, in order: name, command, whether it needs the build, how to count its tests.
- * @type {Phase[]}
- */
-const phases = [
-  { name: "build", run: ["npm", ["run", "build"]] },
-  { name: "bundle-size check", run: ["npm", ["run", "size"]], needsBuild: true },
-];
-
-/**
- * Last, the integration tests run beside the end-to-end tests: a browser test spends most of its
- * time waiting on the browser's round trips (alone, the end-to-end phase keeps 2 cores well under
- * half busy), and the integration files fill that time. The end-to-end output shows as it comes;
- * the integration tests' output is printed whole once both have ended. (At nice 10 the integration
- * tests starved behind any other load on the machine: they run at the same priority.)
+ * The integration tests and the end-to-end tests run beside each other after the build: a
+ * browser test spends most of its time waiting on the browser's round trips, and the integration
+ * files fill that time. Both at the same priority: at nice 10 the integration tests starved
+ * behind any other load on the machine (decision 086). The end-to-end output shows as it comes;
+ * the others' output is printed whole once the end-to-end tests have ended.
  */
 const integration = {
   name: "integration tests",
@@ -266,64 +268,68 @@ function noteResult(name, passed, ms, counted, stepsDetail) {
   if (status === "failed") console.error(`✖ ${name} failed`);
 }
 
-// The route types first: the type check and ESLint's type-aware rules read them.
-console.log("\n▶ route types, then the type check, lint, layers and unit tests, two at a time");
-const beforeBuildStarted = performance.now();
+// The route types first: the type check and ESLint's type-aware rules read them. Then the build
+// and the bundle-size check, the start of everything else.
+console.log("\n▶ route types");
 const typegen = passes(["npx", ["react-router", "typegen"]]);
-/** @type {Map<string, { passed: boolean, ms: number }>} */
+console.log("\n▶ build");
+let started = performance.now();
+const built = passes(["npm", ["run", "build"]]);
+noteResult("build", built, performance.now() - started, {});
+if (built) {
+  console.log("\n▶ bundle-size check");
+  started = performance.now();
+  noteResult("bundle-size check", passes(["npm", ["run", "size"]]), performance.now() - started, {});
+} else results.push({ name: "bundle-size check", status: "skipped", detail: "skipped: the build failed" });
+
+let testsRunning = built;
+/** @type {Map<string, { passed: boolean, ms: number, print: () => void }>} */
 const ended = new Map();
 let next = 0;
-const worker = async () => {
-  while (next < beforeBuild.length) {
-    const task = /** @type {(typeof beforeBuild)[number]} */ (beforeBuild[next++]);
-    ended.set(task.name, await runBeside(task.name, task.run));
+// One check at a time beside the tests; two at a time when there are none (the build failed).
+const lane = async () => {
+  while (next < checks.length) {
+    const check = /** @type {(typeof checks)[number]} */ (checks[next++]);
+    ended.set(check.name, await runBeside(check.name, check.run, { nice: testsRunning && !check.timed }));
   }
 };
-await Promise.all([worker(), worker()]);
-for (const phase of [...new Set(beforeBuild.map((task) => task.phase))]) {
-  const tasks = beforeBuild.filter((task) => task.phase === phase);
-  const outcomes = tasks.map((task) => ({ name: task.name, ...ended.get(task.name) }));
-  const passed = outcomes.every((outcome) => outcome.passed) && (phase !== "typecheck" || typegen);
-  const ms = outcomes.reduce((sum, outcome) => sum + (outcome.ms ?? 0), 0);
-  const counted = Object.assign({}, ...tasks.map((task) => task.counts?.() ?? {}));
-  const stepsDetail =
-    tasks.length > 1
-      ? outcomes
-          .map((outcome) => `${outcome.name} ${outcome.passed ? "✔" : "✖"} ${duration(outcome.ms ?? 0)}`)
-          .join(", ")
-      : undefined;
-  noteResult(phase, passed, ms, counted, stepsDetail);
-}
-console.log(`\nThe checks before the build took ${duration(performance.now() - beforeBuildStarted)}, two at a time.`);
-
-const buildFailed = () => results.find((result) => result.name === "build")?.status === "failed";
-for (const phase of phases) {
-  if (phase.needsBuild && buildFailed()) {
-    results.push({ name: phase.name, status: "skipped", detail: "skipped: the build failed" });
-    continue;
-  }
-  console.log(`\n▶ ${phase.name}`);
-  const started = performance.now();
-  const passed = passes(/** @type {Command} */ (phase.run), phase.env);
-  noteResult(phase.name, passed, performance.now() - started, phase.counts?.() ?? {});
-}
-
-if (buildFailed()) {
-  for (const { name } of [integration, endToEnd])
-    results.push({ name, status: "skipped", detail: "skipped: the build failed" });
-} else {
-  console.log(`\n▶ ${endToEnd.name}, and beside them the ${integration.name} (theirs printed once both have ended)`);
-  const besideStarted = performance.now();
-  const integrationRun = runBeside(integration.name, integration.run, { print: false });
-  const started = performance.now();
+const besideStarted = performance.now();
+if (built) {
+  console.log(
+    `\n▶ ${endToEnd.name}; beside them the ${integration.name} and, one at a time, the type check, lint, layers and unit tests (their output printed once the ${endToEnd.name} have ended)`,
+  );
+  const checksRun = lane();
+  const integrationRun = runBeside(integration.name, integration.run);
+  started = performance.now();
   const endToEndPassed = await passesAsync(/** @type {Command} */ (endToEnd.run), endToEnd.env);
   const endToEndMs = performance.now() - started;
   const integrationResult = await integrationRun;
+  testsRunning = false;
   integrationResult.print();
   noteResult(integration.name, integrationResult.passed, integrationResult.ms, integration.counts());
   noteResult(endToEnd.name, endToEndPassed, endToEndMs, endToEnd.counts?.() ?? {});
   console.log(`\nThe integration and end-to-end tests took ${duration(performance.now() - besideStarted)} together.`);
+  await checksRun;
+} else {
+  for (const { name } of [integration, endToEnd])
+    results.push({ name, status: "skipped", detail: "skipped: the build failed" });
+  console.log("\n▶ the type check, lint, layers and unit tests, two at a time");
+  await Promise.all([lane(), lane()]);
 }
+for (const check of checks) ended.get(check.name)?.print();
+for (const phase of [...new Set(checks.map((check) => check.phase))]) {
+  const tasks = checks.filter((check) => check.phase === phase);
+  const outcomes = tasks.map((task) => ({ name: task.name, passed: false, ms: 0, ...ended.get(task.name) }));
+  const passed = outcomes.every((outcome) => outcome.passed) && (phase !== "typecheck" || typegen);
+  const ms = outcomes.reduce((sum, outcome) => sum + outcome.ms, 0);
+  const counted = Object.assign({}, ...tasks.map((task) => task.counts?.() ?? {}));
+  const stepsDetail =
+    tasks.length > 1
+      ? outcomes.map((outcome) => `${outcome.name} ${outcome.passed ? "✔" : "✖"} ${duration(outcome.ms)}`).join(", ")
+      : undefined;
+  noteResult(phase, passed, ms, counted, stepsDetail);
+}
+console.log(`\nEverything after the build took ${duration(performance.now() - besideStarted)}.`);
 rmSync(reports, { recursive: true, force: true });
 
 const mark = { passed: "✔", failed: "✖", skipped: "–" };

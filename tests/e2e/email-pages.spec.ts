@@ -1,7 +1,7 @@
 // The email-link pages on a phone (issue 16), with JavaScript (project "js") and without ("no-js"):
 // mail scanners before the person, each platform's store, members and mistakes. Links come from the
-// demo API's outbox. Every state a visitor can reach is saved as a 390x844 screenshot under
-// test-results/phone/ (the CI artifacts).
+// demo API's outbox. With SCREENSHOTS=1, every state a visitor can reach is saved as a 390x844
+// screenshot under test-results/phone/ for a reviewer.
 //
 // Both projects may run in one worker on one demo API without a reset in between, so each project
 // uses its own tokens and accounts (`slot`).
@@ -15,6 +15,7 @@ import { injectFault, outbox, recordedRequests } from "../support/demo-hooks";
 import { type RunningServer, ROOT, startPanel } from "../support/servers";
 import { startSession } from "./auth-helpers";
 import { expect, test as base } from "./fixtures";
+import { SCREENSHOTS } from "./screenshots";
 
 const APP_LINKS = {
   APP_DOWNLOAD_URL: "https://downloads.example.test/community",
@@ -68,16 +69,18 @@ function shotPath(testInfo: TestInfo, name: string): string {
   return path.join(ROOT, "test-results", "phone", `${name}-${testInfo.project.name}.png`);
 }
 
-/** Saves the page as test-results/phone/<name>-<project>.png. */
+/** With SCREENSHOTS=1, saves the page as test-results/phone/<name>-<project>.png. */
 async function phoneShot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: shotPath(testInfo, name), fullPage: true });
+  if (SCREENSHOTS) await page.screenshot({ path: shotPath(testInfo, name), fullPage: true });
 }
 
 /**
- * Saves what the screen shows while the page is moving on to the next one. Playwright waits for a
- * pending navigation before it looks at a page, so this asks Chromium directly.
+ * With SCREENSHOTS=1, saves what the screen shows while the page is moving on to the next one.
+ * Playwright waits for a pending navigation before it looks at a page, so this asks Chromium
+ * directly.
  */
 async function phoneShotWhileNavigating(page: Page, testInfo: TestInfo, name: string) {
+  if (!SCREENSHOTS) return;
   const cdp = await page.context().newCDPSession(page);
   const { data } = await cdp.send("Page.captureScreenshot", { format: "png" });
   await mkdir(path.dirname(shotPath(testInfo, name)), { recursive: true });

@@ -9,12 +9,13 @@
 // - a toast covers no control as the page and its dialog first show (scrolled to their tops);
 // - an open dialog's heading and buttons can be scrolled into view, whole;
 // - no text spills out of a table cell or card, or is cut off without its full value in a title.
-// A screenshot of each lands in test-results/layout/ for a reviewer to look through.
+// With SCREENSHOTS=1, a screenshot of each lands in test-results/layout/ for a reviewer to look through.
 import type { Page, TestInfo } from "@playwright/test";
 
 import { injectFault } from "../support/demo-hooks";
 import { startSession } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { SCREENSHOTS } from "./screenshots";
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -215,8 +216,10 @@ async function check(page: Page, testInfo: TestInfo, found: string[], what: stri
       ),
     );
     const problems = await page.evaluate(measure);
-    const file = `${what.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root"}-${size.width}x${size.height}-${testInfo.project.name}.png`;
-    await page.screenshot({ path: `test-results/layout/${file}` });
+    if (SCREENSHOTS) {
+      const file = `${what.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root"}-${size.width}x${size.height}-${testInfo.project.name}.png`;
+      await page.screenshot({ path: `test-results/layout/${file}` });
+    }
     for (const problem of problems) found.push(`${what} at ${size.width}x${size.height}: ${problem}`);
     checked += 1;
   }
