@@ -37,7 +37,7 @@
 //
 // Bounds (exit code 1 when broken; decision 049), on the medians of the rounds: no non-2xx answer
 // and no error anywhere; signed-in /users at 0.33 × the floor page's requests/s or more; `npm start`
-// within 10% of the production server on each page; the dashboard's TTFB ratio under 1.3, since
+// within 10% of the production server on each page; the dashboard's TTFB ratio under 1.25, since
 // its upstream calls run in parallel (in series about 4). With BENCH_DJANGO_BOUND (e.g. 0.4): the
 // panel's CPU per request at most that many times Django's.
 import { spawn } from "node:child_process";
@@ -81,7 +81,9 @@ const TTFB_REQUESTS = intFromEnv("BENCH_TTFB_REQUESTS", 300);
 const TTFB_ROUND_REQUESTS = Math.max(20, Math.ceil(TTFB_REQUESTS / 5));
 const BASE_LATENCY_MS = intFromEnv("DEMO_API_LATENCY_MS", 0, 0);
 const SLOW_LATENCY_MS = 50;
-const MAX_DASHBOARD_RATIO = 1.3;
+// Issue 38's goal was 1.2; quiet runs of 2026-12-02 read 1.17 (rounds 1.15-1.19): the bound holds
+// that level with room for a quiet machine's noise.
+const MAX_DASHBOARD_RATIO = 1.25;
 // Signed-in /users against the floor page: the measured level is the bound (decision 049, which
 // retired issue 17's 0.5 goal; docs/performance.md#against-the-floor says where the rest goes).
 const MIN_USERS_TO_FLOOR = 0.33;
