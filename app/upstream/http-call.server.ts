@@ -7,11 +7,19 @@
 import http from "node:http";
 import https from "node:https";
 
+/**
+ * How long an idle connection waits for the next call, or a second less than the upstream's
+ * `Keep-Alive: timeout=N` when it announces a shorter one: the panel closes it before the upstream
+ * does. A call sent as the upstream closes its end meets a reset connection, and a call that is
+ * never retried (a sign-in, a mutation) then fails for a request the upstream never saw. Node's
+ * agent reads the announced timeout only when it has a timeout of its own; 4 s is under the idle
+ * limit of common servers that announce none (Node's own is 5 s).
+ */
+const IDLE_CONNECTION_MS = 4_000;
+
 // One pool per protocol for the process: calls reuse idle connections instead of a handshake each.
-const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 }),
-};
+const pool = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: IDLE_CONNECTION_MS };
+const agents = { "http:": new http.Agent(pool), "https:": new https.Agent(pool) };
 
 /** What to send. */
 export interface HttpRequest {
