@@ -40,7 +40,7 @@ export { logLine } from "~/lib/log.server";
 export { startDraining } from "./health";
 export { closeTheAuditTrail } from "~/audit/trail.server";
 export { closeTheStateEngine } from "~/state/state.server";
-export { itemInFlightMs, stopBatches } from "~/bulk/run-batch.server";
+export { itemInFlightMs, stopBatches } from "~/bulk/bulk-action.server";
 export { stopBanEnds } from "~/bans/ban-end-runner.server";
 export { flushSignInFailures } from "~/routes/auth/sign-in.server";
 export { checkRedisAtBoot } from "~/state/redis-policy.server";

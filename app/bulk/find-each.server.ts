@@ -1,6 +1,6 @@
 import type { FoundItem } from "./bulk-list";
 import { inPool } from "./pool";
-import { BULK_CONCURRENCY } from "./run-batch.server";
+import { BULK_CONCURRENCY } from "./bulk-action.server";
 import { isUpstreamError } from "~/upstream/errors";
 
 /**

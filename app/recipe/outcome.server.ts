@@ -1,7 +1,7 @@
 /**
  * The one outcome core (docs/decisions/067-one-outcome-core.md): applies one action to one target,
  * says what happened and answers it. A route's row action (tableAction, rowAction), each bulk item
- * (app/bulk/run-batch.server.ts) and each queue decision go through applyAction; no other code maps
+ * (app/bulk/bulk-action.server.ts) and each queue decision go through applyAction; no other code maps
  * an upstream error to an outcome, and it writes the action's audit entry, naming the target as it
  * read it.
  *

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/bulk";
 import { ANNOUNCEMENT_TABLE, announcementsBulk } from "./announcement-actions.server";
-import { confirmBatch, loadBulkReview, parseSelection } from "~/bulk/bulk-routes.server";
+import { confirmBatch, loadBulkReview, parseSelection } from "~/bulk/bulk-action.server";
 import { BulkReviewPage } from "~/bulk/review-page";
 import { runOnce, unhandledIntent } from "~/recipe/submission.server";
 import { requireUser } from "~/session/user.server";

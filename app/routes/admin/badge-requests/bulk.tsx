@@ -1,6 +1,6 @@
 import type { Route } from "./+types/bulk";
 import { BADGE_TABLE, badgeRequestsBulk } from "./badge-actions.server";
-import { confirmBatch, loadBulkReview, parseSelection } from "~/bulk/bulk-routes.server";
+import { confirmBatch, loadBulkReview, parseSelection } from "~/bulk/bulk-action.server";
 import { BulkReviewPage } from "~/bulk/review-page";
 import { runOnce, unhandledIntent } from "~/recipe/submission.server";
 import { requireUser } from "~/session/user.server";
