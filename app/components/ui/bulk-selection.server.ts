@@ -134,3 +134,12 @@ export function bulkSelectionView(
         : null,
   };
 }
+
+/** The selection form of a list that shows no rows (its page could not be read): nothing to tick. */
+export function bulkSelectionWithoutRows(
+  request: Request,
+  actions: readonly (readonly [value: string, label: string])[],
+  max: number,
+): BulkSelectionView {
+  return bulkSelectionView(request, { actions, rows: [], matching: null, max, paged: false });
+}

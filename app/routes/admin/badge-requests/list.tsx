@@ -11,7 +11,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchFilters } from "~/components/ui/search-filters";
 import { skipRevalidationForDialogs } from "~/lib/dialog-url";
-import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
+import { bulkSelectionView, bulkSelectionWithoutRows } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { paginate, parsePaging } from "~/lib/pagination";
@@ -47,13 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
     return { rows: items, pageInfo, search, bulk, can, error: null };
   } catch (error) {
-    const bulk = bulkSelectionView(request, {
-      actions,
-      rows: [],
-      matching: null,
-      max,
-      paged: false,
-    });
+    const bulk = bulkSelectionWithoutRows(request, actions, max);
     return loadFailure(error, { rows: [], pageInfo: undefined, search, bulk, can, error: LIST_LOAD_ERROR });
   }
 }

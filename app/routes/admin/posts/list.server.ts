@@ -1,7 +1,7 @@
 import { postsMatching } from "./list-rows.server";
 import { POST_TABLE, warnableAuthor } from "./post-actions.server";
 import { savedMessagePicker } from "~/components/moderation/saved-message-picker.server";
-import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
+import { bulkSelectionView, bulkSelectionWithoutRows } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { bulkChoices } from "~/recipe/action-table.server";
@@ -48,13 +48,7 @@ export async function loadPosts(request: Request) {
       error: null,
     };
   } catch (error) {
-    const bulk = bulkSelectionView(request, {
-      actions,
-      rows: [],
-      matching: null,
-      max,
-      paged: false,
-    });
+    const bulk = bulkSelectionWithoutRows(request, actions, max);
     return loadFailure(error, { posts: [], search, can, bulk, warnPicker: null, error: LIST_LOAD_ERROR });
   }
 }

@@ -7,7 +7,7 @@ import { banOffer } from "./user-actions.server";
 import { strikeCounts } from "~/bans/strikes.server";
 import { now } from "~/lib/clock.server";
 import { logLine } from "~/lib/log.server";
-import { bulkSelectionView } from "~/components/ui/bulk-selection.server";
+import { bulkSelectionView, bulkSelectionWithoutRows } from "~/components/ui/bulk-selection.server";
 import { env } from "~/config/env.server";
 import { LIST_LOAD_ERROR } from "~/lib/messages";
 import { pageCount } from "~/lib/pagination";
@@ -118,7 +118,7 @@ export async function loadUsers(request: Request) {
       can,
       banOffer: null,
       picker: null,
-      bulk: bulkSelectionView(request, { actions: bulkActions, rows: [], matching: null, max, paged: false }),
+      bulk: bulkSelectionWithoutRows(request, bulkActions, max),
       error: LIST_LOAD_ERROR,
     });
   }
