@@ -213,12 +213,17 @@ describe.each([{ engine: "memory" }, { engine: "Redis" }])("sign-out, revocation
       const { panel } = await signedIn();
       const client = new Redis(panelEnv.REDIS_URL!);
       try {
-        await client.config("RESETSTAT");
-        const page = await panel.get("/users");
-        expect(page.status).toBe(200);
-        await page.text();
-        const stats = await client.info("commandstats");
-        expect(/cmdstat_get:calls=(\d+)/.exec(stats)?.[1]).toBe("3");
+        // The panel's own timers (a batch's heartbeat, the ban ends' look) may read Redis while a
+        // page is served on a loaded machine: the fewest reads of three pages is the page's own.
+        const reads: number[] = [];
+        for (let attempt = 0; attempt < 3; attempt++) {
+          await client.config("RESETSTAT");
+          const page = await panel.get("/users");
+          expect(page.status).toBe(200);
+          await page.text();
+          reads.push(Number(/cmdstat_get:calls=(\d+)/.exec(await client.info("commandstats"))?.[1] ?? 0));
+        }
+        expect(Math.min(...reads)).toBe(3);
       } finally {
         client.disconnect();
       }
