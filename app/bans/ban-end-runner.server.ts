@@ -18,7 +18,7 @@ import { UPSTREAM_SESSION_COOKIE } from "~/upstream/contract/auth";
 import { getUser, unbanUser } from "~/upstream/users.server";
 import { withRequestContext } from "~/lib/request-context.server";
 import { createRouterContext } from "~/server-context";
-import { panelSession } from "~/session/upstream-access.server";
+import { upstreamAccess } from "~/session/upstream-access.server";
 import { panelSessionContext } from "~/upstream/panel-session.server";
 
 /** Who the audit entry of an end names: no admin, the panel's schedule. */
@@ -123,7 +123,7 @@ export async function endDueBans(): Promise<void> {
  */
 function tickContext() {
   const context = createRouterContext({ nonce: "", clientIp: "panel" });
-  context.set(panelSessionContext, panelSession);
+  context.set(panelSessionContext, upstreamAccess);
   return context;
 }
 

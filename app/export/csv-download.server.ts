@@ -22,7 +22,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 import { type CellValue, csvCell, csvRecords } from "./csv-cell";
-import { exportFileName, exportQuery, listHref } from "./file-name";
+import { exportFileName, exportQuery, listPageOfExport } from "./file-name";
 import { forgetIncompleteExport, noteIncompleteExport } from "./incomplete-notice.server";
 import { takeExportPlace } from "./running-exports.server";
 import { env } from "~/config/env.server";
@@ -107,7 +107,7 @@ export async function csvDownload<Row>(request: Request, spec: ListExport<Row>):
   const { email: admin } = await requireUser(request);
   const url = new URL(request.url);
   const query = exportQuery(url.searchParams);
-  const back = listHref(url.pathname, url.search);
+  const back = listPageOfExport(url.pathname, url.search);
   if (spec.personal) await requireRecentReauthentication(request, `Download CSV: ${spec.list}`, { back });
   const fileName = exportFileName(
     spec.fileName ?? spec.list,

@@ -39,7 +39,7 @@ const USER_INVITES_FILE = /^\/users\/([^/]+)\/(invites|invitees)\.csv$/i;
  * refusal page leads back to. `/users.csv?status=banned` is `/users?status=banned`; a user's
  * invites file is their invites page, the invitees file their details page.
  */
-export function listHref(pathname: string, search: string): string {
+export function listPageOfExport(pathname: string, search: string): string {
   const path = pathname.replace(/\/+$/, "");
   const invites = USER_INVITES_FILE.exec(path);
   if (invites) {

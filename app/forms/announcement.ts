@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 
 import { requiredText } from "~/forms/fields";
+import { isAbsoluteUrl } from "~/lib/file-link";
 import { isLocalDateTime } from "~/lib/local-datetime";
 
 /** Limits of docs/product.md#announcement-form (the contract has the same numbers for the upstream). */
@@ -19,17 +20,6 @@ export const ANNOUNCEMENT_MESSAGES = {
   // upstream's wording for the same problem.
   invalidDate: "Date must be a valid date-time",
 } as const;
-
-/** True for an absolute http(s) URL (what the upstream accepts as an image link). */
-export function isAbsoluteUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A switch's value as any client sends it: a checkbox without JavaScript sends "on" (or its

@@ -36,7 +36,7 @@ export interface ChartRow {
 }
 
 /** What the chart draws, with its title and description. */
-export interface DecisionsChart {
+export interface DecisionsChartView {
   width: number;
   height: number;
   /** The largest day's count of any kind: the height of a full row. */
@@ -55,7 +55,7 @@ interface ChartAxisLabel {
 }
 
 /** The chart of `days` (oldest first): one row per kind of decision, one bar per day. */
-export function decisionsChart(days: readonly { day: string; counts: Counts }[]): DecisionsChart {
+export function decisionsChart(days: readonly { day: string; counts: Counts }[]): DecisionsChartView {
   const slot = (CHART_WIDTH - LABEL_WIDTH - RIGHT_PAD) / Math.max(days.length, 1);
   const gap = slot > 6 ? Math.min(slot * 0.2, 4) : 0.5;
   const max = Math.max(0, ...days.flatMap(({ counts }) => DECISIONS.map((measure) => counts[measure] ?? 0)));

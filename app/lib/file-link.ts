@@ -26,3 +26,14 @@ export function fetchableFileUrl(link: string | null | undefined, base: string, 
   if (url.username || url.password) return null;
   return new Set(origins).has(url.origin) ? url : null;
 }
+
+/** True for an absolute http(s) URL with a host: what the upstream accepts as an image link. */
+export function isAbsoluteUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}

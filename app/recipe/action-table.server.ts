@@ -10,7 +10,7 @@
 import * as z from "zod/mini";
 
 import type { ActionWord, AuditTarget } from "~/audit/entry";
-import type { BanDuration, BanEnd, BanOffer } from "~/lib/ban-ladder";
+import type { BanDuration, BanEndRead, BanOffer } from "~/lib/ban-ladder";
 import { entityId, UNKNOWN_ACTION } from "~/forms/fields";
 import type { ReasonKind } from "~/forms/moderation-reasons";
 import type { FormErrors } from "~/forms/form-data.server";
@@ -57,7 +57,7 @@ export type TermsRead =
  */
 export interface BanTermsForm {
   offer: () => BanOffer;
-  until: (duration: BanDuration, until: string | undefined) => BanEnd;
+  until: (duration: BanDuration, until: string | undefined) => BanEndRead;
   read: (form: FormData, admin: string | null) => TermsRead;
 }
 

@@ -5,7 +5,7 @@ import { redirectToLogin } from "~/session/user.server";
 import { type PanelSession, panelSessionContext } from "~/upstream/panel-session.server";
 
 /** The panel's session as the upstream client uses it: revocations, the sign-out. */
-export const panelSession: PanelSession = {
+export const upstreamAccess: PanelSession = {
   isRevoked: isSessionRevoked,
   redirectToLogin,
 };
@@ -15,6 +15,6 @@ export const panelSession: PanelSession = {
  * (the upstream layer is below this one and imports nothing of it).
  */
 export const provideSessionToUpstream: MiddlewareFunction<Response> = ({ context }, next) => {
-  context.set(panelSessionContext, panelSession);
+  context.set(panelSessionContext, upstreamAccess);
   return next();
 };

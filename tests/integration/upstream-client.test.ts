@@ -44,9 +44,9 @@ async function loadClient(timeoutMs: number): Promise<CallUpstream> {
   const client = await import("~/upstream/client.server");
   const { withRequestContext } = await import("~/lib/request-context.server");
   const { panelSessionContext } = await import("~/upstream/panel-session.server");
-  const { panelSession } = await import("~/session/upstream-access.server");
+  const { upstreamAccess } = await import("~/session/upstream-access.server");
   return (request, call) =>
-    withRequestContext(new RouterContextProvider(new Map([[panelSessionContext, panelSession]])), () =>
+    withRequestContext(new RouterContextProvider(new Map([[panelSessionContext, upstreamAccess]])), () =>
       client.callUpstream(request, call),
     );
 }

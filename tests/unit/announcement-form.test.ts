@@ -1,7 +1,8 @@
 import { safeParse } from "zod/mini";
 import { describe, expect, it } from "vitest";
 
-import { AnnouncementFormSchema, isAbsoluteUrl } from "~/forms/announcement";
+import { AnnouncementFormSchema } from "~/forms/announcement";
+import { isAbsoluteUrl } from "~/lib/file-link";
 
 const valid = {
   title: "Town hall",

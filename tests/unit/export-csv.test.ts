@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { parseEnv } from "~/config/env.server";
 import { csvCell, csvDate, csvRecords } from "~/export/csv-cell";
-import { exportFileName, exportQuery, listHref } from "~/export/file-name";
+import { exportFileName, exportQuery, listPageOfExport } from "~/export/file-name";
 
 import { expensiveReadRefusal } from "../../server/request-guards";
 import { isoWithOffset } from "~/lib/local-datetime";
@@ -127,13 +127,13 @@ describe("exportFileName", () => {
   });
 });
 
-describe("listHref", () => {
+describe("listPageOfExport", () => {
   it("is the list page an export was downloaded from, with its query", () => {
-    expect(listHref("/users.csv", "?status=banned&page=2")).toBe("/users?status=banned&page=2");
-    expect(listHref("/memberships.csv", "")).toBe("/memberships");
-    expect(listHref("/users/7/invites.csv", "?status=pending")).toBe("/users/view-invites/7?status=pending");
-    expect(listHref("/users/7/invitees.csv", "")).toBe("/users/7");
-    expect(listHref("/audit.csv", "?action=export")).toBe("/audit?action=export");
+    expect(listPageOfExport("/users.csv", "?status=banned&page=2")).toBe("/users?status=banned&page=2");
+    expect(listPageOfExport("/memberships.csv", "")).toBe("/memberships");
+    expect(listPageOfExport("/users/7/invites.csv", "?status=pending")).toBe("/users/view-invites/7?status=pending");
+    expect(listPageOfExport("/users/7/invitees.csv", "")).toBe("/users/7");
+    expect(listPageOfExport("/audit.csv", "?action=export")).toBe("/audit?action=export");
   });
 });
 

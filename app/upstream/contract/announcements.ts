@@ -1,6 +1,7 @@
 /** Contract of the announcement calls. */
 import { z } from "zod";
 import { defineEndpoint, IdSchema, SuccessAnswerSchema, PagePaginationSchema, PageQuerySchema } from "./common.ts";
+import { isAbsoluteUrl } from "../../lib/file-link.ts";
 
 /** Limits of docs/product.md#announcement-form. */
 export const ANNOUNCEMENT_TITLE_MAX = 255;
@@ -11,16 +12,6 @@ const IsoDateTimeSchema = z.iso.datetime({ local: true, offset: true });
 /** True for an ISO 8601 date-time, with or without seconds and offset. */
 export function isIsoDateTime(value: string): boolean {
   return IsoDateTimeSchema.safeParse(value).success;
-}
-
-/** True for an absolute http(s) URL. */
-export function isAbsoluteUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
 }
 
 /** An announcement (docs/product.md#data-and-fields). */

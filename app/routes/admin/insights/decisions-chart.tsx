@@ -1,13 +1,13 @@
 import { useId } from "react";
 
-import type { DecisionsChart as Chart } from "~/insights/chart";
+import type { DecisionsChartView } from "~/insights/chart";
 
 /**
  * The chart of decisions per day as inline SVG, drawn on the server (no chart code in the
  * browser): its title and description name what it shows; each row is labelled in words with its
  * total, each bar has its day and count as a tooltip; the table below it holds the same numbers.
  */
-export function DecisionsChart({ chart }: { chart: Chart }) {
+export function DecisionsChart({ chart }: { chart: DecisionsChartView }) {
   const id = useId();
   return (
     <svg

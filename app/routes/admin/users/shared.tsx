@@ -60,7 +60,7 @@ export function BackLink({
 }
 
 /** An invite status: a badge for the statuses the screen knows, the raw text for any other. */
-export function InviteStatus({ status, known }: { status: string; known: readonly string[] }) {
+export function InviteStatusBadge({ status, known }: { status: string; known: readonly string[] }) {
   return known.includes(status.toLowerCase()) ? (
     <StatusBadge status={status}>{capitalize(status)}</StatusBadge>
   ) : (
@@ -96,7 +96,7 @@ export interface InviteRow {
 export function inviteColumns(known: readonly string[]): DataTableColumn<InviteRow>[] {
   return [
     { id: "email", header: "Email", cell: (invite) => <EmailText value={invite.email} /> },
-    { id: "status", header: "Status", cell: (invite) => <InviteStatus status={invite.status} known={known} /> },
+    { id: "status", header: "Status", cell: (invite) => <InviteStatusBadge status={invite.status} known={known} /> },
     { id: "date", header: "Invite Date", className: "whitespace-nowrap", cell: (invite) => invite.date },
   ];
 }

@@ -26,7 +26,7 @@ import { env } from "~/config/env.server";
 import { BanDurationSchema, BanMessageSchema } from "~/forms/ban-terms";
 import { type FormErrors, parseForm } from "~/forms/form-data.server";
 import { reasonFields, reasonLine } from "~/forms/moderation-reasons";
-import { BAN_TEXTS, type BanDuration, type BanEnd, type BanOffer, DURATION_DAYS, parseLadder } from "~/lib/ban-ladder";
+import { BAN_TEXTS, type BanDuration, type BanEndRead, type BanOffer, DURATION_DAYS, parseLadder } from "~/lib/ban-ladder";
 import { now } from "~/lib/clock.server";
 import { localDateTimeToIso, toLocalDateTime } from "~/lib/local-datetime";
 import { logLine } from "~/lib/log.server";
@@ -85,7 +85,7 @@ const BAN_TERMS_TEXTS = {
  * When a ban of `duration` posted now ends (epoch ms), null for a permanent one, or the message
  * for the `until` field: a time past, or a timed ban on a panel that cannot end it.
  */
-function banUntil(duration: BanDuration, until: string | undefined): BanEnd {
+function banUntil(duration: BanDuration, until: string | undefined): BanEndRead {
   if (duration === "permanent") return { ok: true, until: null };
   if (!env().BAN_END_EMAIL) return { ok: false, field: "duration", message: BAN_TEXTS.notTimed };
   if (duration !== "until") return { ok: true, until: now() + DURATION_DAYS[duration] * DAY_MS };
