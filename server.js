@@ -141,7 +141,7 @@ closeWithGrace(
   async ({ signal }) => {
     shuttingDown = true;
     const drainStarted = Date.now();
-    const balancerStopped = startDraining();
+    const balancerStopped = startDraining(env.BALANCER_FALL);
     /** @type {Record<string, unknown>} */
     let drained = {};
     if (env.SHUTDOWN_DRAIN_MS > 0) {

@@ -24,11 +24,13 @@ export async function probeUpstream(url: string, timeoutMs = 2_000): Promise<boo
 }
 
 /**
- * The drain on shutdown (server.js; decision 052). From SIGTERM on, `/readyz` answers 503 while
- * every request is still served, so a load balancer takes this instance out. The drain is over
- * once the balancer has stopped sending: a check of `/readyz` saw the 503 and the next check came
- * with no other request between the two. The balancer's own check interval is the measure, so a
- * busy machine, where everything (the check included) is slower, waits longer, never too little.
+ * The drain on shutdown (server.js; decisions 052, 094). From SIGTERM on, `/readyz` answers 503
+ * while every request is still served, so a load balancer takes this instance out. The drain is
+ * over once the balancer has stopped sending: `fall` checks have seen the 503 (the balancer takes
+ * the instance out after that many, BALANCER_FALL) and the next check came with no other request
+ * since the one before. The balancer's own check interval is the measure, so a busy machine, where
+ * everything (the check included) is slower, waits longer, never too little; and a quiet moment
+ * while the balancer still counts its failed checks is not taken for its having stopped.
  */
 class Drain {
   private checks = 0;
@@ -37,9 +39,11 @@ class Drain {
   /** Resolves once the balancer's checks show it sends nothing here any more. */
   readonly balancerStopped = new Promise<void>((resolve) => (this.stopped = resolve));
 
+  constructor(private readonly fall: number) {}
+
   /** A `/readyz` check, answered 503. */
   sawCheck(): void {
-    if (this.checks > 0 && this.requestsSinceCheck === 0) this.stopped();
+    if (this.checks >= this.fall && this.requestsSinceCheck === 0) this.stopped();
     this.checks += 1;
     this.requestsSinceCheck = 0;
   }
@@ -56,10 +60,11 @@ let drain: Drain | undefined;
 
 /**
  * Marks this process as shutting down: from now on `/readyz` answers 503. Resolves once the load
- * balancer's checks show that it stopped sending requests here (never, when nothing checks).
+ * balancer's checks show that it stopped sending requests here (never, when nothing checks):
+ * `fall` failed checks took it out, and the next came with no request since the one before.
  */
-export function startDraining(): Promise<void> {
-  drain ??= new Drain();
+export function startDraining(fall: number): Promise<void> {
+  drain ??= new Drain(fall);
   return drain.balancerStopped;
 }
 

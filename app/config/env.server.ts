@@ -92,8 +92,11 @@ export const EnvSchema = z
     SIGN_IN_AUDIT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
     // How long audit entries are kept.
     AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).default(365),
-    // How long /readyz answers 503 before the server stops accepting connections on SIGTERM.
+    // The longest time /readyz answers 503 before the server stops accepting connections on SIGTERM.
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    // How many failed /readyz checks in a row take an instance out of the load balancer (haproxy's
+    // `fall`, Kubernetes' `failureThreshold`): the drain waits for that many before it trusts a quiet check.
+    BALANCER_FALL: z.coerce.number().int().min(1).max(10).default(3),
     // The most items one bulk action acts on (docs/product.md#bulk-actions): "Select all matching" stops there.
     BULK_MAX: z.coerce.number().int().positive().max(10_000).default(500),
     // Timed bans (docs/product.md#bans-with-an-end): the ladder of suggested durations, one step per

@@ -22,6 +22,7 @@ function chunkOf(module: string): string {
 }
 
 const checkCodePath = () => chunkOf("app/forms/check-fields.ts");
+const announcementSchemaPath = () => chunkOf("app/forms/announcement.ts");
 const dialogsCodePath = () => chunkOf("app/routes/admin/announcements/announcement-dialogs.tsx");
 
 function usesJavaScript(testInfo: TestInfo): boolean {
@@ -41,6 +42,13 @@ function recordRequests(page: Page): Request[] {
 
 function posts(requests: Request[]): Request[] {
   return requests.filter((request) => request.method() === "POST");
+}
+
+/** The paths of the requests the page has had answered in full, in order. */
+function recordFinished(page: Page): string[] {
+  const finished: string[] = [];
+  page.on("requestfinished", (request) => finished.push(new URL(request.url()).pathname));
+  return finished;
 }
 
 function requested(requests: Request[], path: string): boolean {
@@ -150,6 +158,7 @@ test.describe("the announcement form, loaded when its dialog opens", () => {
   test("a direct link renders the open dialog from the server, and it creates", async ({ page }, testInfo) => {
     const errors = recordErrors(page);
     const requests = recordRequests(page);
+    const finished = recordFinished(page);
     const formCode = await holdBack(page, dialogsCodePath());
     await page.goto("/announcements?new");
     const dialog = page.getByRole("dialog", { name: "Create Announcement" });
@@ -160,8 +169,13 @@ test.describe("the announcement form, loaded when its dialog opens", () => {
       await expect.poll(formCode.requested).toBe(true);
       await expect(dialog).toBeVisible();
       await formCode.release();
-      // Hydrated once the code is there: the schema's check answers a missing title in place.
+      // Hydrated once the code is there, and the form's effect then loads its schema and the
+      // check code (a form sent before they arrive goes to the server, which answers the same):
+      // once both have, the schema's check answers a missing title in place.
       await page.waitForLoadState("networkidle");
+      await expect
+        .poll(() => [announcementSchemaPath(), checkCodePath()].every((path) => finished.includes(path)))
+        .toBe(true);
     }
     await dialog.getByLabel("Description").fill("Bring your own cup.");
     await dialog.getByRole("button", { name: "Create", exact: true }).click();

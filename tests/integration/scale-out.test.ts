@@ -415,7 +415,7 @@ describe("shutdown", () => {
     await stack?.stop();
   });
 
-  it("answers 503 on /readyz from SIGTERM on and serves until two checks come with no request between, then exits 0", async () => {
+  it("answers 503 on /readyz from SIGTERM on and serves until the balancer's three failed checks took it out and the next came with no request between, then exits 0", async () => {
     const { panel } = stack;
     const check = async () => {
       const ready = await fetch(`${panel.url}/readyz`);
@@ -441,7 +441,12 @@ describe("shutdown", () => {
     // The next check: a request came since the last one, so the balancer may still be sending.
     expect((await check()).status).toBe(503);
     expect((await fetch(`${panel.url}/healthz`)).status).toBe(200);
-    // No request since the last check: the balancer has stopped sending, and the drain ends.
+    // No request since the last check, but the balancer takes an instance out after three failed
+    // checks (BALANCER_FALL, haproxy's fall 3): this third one does, and it may still send until then.
+    expect((await check()).status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(panel.output()).not.toMatch(/"msg":"shutting down"/);
+    // The next check, with no request since the third: the balancer has stopped sending.
     expect((await check()).status).toBe(503);
 
     expect(await closing).toMatchObject({ drainEndedBy: "balancer" });

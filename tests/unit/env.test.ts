@@ -64,6 +64,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...good, SHUTDOWN_DRAIN_MS: "120000" })).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 
+  it("reads BALANCER_FALL, 3 by default (the advised fall), from 1 to 10", () => {
+    expect(parseEnv(good).BALANCER_FALL).toBe(3);
+    expect(parseEnv({ ...good, BALANCER_FALL: "2" }).BALANCER_FALL).toBe(2);
+    expect(() => parseEnv({ ...good, BALANCER_FALL: "0" })).toThrow(/BALANCER_FALL/);
+  });
+
   it("refuses a short secret, a bad port and an unknown time zone", () => {
     expect(() => parseEnv({ ...good, SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
     expect(() => parseEnv({ ...good, PORT: "http" })).toThrow(/PORT/);
