@@ -66,4 +66,5 @@ export interface BanOffer {
 }
 
 /** When a ban posted now ends (epoch ms, null: permanent), or the message for its field. */
-export type BanEndRead = { ok: true; until: number | null } | { ok: false; field: "duration" | "until"; message: string };
+export type BanEndRead =
+  { ok: true; until: number | null } | { ok: false; field: "duration" | "until"; message: string };

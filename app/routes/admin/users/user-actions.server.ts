@@ -26,7 +26,14 @@ import { env } from "~/config/env.server";
 import { BanDurationSchema, BanMessageSchema } from "~/forms/ban-terms";
 import { type FormErrors, parseForm } from "~/forms/form-data.server";
 import { reasonFields, reasonLine } from "~/forms/moderation-reasons";
-import { BAN_TEXTS, type BanDuration, type BanEndRead, type BanOffer, DURATION_DAYS, parseLadder } from "~/lib/ban-ladder";
+import {
+  BAN_TEXTS,
+  type BanDuration,
+  type BanEndRead,
+  type BanOffer,
+  DURATION_DAYS,
+  parseLadder,
+} from "~/lib/ban-ladder";
 import { now } from "~/lib/clock.server";
 import { localDateTimeToIso, toLocalDateTime } from "~/lib/local-datetime";
 import { logLine } from "~/lib/log.server";
