@@ -84,8 +84,9 @@ test(
     await sidebarLink(page, /^Users/).click({ modifiers: ["ControlOrMeta"] });
     const tab = await opened;
     // The new tab starts as about:blank (in the headless shell, already loaded when it is announced)
-    // and goes on to the link's page.
-    await tab.waitForURL((url) => url.pathname === "/users", { waitUntil: "domcontentloaded" });
+    // and goes on to the link's page: its address is read until it is that page's (a wait on the
+    // navigation's events can start after the navigation has committed, on a busy machine).
+    await expect(tab).toHaveURL((url) => url.pathname === "/users");
     await tab.close();
     await expect(page).toHaveURL(/\/$/);
     expect(await marked(page)).toBe(true);
